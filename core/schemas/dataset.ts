@@ -1,0 +1,68 @@
+// The dataset API's response shapes (specification section 3 and 7), shared by server, pages and charts.
+import { z } from 'zod';
+import { frequencySchema } from '../periods';
+
+export const dimensionValueSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+});
+
+export const dimensionSchema = z.object({
+  /** dim1 … dimN */
+  key: z.string().regex(/^dim[1-9]\d*$/),
+  /** Source dimension id: unit, coicop, s_adj … */
+  code: z.string(),
+  label: z.string(),
+  values: z.array(dimensionValueSchema),
+  /** The value of the dataset's main series for this dimension. */
+  default: z.string(),
+});
+
+export const countrySchema = z.object({ code: z.string(), name: z.string() });
+
+export const datasetSchema = z.object({
+  id: z.number().int(),
+  dataset_code: z.string(),
+  dataset_name: z.string(),
+  description: z.string(),
+  source_name: z.string(),
+  source_url: z.string(),
+  unit: z.string(),
+  frequency: frequencySchema,
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  last_update: z.string().nullable(),
+  oldest_period: z.string().nullable(),
+  latest_period: z.string().nullable(),
+});
+
+export const datasetMetaSchema = datasetSchema.extend({
+  dimensions: z.array(dimensionSchema),
+  available_countries: z.array(countrySchema),
+});
+
+export const seriesKeySchema = z.record(z.string().regex(/^dim[1-9]\d*_value$/), z.string());
+
+export const rowSchema = z.object({
+  /** YYYY, S{n}/YYYY, Q{n}/YYYY or M/YYYY */
+  period: z.string(),
+  /** Country (geo) name → value; geos without a value in this period are absent. */
+  values: z.record(z.string(), z.number()),
+});
+
+export const seriesSchema = z.object({
+  id: z.number().int(),
+  series_key: seriesKeySchema,
+  rows: z.array(rowSchema),
+});
+
+export const datasetDataSchema = z.object({
+  dataset: datasetMetaSchema,
+  data: z.array(seriesSchema),
+});
+
+export type Dataset = z.infer<typeof datasetSchema>;
+export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
+export type Dimension = z.infer<typeof dimensionSchema>;
+export type Series = z.infer<typeof seriesSchema>;
+export type Row = z.infer<typeof rowSchema>;
+export type DatasetData = z.infer<typeof datasetDataSchema>;

@@ -1,0 +1,52 @@
+// The shape every format parser produces; the import runner writes it to the database.
+import type { Frequency } from '../../core/periods';
+
+export type SourceFormat = 'eurostat-tsv' | 'eurostat-tsv-legacy' | 'sdmx-csv' | 'json-stat';
+
+export interface ParsedDimension {
+  /** Source dimension id, lower case as Eurostat writes it (unit, coicop, s_adj …). */
+  code: string;
+  label: string | null;
+  /** Codes in first-seen (or source category index) order, with labels where the source has them. */
+  values: { code: string; label: string | null }[];
+}
+
+export interface Observation {
+  /** Codes of the dimensions in ParsedFile.dimensions order (freq, geo and time excluded). */
+  dims: string[];
+  freq: Frequency;
+  geo: string;
+  period: number;
+  /** null: the cell is missing (':') but carries flags worth keeping. */
+  value: number | null;
+  /** Decimal places as published ("13.0" → 1), so output can show the value as published. */
+  decimals: number | null;
+  /** Flags exactly as published ('p', 'e', 'bep', …) or null. */
+  flags: string | null;
+}
+
+export interface ParsedFile {
+  format: SourceFormat;
+  /** Dataset code where the format carries it (SDMX-CSV DATAFLOW, JSON-stat extension/href). */
+  code: string | null;
+  /** Dataset title where the format carries it (JSON-stat label). */
+  name: string | null;
+  /** Release time where the format carries it (SDMX-CSV LAST UPDATE, JSON-stat updated). */
+  lastUpdate: Date | null;
+  dimensions: ParsedDimension[];
+  /** Geo codes with labels where the source has them. */
+  geoLabels: Map<string, string>;
+  observations: Observation[];
+}
+
+/** Thrown by parsers: names the file, the line (1-based, or null for non-line formats) and the problem. */
+export class ImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly problem: string,
+  ) {
+    super(`${file}${line === null ? '' : `:${line}`}: ${problem}`);
+    this.name = 'ImportError';
+  }
+}
