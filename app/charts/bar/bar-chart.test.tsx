@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
+import { BarChart } from './bar-chart';
+
+const hicp = loadHicp(['DE', 'FR', 'EA20', 'EU27_2020', 'EE', 'ES', 'IT', 'PL']);
+const render = (props: Partial<Parameters<typeof BarChart>[0]> = {}) =>
+  renderToStaticMarkup(<BarChart data={hicp} width={800} height={400} {...props} />);
+
+/** Bar heights in document order, with their data-series labels. */
+function bars(svg: string): { label: string; y: number; height: number }[] {
+  return [...svg.matchAll(/data-series="([^"]+)"><rect x="[^"]+" y="([^"]+)" width="[^"]+" height="([^"]+)"/g)].map(
+    (m) => ({
+      label: m[1] ?? '',
+      y: Number(m[2]),
+      height: Number(m[3]),
+    }),
+  );
+}
+
+describe('BarChart snapshots (HICP, 800 × 400)', () => {
+  it.each(['light', 'dark'] as const)('renders grouped bars of the last 12 months in %s mode', (theme) => {
+    const svg = render({ theme, countries: ['DE', 'FR', 'EA20', 'IT'] });
+    expect(svgProblems(svg)).toEqual([]);
+    expect(formatMarkup(svg)).toMatchSnapshot();
+  });
+
+  it.each(['light', 'dark'] as const)('renders sparse bars of 5/2025 in %s mode', (theme) => {
+    const svg = render({ theme, startIndex: 340 });
+    expect(svgProblems(svg)).toEqual([]);
+    expect(formatMarkup(svg)).toMatchSnapshot();
+  });
+});
+
+describe('BarChart', () => {
+  it('sorts sparse bars descending, left to right, and labels them', () => {
+    const svg = render({ startIndex: 340 });
+    const heights = bars(svg).map((b) => b.height);
+    expect(heights).toEqual([...heights].sort((a, b) => b - a));
+    expect(bars(svg).map((b) => b.label)).toEqual(['Estonia', 'Germany', 'Italy', 'Spain', 'France']);
+    expect(textsIn(svg, 'axis-x')).toEqual(['Estonia', 'Germany', 'Italy', 'Spain', 'France']);
+    expect(textsIn(svg, 'bar-marks')).toEqual(['4.6', '2.1', '1.9', '1.9', '0.6']);
+    expect(svg).toContain('>Annual rate of change (%), 5/2025</text>');
+  });
+
+  it('draws one bar per series and period, with a legend and period labels', () => {
+    const svg = render({ countries: ['DE', 'FR', 'EA20', 'IT'] });
+    // EA20 has no 5/2025 value: 4 × 12 - 1 bars.
+    expect(bars(svg)).toHaveLength(47);
+    expect(textsIn(svg, 'chart-legend')).toEqual(['Germany', 'France', 'Euro area (20)', 'Italy']);
+    expect(textsIn(svg, 'axis-x')[0]).toBe('6/2024');
+  });
+
+  it('puts negative values below the zero line', () => {
+    const svg = render({ startIndex: 216, countries: ['DE', 'FR', 'ES'] });
+    const zeroY = Number(/class="zero-line" x1="[^"]+" x2="[^"]+" y1="([^"]+)"/.exec(svg)?.[1]);
+    const all = bars(svg);
+    expect(all.some((b) => b.y >= zeroY && b.height > 0)).toBe(true);
+    expect(all.some((b) => b.y + b.height <= zeroY && b.height > 0)).toBe(true);
+    expect(all.every((b) => b.y === zeroY || Math.abs(b.y + b.height - zeroY) < 0.02)).toBe(true);
+  });
+
+  it('turns country labels 45° when they do not fit side by side', () => {
+    const svg = render({ startIndex: 340, width: 300, height: 368 });
+    expect(render({ startIndex: 340 })).not.toContain('rotate(');
+    expect(svg).toContain('transform="rotate(-45');
+    expect(svgProblems(svg)).toEqual([]);
+  });
+
+  it('keeps bars at least a few pixels wide by cutting a long range short', () => {
+    const svg = render({ startIndex: 0 });
+    expect(svgProblems(svg)).toEqual([]);
+    expect(svg).toContain('The range is cut short');
+  });
+
+  it('is an accessible image with title and description, the same on every render', () => {
+    const svg = render({ startIndex: 340 });
+    expect(svg).toMatch(/^<svg [^>]*role="img"/);
+    expect(svg).toContain('<title id="bar-chart-');
+    expect(svg).toContain('highest first: Estonia 4.6');
+    expect(render({ startIndex: 340 })).toBe(svg);
+  });
+
+  it("shows the specification's message instead of throwing when there is no data", () => {
+    expect(render({ countries: ['XX'] })).toContain('>No data found for this dataset</text>');
+    expect(svgProblems(render({ width: Number.NaN, height: 0 }))).toEqual([]);
+  });
+});

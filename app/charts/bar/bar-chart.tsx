@@ -1,0 +1,217 @@
+// Vertical bar chart: sparse bars sorted descending, or grouped bars per period; scales, axes and legend.
+import { scaleBand } from 'd3-scale';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { Baseline, CategoryAxisX, UnitLabel, ValueAxisY, type PlacedTick } from '../core/axes';
+import { choosePeriodTicks } from '../core/axis-ticks';
+import { layoutCartesian, OUTER_PADDING, type CartesianLayout } from '../core/cartesian-layout';
+import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
+import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import { Legend } from '../core/legend';
+import { formatNumber } from '../core/number-format';
+import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
+import { chartDomId } from '../core/stable-id';
+import { estimateTextWidth, maxTextWidth, truncateText } from '../core/text-width';
+import { buildBarState, describeBar, type GroupedBarState, type SparseBarState } from './bar-state';
+import { BarMarks, type PlacedBar } from './bar-marks';
+
+export interface BarChartProps {
+  data: DatasetData;
+  countries?: readonly string[];
+  seriesIds?: readonly number[];
+  /** The slider: first period shown. Default: the last 12 periods. */
+  startIndex?: number;
+  width: number;
+  height?: number;
+  theme?: Theme;
+  hideLegend?: boolean;
+  title?: string;
+  idPrefix?: string;
+}
+
+/** Least pixels per bar, gap included, before a range is cut short. */
+const MIN_BAR_STEP = 4;
+const SIN45 = Math.SQRT1_2;
+const MAX_SPARSE_STEP = 120;
+
+interface Placed {
+  bars: PlacedBar[];
+  ticks: PlacedTick[];
+  rotate: boolean;
+}
+
+function zeroOf(layout: CartesianLayout): number {
+  return layout.zeroY ?? layout.plot.bottom;
+}
+
+function barBetween(layout: CartesianLayout, value: number): { y: number; height: number } {
+  const y0 = zeroOf(layout);
+  const yv = layout.y(value);
+  return { y: Math.min(y0, yv), height: Math.abs(yv - y0) };
+}
+
+/** Room under the plot for country labels: upright when they fit their bars, else turned 45°. */
+function sparseAxis(state: SparseBarState, width: number, height: number): { rotate: boolean; size: number } {
+  const step = (width - 2 * OUTER_PADDING - 50) / Math.max(1, state.bars.length);
+  const widest = maxTextWidth(
+    state.bars.map((b) => b.label),
+    FONT_SIZE.tick,
+  );
+  if (widest + 4 <= step) return { rotate: false, size: 22 };
+  return { rotate: true, size: Math.min(widest * SIN45 + 18, Math.round(height * 0.3)) };
+}
+
+function placeSparse(
+  state: SparseBarState,
+  layout: CartesianLayout,
+  theme: Theme,
+  rotate: boolean,
+  axis: number,
+): Placed {
+  const { plot } = layout;
+  // A few bars stay a readable width instead of stretching across a wide chart.
+  const inset = Math.max(0, (plot.right - plot.left - state.bars.length * MAX_SPARSE_STEP) / 2);
+  const x = scaleBand<string>()
+    .domain(state.bars.map((b) => b.key))
+    .range([plot.left + inset, plot.right - inset])
+    .paddingInner(0.2)
+    .paddingOuter(0.1);
+  const bw = x.bandwidth();
+  const labelFits = state.bars.every(
+    (b) => estimateTextWidth(formatNumber(b.value, state.decimals), FONT_SIZE.value) <= x.step(),
+  );
+  const maxLabel = rotate ? Math.max(0, (axis - 18) / SIN45) : x.step();
+  const bars = state.bars.map((b): PlacedBar => {
+    const left = x(b.key) ?? plot.left;
+    const { y, height } = barBetween(layout, b.value);
+    const above = b.value >= 0;
+    return {
+      key: b.key,
+      label: b.label,
+      x: left,
+      y,
+      width: bw,
+      height,
+      color: seriesColor(0, theme),
+      valueLabel: labelFits
+        ? {
+            x: left + bw / 2,
+            y: above ? y - 8 : y + height + 8,
+            text: formatNumber(b.value, state.decimals),
+            anchor: 'middle',
+          }
+        : undefined,
+    };
+  });
+  const ticks = state.bars.map((b) => ({
+    at: (x(b.key) ?? plot.left) + bw / 2,
+    label: truncateText(b.label, maxLabel, FONT_SIZE.tick),
+  }));
+  return { bars, ticks, rotate };
+}
+
+function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Theme): Placed {
+  const { plot } = layout;
+  const { table } = state;
+  const outer = scaleBand<number>()
+    .domain(table.periods.map((_, i) => i))
+    .range([plot.left, plot.right])
+    .paddingInner(table.series.length > 1 ? 0.25 : 0.2)
+    .paddingOuter(0.1);
+  const inner = scaleBand<string>()
+    .domain(table.series.map((s) => s.key))
+    .range([0, outer.bandwidth()])
+    .paddingInner(outer.bandwidth() / table.series.length > 6 ? 0.08 : 0);
+  const bars = table.series.flatMap((s) =>
+    s.values.flatMap((v, i): PlacedBar[] => {
+      if (v === null) return [];
+      return [
+        {
+          key: `${s.key}@${table.periods[i]}`,
+          label: s.label,
+          x: (outer(i) ?? 0) + (inner(s.key) ?? 0),
+          width: inner.bandwidth(),
+          color: seriesColor(s.colorIndex, theme),
+          ...barBetween(layout, v),
+        },
+      ];
+    }),
+  );
+  const ticks = choosePeriodTicks(table.freq, table.ordinals, outer.step(), FONT_SIZE.tick).map((t) => ({
+    at: (outer(t.index) ?? 0) + outer.bandwidth() / 2,
+    label: t.label,
+  }));
+  return { bars, ticks, rotate: false };
+}
+
+export function BarChart(props: BarChartProps) {
+  const width = safeSize(props.width, 600);
+  const height = safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT);
+  const theme = props.theme ?? 'light';
+  const maxBars = Math.floor(Math.max(0, width - 2 * OUTER_PADDING - 60) / MIN_BAR_STEP);
+  const state = buildBarState(props.data, { ...props, maxBars });
+  const id =
+    props.idPrefix ??
+    chartDomId('bar-chart', [props.data.dataset.id, props.seriesIds, props.countries, props.startIndex, width, height]);
+  if (state.status === 'error') {
+    return (
+      <ChartMessage id={id} width={width} height={height} theme={theme} title={state.title} message={state.message} />
+    );
+  }
+
+  const colors = themeColors(theme);
+  const { table } = state;
+  const sparse = state.mode === 'sparse' ? sparseAxis(state, width, height) : null;
+  const showLegend = !props.hideLegend && state.mode === 'grouped';
+  const unit = state.mode === 'sparse' ? [table.unit, state.period].filter(Boolean).join(', ') : table.unit;
+  const layout = layoutCartesian({
+    width,
+    height,
+    legendItems: showLegend
+      ? table.series.map((s) => ({ key: s.key, label: s.label, color: seriesColor(s.colorIndex, theme) }))
+      : null,
+    unit,
+    min: state.min,
+    max: state.max,
+    includeZero: true,
+    bottomAxisHeight: sparse?.size ?? 22,
+  });
+  const placed =
+    state.mode === 'sparse'
+      ? placeSparse(state, layout, theme, sparse?.rotate ?? false, sparse?.size ?? 22)
+      : placeGrouped(state, layout, theme);
+  const { plot } = layout;
+
+  return (
+    <ChartFrame
+      id={id}
+      width={width}
+      height={height}
+      theme={theme}
+      title={state.title}
+      description={describeBar(state)}
+    >
+      {layout.legend ? (
+        <Legend
+          layout={layout.legend}
+          x={OUTER_PADDING}
+          y={layout.legendY}
+          fontSize={FONT_SIZE.legend}
+          colors={colors}
+          marker="square"
+        />
+      ) : null}
+      <UnitLabel x={OUTER_PADDING} y={layout.unitY} text={unit} colors={colors} fontSize={FONT_SIZE.label} />
+      <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
+      <BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />
+      <Baseline x1={plot.left} x2={plot.right} y1={zeroOf(layout)} y2={zeroOf(layout)} colors={colors} />
+      <CategoryAxisX
+        ticks={placed.ticks}
+        y={plot.bottom}
+        colors={colors}
+        fontSize={FONT_SIZE.tick}
+        rotate={placed.rotate}
+        tickMarks={state.mode === 'grouped'}
+      />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,51 @@
+// Bar marks: placed bars to <rect>s, with optional value labels at their ends.
+import { roundPx } from '../core/pixels';
+
+export interface PlacedBar {
+  key: string;
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  color: string;
+  /** Value label drawn at the bar's end, when there is room for it. */
+  valueLabel?: { x: number; y: number; text: string; anchor: 'start' | 'middle' | 'end' };
+}
+
+export interface BarMarksProps {
+  bars: readonly PlacedBar[];
+  labelColor: string;
+  fontSize: number;
+}
+
+/** Draws bars; a bar thinner than a pixel is still drawn one pixel wide so no value vanishes. */
+export function BarMarks({ bars, labelColor, fontSize }: BarMarksProps) {
+  return (
+    <g className="bar-marks">
+      {bars.map((b) => (
+        <g key={b.key} className="bar" data-series={b.label}>
+          <rect
+            x={roundPx(b.x)}
+            y={roundPx(b.y)}
+            width={roundPx(Math.max(1, b.width))}
+            height={roundPx(Math.max(0, b.height))}
+            fill={b.color}
+          />
+          {b.valueLabel ? (
+            <text
+              x={roundPx(b.valueLabel.x)}
+              y={roundPx(b.valueLabel.y)}
+              dy="0.35em"
+              textAnchor={b.valueLabel.anchor}
+              fontSize={fontSize}
+              fill={labelColor}
+            >
+              {b.valueLabel.text}
+            </text>
+          ) : null}
+        </g>
+      ))}
+    </g>
+  );
+}

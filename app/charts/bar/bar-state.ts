@@ -1,0 +1,113 @@
+// Bar chart state: sparse bars (one period, sorted descending) or grouped bars per period; no pixels.
+import { extent } from 'd3-array';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { buildChartTable, sliceTable, allValues, type ChartSelection, type ChartTable } from '../core/chart-series';
+import { listLabels, listValues } from '../core/chart-description';
+import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, type ChartErrorState } from '../core/chart-messages';
+import { decimalsFor } from '../core/number-format';
+import { defaultSliderIndex, resolvePeriodIndex } from '../core/slider';
+import { sortBarsDescending, type BarDatum } from '../core/bar-datum';
+
+export interface BarStateInput extends ChartSelection {
+  /** The slider: first period shown. Default: the last 12 periods (see defaultSliderIndex). */
+  startIndex?: number;
+  /** The most bars the chart has room for; the range is cut short after the periods that fit. */
+  maxBars?: number;
+  title?: string;
+}
+
+interface BarCommon {
+  status: 'ok';
+  title: string;
+  /** The shown periods and the series with a value in them. */
+  table: ChartTable;
+  startIndex: number;
+  /** Last shown period in the full timeline; below totalPeriods - 1 when the range was cut short. */
+  endIndex: number;
+  totalPeriods: number;
+  min: number;
+  max: number;
+  decimals: number;
+}
+
+/** One period: one bar per series, highest first. */
+export interface SparseBarState extends BarCommon {
+  mode: 'sparse';
+  period: string;
+  bars: BarDatum[];
+}
+
+/** Several periods: a group of bars (one per series) for each period. */
+export interface GroupedBarState extends BarCommon {
+  mode: 'grouped';
+}
+
+export type BarState = SparseBarState | GroupedBarState | ChartErrorState;
+
+/**
+ * The state of a bar chart from the slider's start. When the shown range holds values for only one
+ * period the bars are sparse: one per series, sorted descending. Otherwise bars are grouped by period.
+ */
+export function buildBarState(data: DatasetData, input: BarStateInput = {}): BarState {
+  const title = input.title || data.dataset.dataset_name;
+  const ids = input.seriesIds ?? [];
+  if (ids.length > 0 && !data.data.some((s) => ids.includes(s.id))) {
+    return { status: 'error', title, message: NO_MATCHING_SERIES_MESSAGE };
+  }
+  const full = buildChartTable(data, input);
+  const total = full.periods.length;
+  if (full.series.length === 0 || total === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
+  const startIndex = resolvePeriodIndex(input.startIndex ?? defaultSliderIndex('bar', total), total);
+  const perPeriod = Math.max(1, full.series.length);
+  const fits = input.maxBars && input.maxBars > 0 ? Math.max(1, Math.floor(input.maxBars / perPeriod)) : total;
+  const endIndex = Math.min(total - 1, startIndex + fits - 1);
+  const table = sliceTable(full, startIndex, endIndex);
+  const values = allValues(table.series);
+  if (values.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
+  const [min = 0, max = 0] = extent(values);
+  const common: BarCommon = {
+    status: 'ok',
+    title,
+    table,
+    startIndex,
+    endIndex,
+    totalPeriods: total,
+    min,
+    max,
+    decimals: decimalsFor(values),
+  };
+  const withValues = table.periods.map((_, i) => i).filter((i) => table.series.some((s) => s.values[i] !== null));
+  const only = withValues.length === 1 ? withValues[0] : undefined;
+  if (only === undefined) return { ...common, mode: 'grouped' };
+  const bars = table.series.flatMap((s) => {
+    const value = s.values[only];
+    return value === null || value === undefined
+      ? []
+      : [{ key: s.key, label: s.label, colorIndex: s.colorIndex, value }];
+  });
+  return { ...common, mode: 'sparse', period: table.periods[only] ?? '', bars: sortBarsDescending(bars) };
+}
+
+/** A text alternative of the chart. */
+export function describeBar(state: BarState): string {
+  if (state.status === 'error') return state.message;
+  const { table, decimals } = state;
+  if (state.mode === 'sparse') {
+    return `Bar chart of ${table.unit || 'values'} in ${state.period}, highest first: ${listValues(state.bars, decimals, 10)}.`;
+  }
+  const first = table.periods[0] ?? '';
+  const last = table.periods[table.periods.length - 1] ?? '';
+  const parts = [
+    `Bar chart of ${table.unit || 'values'} from ${first} to ${last} for ${listLabels(table.series.map((s) => s.label))}.`,
+  ];
+  if (state.endIndex < state.totalPeriods - 1) {
+    parts.push(`The range is cut short at ${last} to fit the chart's width.`);
+  }
+  const lastIndex = table.periods.length - 1;
+  const latest = table.series.flatMap((s) => {
+    const v = s.values[lastIndex];
+    return v === null || v === undefined ? [] : [{ label: s.label, value: v }];
+  });
+  if (latest.length > 0) parts.push(`Values in ${last}: ${listValues(latest, decimals)}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,13 @@
+// Pixel rounding: every coordinate written into SVG has at most two decimals, so output is deterministic.
+
+/** Rounds to two decimals; non-finite input becomes 0 so no `NaN` reaches an attribute. */
+export function roundPx(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const r = Math.round(value * 100) / 100;
+  return Object.is(r, -0) ? 0 : r;
+}
+
+/** Clamps into [min, max]; with min > max the result is min. */
+export function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, value));
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
+import { HBarChart } from './hbar-chart';
+
+const hicp = loadHicp();
+const render = (props: Partial<Parameters<typeof HBarChart>[0]> = {}) =>
+  renderToStaticMarkup(<HBarChart data={hicp} width={800} height={400} {...props} />);
+
+function barWidths(svg: string): { label: string; width: number }[] {
+  return [
+    ...svg.matchAll(/data-series="([^"]+)"><text[^>]*>[^<]*<\/text><rect x="[^"]+" y="[^"]+" width="([^"]+)"/g),
+  ].map((m) => ({ label: m[1] ?? '', width: Number(m[2]) }));
+}
+
+describe('HBarChart snapshots (HICP, 800 × 400)', () => {
+  it.each(['light', 'dark'] as const)('renders October 2022 in %s mode', (theme) => {
+    const svg = render({ theme, periodIndex: 309 });
+    expect(svgProblems(svg)).toEqual([]);
+    expect(formatMarkup(svg)).toMatchSnapshot();
+  });
+});
+
+describe('HBarChart', () => {
+  const oct = render({ periodIndex: 309 });
+
+  it('sorts bars descending from the top, with value labels at their ends', () => {
+    const widths = barWidths(oct).map((b) => b.width);
+    expect(widths).toHaveLength(11);
+    expect(widths).toEqual([...widths].sort((a, b) => b - a));
+    expect(barWidths(oct)[0]?.label).toBe('Türkiye');
+    expect(textsIn(oct, 'hbar-marks').slice(0, 4)).toEqual(['Türkiye', '85.4', 'Estonia', '22.5']);
+    expect(oct).toContain('>Annual rate of change (%), 10/2022</text>');
+  });
+
+  it('shows the latest period by default', () => {
+    expect(render()).toContain('>Annual rate of change (%), 5/2025</text>');
+  });
+
+  it('draws negative values left of the zero line with their label on the left', () => {
+    const svg = render({ periodIndex: 219, countries: ['DE', 'FR', 'ES', 'IT', 'PL'] });
+    expect(svg).toContain('>Annual rate of change (%), 4/2015</text>');
+    expect(svg).toContain('text-anchor="end" font-size="12" fill="#4b5563">-');
+    expect(svgProblems(svg)).toEqual([]);
+  });
+
+  it('is an accessible image with title and description', () => {
+    expect(oct).toMatch(/^<svg [^>]*role="img"/);
+    expect(oct).toContain('<desc id="hbar-chart-');
+    expect(oct).toContain('highest first: Türkiye 85.4, Estonia 22.5');
+  });
+
+  it("shows 'No data available for horizontal bar chart' when the period has no values", () => {
+    const svg = render({ countries: ['EA20'] });
+    expect(svg).toContain('>No data available for horizontal bar chart</text>');
+    expect(svgProblems(svg)).toEqual([]);
+    expect(render({ countries: ['XX'] })).toContain('No data available for horizontal bar chart');
+  });
+
+  it('fits many bars into a small chart without NaN', () => {
+    const svg = render({ periodIndex: 309, width: 320, height: 200 });
+    expect(svgProblems(svg)).toEqual([]);
+    expect(barWidths(svg)).toHaveLength(11);
+  });
+});

@@ -1,0 +1,136 @@
+// Horizontal bar chart for one period: category labels, value axis with gridlines, value labels at bar ends.
+import { scaleLinear } from 'd3-scale';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { Baseline, UnitLabel, ValueAxisX } from '../core/axes';
+import { niceValueTicks } from '../core/axis-ticks';
+import { OUTER_PADDING } from '../core/cartesian-layout';
+import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
+import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import { formatNumber } from '../core/number-format';
+import { clamp } from '../core/pixels';
+import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
+import { chartDomId } from '../core/stable-id';
+import { maxTextWidth, truncateText } from '../core/text-width';
+import { buildHbarState, describeHbar, type HbarReadyState } from './hbar-state';
+import { HbarMarks, type PlacedHbar } from './hbar-marks';
+
+export interface HBarChartProps {
+  data: DatasetData;
+  countries?: readonly string[];
+  seriesIds?: readonly number[];
+  /** The slider: the period shown; -1 or absent = the latest. */
+  periodIndex?: number;
+  width: number;
+  height?: number;
+  theme?: Theme;
+  title?: string;
+  idPrefix?: string;
+}
+
+const AXIS_HEIGHT = 22;
+const MAX_STEP = 48;
+
+interface HbarLayout {
+  bars: PlacedHbar[];
+  labelX: number;
+  fontSize: number;
+  plot: { left: number; right: number; top: number; bottom: number };
+  ticks: { at: number; label: string }[];
+  zeroX: number;
+}
+
+function layoutHbar(state: HbarReadyState, width: number, height: number, theme: Theme): HbarLayout {
+  const pad = OUTER_PADDING;
+  const top = pad + 30;
+  const bottom = Math.max(top + 1, height - pad - AXIS_HEIGHT);
+  const n = state.bars.length;
+  const step = Math.min(MAX_STEP, (bottom - top) / n);
+  const fontSize = clamp(Math.floor(step * 0.75), 8, FONT_SIZE.tick + 1);
+  const barHeight = Math.max(1, Math.min(step * 0.7, 30));
+  const valueTexts = state.bars.map((b) => formatNumber(b.value, state.decimals));
+  const valueWidth = maxTextWidth(valueTexts, fontSize) + 6;
+  const labelWidth = Math.min(
+    maxTextWidth(
+      state.bars.map((b) => b.label),
+      fontSize,
+    ),
+    width * 0.35,
+  );
+  const labelX = pad + labelWidth;
+  const left = labelX + 8 + (state.min < 0 ? valueWidth : 0);
+  const right = Math.max(left + 1, width - pad - (state.max > 0 ? valueWidth : 0));
+  const ticks = niceValueTicks(state.min, state.max, right - left, { includeZero: true, minSpacing: 70 });
+  const x = scaleLinear().domain(ticks.domain).range([left, right]);
+  const zeroX = x(0);
+  const bars = state.bars.map((b, i): PlacedHbar => {
+    const xv = x(b.value);
+    const positive = b.value >= 0;
+    return {
+      key: b.key,
+      label: b.label,
+      text: truncateText(b.label, labelWidth, fontSize),
+      x: Math.min(zeroX, xv),
+      y: top + i * step + (step - barHeight) / 2,
+      width: Math.abs(xv - zeroX),
+      height: barHeight,
+      color: seriesColor(0, theme),
+      value: { x: positive ? xv + 4 : xv - 4, text: valueTexts[i] ?? '', anchor: positive ? 'start' : 'end' },
+    };
+  });
+  const plotBottom = top + n * step;
+  return {
+    bars,
+    labelX,
+    fontSize,
+    plot: { left, right, top, bottom: plotBottom },
+    ticks: ticks.ticks.map((t, i) => ({ at: x(t), label: ticks.labels[i] ?? '' })),
+    zeroX,
+  };
+}
+
+export function HBarChart(props: HBarChartProps) {
+  const width = safeSize(props.width, 600);
+  const height = safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT);
+  const theme = props.theme ?? 'light';
+  const state = buildHbarState(props.data, props);
+  const id =
+    props.idPrefix ??
+    chartDomId('hbar-chart', [
+      props.data.dataset.id,
+      props.seriesIds,
+      props.countries,
+      props.periodIndex,
+      width,
+      height,
+    ]);
+  if (state.status === 'error') {
+    return (
+      <ChartMessage id={id} width={width} height={height} theme={theme} title={state.title} message={state.message} />
+    );
+  }
+  const colors = themeColors(theme);
+  const layout = layoutHbar(state, width, height, theme);
+  const { plot } = layout;
+  const heading = [state.unit, state.period].filter(Boolean).join(', ');
+  return (
+    <ChartFrame
+      id={id}
+      width={width}
+      height={height}
+      theme={theme}
+      title={state.title}
+      description={describeHbar(state)}
+    >
+      <UnitLabel x={OUTER_PADDING} y={OUTER_PADDING + 8} text={heading} colors={colors} fontSize={FONT_SIZE.label} />
+      <ValueAxisX ticks={layout.ticks} from={plot.top} to={plot.bottom} colors={colors} fontSize={FONT_SIZE.tick} />
+      <HbarMarks
+        bars={layout.bars}
+        labelX={layout.labelX}
+        labelColor={colors.text}
+        valueColor={colors.mutedText}
+        fontSize={layout.fontSize}
+      />
+      <Baseline x1={layout.zeroX} x2={layout.zeroX} y1={plot.top} y2={plot.bottom} colors={colors} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,126 @@
+// Line chart: scales, axes, legend and layout for a given size; lines drawn by LineMarks.
+import { scaleLinear } from 'd3-scale';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { CategoryAxisX, Baseline, UnitLabel, ValueAxisY, type PlacedTick } from '../core/axes';
+import { choosePeriodTicks } from '../core/axis-ticks';
+import { layoutCartesian, OUTER_PADDING } from '../core/cartesian-layout';
+import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
+import { Legend } from '../core/legend';
+import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
+import { chartDomId } from '../core/stable-id';
+import { estimateTextWidth } from '../core/text-width';
+import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import { buildLineState, describeLine, type LineReadyState, type LineStateInput } from './line-state';
+import { LineMarks, type PlacedLineSeries } from './line-marks';
+
+export interface LineChartProps extends LineStateInput {
+  data: DatasetData;
+  width: number;
+  height?: number;
+  theme?: Theme;
+  hideLegend?: boolean;
+  /** Overrides the id derived from the props (two identical charts on one page). */
+  idPrefix?: string;
+}
+
+const X_AXIS_HEIGHT = 22;
+
+/** Period labels placed on the x scale, without those that would stick out of the SVG. */
+function periodTicks(state: LineReadyState, x: (ordinal: number) => number, plotWidth: number, width: number) {
+  const { ordinals, freq } = state.table;
+  const pxPerPeriod = ordinals.length > 1 ? plotWidth / (ordinals.length - 1) : plotWidth;
+  return choosePeriodTicks(freq, ordinals, pxPerPeriod, FONT_SIZE.tick)
+    .map((t): PlacedTick => ({ at: x(ordinals[t.index] ?? 0), label: t.label }))
+    .filter((t) => {
+      const half = estimateTextWidth(t.label, FONT_SIZE.tick) / 2;
+      return t.at - half >= 0 && t.at + half <= width;
+    });
+}
+
+export function LineChart(props: LineChartProps) {
+  const width = safeSize(props.width, 600);
+  const height = safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT);
+  const theme = props.theme ?? 'light';
+  const state = buildLineState(props.data, props);
+  const id =
+    props.idPrefix ??
+    chartDomId('line-chart', [
+      props.data.dataset.id,
+      props.seriesIds,
+      props.countries,
+      props.startIndex,
+      width,
+      height,
+    ]);
+  if (state.status === 'error') {
+    return (
+      <ChartMessage id={id} width={width} height={height} theme={theme} title={state.title} message={state.message} />
+    );
+  }
+
+  const colors = themeColors(theme);
+  const { table } = state;
+  const layout = layoutCartesian({
+    width,
+    height,
+    legendItems: props.hideLegend
+      ? null
+      : table.series.map((s) => ({ key: s.key, label: s.label, color: seriesColor(s.colorIndex, theme) })),
+    unit: table.unit,
+    min: state.min,
+    max: state.max,
+    includeZero: false,
+    bottomAxisHeight: X_AXIS_HEIGHT,
+    rightPadding: 20,
+  });
+  const { plot } = layout;
+  const first = table.ordinals[0] ?? 0;
+  const last = table.ordinals[table.ordinals.length - 1] ?? first;
+  const xScale = scaleLinear()
+    .domain(first === last ? [first - 1, first + 1] : [first, last])
+    .range([plot.left, plot.right]);
+  const placed: PlacedLineSeries[] = table.series.map((s) => ({
+    key: s.key,
+    label: s.label,
+    color: seriesColor(s.colorIndex, theme),
+    points: s.values.map((v, i) => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)])),
+  }));
+
+  return (
+    <ChartFrame
+      id={id}
+      width={width}
+      height={height}
+      theme={theme}
+      title={state.title}
+      description={describeLine(state)}
+    >
+      {layout.legend ? (
+        <Legend
+          layout={layout.legend}
+          x={OUTER_PADDING}
+          y={layout.legendY}
+          fontSize={FONT_SIZE.legend}
+          colors={colors}
+          marker="line"
+        />
+      ) : null}
+      <UnitLabel x={OUTER_PADDING} y={layout.unitY} text={table.unit} colors={colors} fontSize={FONT_SIZE.label} />
+      <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
+      <Baseline
+        x1={plot.left}
+        x2={plot.right}
+        y1={layout.zeroY ?? plot.bottom}
+        y2={layout.zeroY ?? plot.bottom}
+        colors={colors}
+      />
+      <CategoryAxisX
+        ticks={periodTicks(state, xScale, plot.right - plot.left, width)}
+        y={plot.bottom}
+        colors={colors}
+        fontSize={FONT_SIZE.tick}
+      />
+      <LineMarks series={placed} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,80 @@
+// Table view: the chart's data as an accessible HTML table with sortable columns (the slider is hidden).
+import { useState } from 'react';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { FONT_FAMILY, themeColors, type Theme } from '../core/palette';
+import { buildTableState, LABEL_COLUMN, nextSort, sortRows, type TableSort } from './table-state';
+import { DataRow, SortHeader } from './table-marks';
+
+export interface TableChartProps {
+  data: DatasetData;
+  countries?: readonly string[];
+  seriesIds?: readonly number[];
+  /** The slider's kept value: first period shown. */
+  startIndex?: number;
+  theme?: Theme;
+  title?: string;
+  /** Sort before the first click; default: the chart's series order. */
+  initialSort?: TableSort;
+  /** Height after which the table scrolls vertically; it always scrolls horizontally. */
+  maxHeight?: number;
+}
+
+export function TableChart(props: TableChartProps) {
+  const [sort, setSort] = useState<TableSort | null>(props.initialSort ?? null);
+  const theme = props.theme ?? 'light';
+  const colors = themeColors(theme);
+  const state = buildTableState(props.data, props);
+  const box = { background: colors.background, color: colors.text, fontFamily: FONT_FAMILY, fontSize: 13 };
+  if (state.status === 'error') {
+    return (
+      <div
+        className="chart-table chart-table--empty"
+        role="status"
+        style={{ ...box, padding: 16, textAlign: 'center' }}
+      >
+        {state.message}
+      </div>
+    );
+  }
+  const rows = sort ? sortRows(state.rows, sort.column, sort.direction) : state.rows;
+  const onSort = (column: string) => setSort((s) => nextSort(s, column));
+  return (
+    <div className="chart-table" data-theme={theme} style={{ ...box, overflow: 'auto', maxHeight: props.maxHeight }}>
+      <table
+        style={{ borderCollapse: 'separate', borderSpacing: 0, fontVariantNumeric: 'tabular-nums', minWidth: '100%' }}
+      >
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: '4px 10px 8px', color: colors.mutedText }}>
+          {state.title}
+          {state.unit ? ` (${state.unit})` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <SortHeader
+              column={{ key: LABEL_COLUMN, label: state.rowHeading }}
+              sort={sort}
+              onSort={onSort}
+              colors={colors}
+              sticky
+              align="left"
+            />
+            {state.columns.map((c) => (
+              <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} colors={colors} align="right" />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <DataRow
+              key={row.key}
+              row={row}
+              columns={state.columns}
+              decimals={state.decimals}
+              colors={colors}
+              striped={i % 2 === 1}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

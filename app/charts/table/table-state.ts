@@ -1,0 +1,111 @@
+// Table state: one row per series (country), one column per period of the range, newest first; sorting; no pixels.
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { buildChartTable, sliceTable, allValues, type ChartSelection } from '../core/chart-series';
+import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, type ChartErrorState } from '../core/chart-messages';
+import { decimalsFor } from '../core/number-format';
+import { resolvePeriodIndex } from '../core/slider';
+
+export type SortDirection = 'ascending' | 'descending';
+
+/** The key of the row-label column; every other column is keyed by its period (10/2022). */
+export const LABEL_COLUMN = 'label';
+
+export interface TableSort {
+  column: string;
+  direction: SortDirection;
+}
+
+export interface TableColumn {
+  key: string;
+  label: string;
+}
+
+export interface TableRow {
+  key: string;
+  label: string;
+  /** Period → value; null where the series has no value. */
+  values: Record<string, number | null>;
+}
+
+export interface TableStateInput extends ChartSelection {
+  /** The (hidden) slider keeps its value: the first period shown; the range runs to the latest. */
+  startIndex?: number;
+  title?: string;
+}
+
+export interface TableReadyState {
+  status: 'ok';
+  title: string;
+  unit: string;
+  /** 'Country' when rows are countries of one series, 'Series' otherwise. */
+  rowHeading: string;
+  /** Period columns, newest first so the latest value is read without scrolling. */
+  columns: TableColumn[];
+  rows: TableRow[];
+  decimals: number;
+}
+
+export type TableState = TableReadyState | ChartErrorState;
+
+/** The state of the table view: the chart's data as text, rows in the chart's series order. */
+export function buildTableState(data: DatasetData, input: TableStateInput = {}): TableState {
+  const title = input.title || data.dataset.dataset_name;
+  const ids = input.seriesIds ?? [];
+  if (ids.length > 0 && !data.data.some((s) => ids.includes(s.id))) {
+    return { status: 'error', title, message: NO_MATCHING_SERIES_MESSAGE };
+  }
+  const full = buildChartTable(data, input);
+  if (full.series.length === 0 || full.periods.length === 0)
+    return { status: 'error', title, message: NO_DATA_MESSAGE };
+  const table = sliceTable(full, resolvePeriodIndex(input.startIndex ?? 0, full.periods.length));
+  if (table.series.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
+  const oneSeries = new Set(table.series.map((s) => s.seriesId)).size === 1;
+  return {
+    status: 'ok',
+    title,
+    unit: table.unit,
+    rowHeading: oneSeries ? 'Country' : 'Series',
+    columns: [...table.periods].reverse().map((p) => ({ key: p, label: p })),
+    rows: table.series.map((s) => ({
+      key: s.key,
+      label: s.label,
+      values: Object.fromEntries(table.periods.map((p, i) => [p, s.values[i] ?? null])),
+    })),
+    decimals: decimalsFor(allValues(table.series)),
+  };
+}
+
+function compareLabels(a: TableRow, b: TableRow): number {
+  return a.label.localeCompare(b.label, 'en', { sensitivity: 'base' });
+}
+
+/**
+ * Rows sorted by a column: by label for LABEL_COLUMN, else by the period's value. Missing values go
+ * last in either direction; ties keep label order. Does not modify its input.
+ */
+export function sortRows(rows: readonly TableRow[], column: string, direction: SortDirection): TableRow[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (column === LABEL_COLUMN) return sign * compareLabels(a, b);
+    const va = a.values[column] ?? null;
+    const vb = b.values[column] ?? null;
+    if (va === null || vb === null) return va === vb ? compareLabels(a, b) : va === null ? 1 : -1;
+    return sign * (va - vb) || compareLabels(a, b);
+  });
+}
+
+/**
+ * The sort after a click on a column header: the same column flips its direction; a new column starts
+ * ascending for labels and descending for values (highest first, as the bar charts are).
+ */
+export function nextSort(current: TableSort | null, column: string): TableSort {
+  if (current?.column === column) {
+    return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  }
+  return { column, direction: column === LABEL_COLUMN ? 'ascending' : 'descending' };
+}
+
+/** The aria-sort value of a column header. */
+export function ariaSortOf(sort: TableSort | null, column: string): SortDirection | 'none' {
+  return sort?.column === column ? sort.direction : 'none';
+}

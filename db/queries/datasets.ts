@@ -1,0 +1,131 @@
+// Read queries for datasets: list and search, one dataset with its dimensions, the series id lookup.
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
+import type { Dataset, DatasetMeta, Dimension } from '../../core/schemas/dataset';
+import type { ReadDb } from '../client';
+import { categories, datasetCategories, datasetDimensions, datasets, dimensionValues, series } from '../schema';
+import { queryRows } from '../sql';
+
+export type DatasetRow = typeof datasets.$inferSelect;
+
+export interface DatasetListFilters {
+  q?: string;
+  category?: string;
+  geo?: string;
+  frequency?: Frequency;
+  sort?: 'name' | 'updated';
+  limit: number;
+  offset: number;
+}
+
+export function toDataset(row: DatasetRow, cats: { slug: string; name: string }[]): Dataset {
+  const freq = frequencySchema.parse(row.frequency);
+  return {
+    id: row.id,
+    dataset_code: row.code,
+    dataset_name: row.name,
+    description: row.description,
+    source_name: row.sourceName,
+    source_url: row.sourceUrl,
+    unit: row.unit,
+    frequency: freq,
+    categories: cats,
+    last_update: row.lastUpdate?.toISOString() ?? null,
+    oldest_period: row.oldestPeriod === null ? null : formatPeriod(freq, row.oldestPeriod),
+    latest_period: row.latestPeriod === null ? null : formatPeriod(freq, row.latestPeriod),
+  };
+}
+
+async function categoriesOf(db: ReadDb, ids: number[]): Promise<Map<number, { slug: string; name: string }[]>> {
+  const map = new Map<number, { slug: string; name: string }[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ datasetId: datasetCategories.datasetId, slug: categories.slug, name: categories.name })
+    .from(datasetCategories)
+    .innerJoin(categories, eq(categories.id, datasetCategories.categoryId))
+    .where(inArray(datasetCategories.datasetId, ids))
+    .orderBy(asc(categories.name));
+  for (const r of rows) map.set(r.datasetId, [...(map.get(r.datasetId) ?? []), { slug: r.slug, name: r.name }]);
+  return map;
+}
+
+export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<{ items: Dataset[]; total: number }> {
+  const where: SQL[] = [];
+  if (f.q) {
+    const like = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(datasets.name, like), ilike(datasets.code, like), ilike(datasets.description, like))!);
+  }
+  if (f.frequency) where.push(eq(datasets.frequency, f.frequency));
+  if (f.category) {
+    where.push(sql`${datasets.id} IN (SELECT dc.dataset_id FROM dataset_categories dc
+      JOIN categories c ON c.id = dc.category_id WHERE c.slug = ${f.category})`);
+  }
+  if (f.geo) {
+    where.push(sql`EXISTS (SELECT 1 FROM series s JOIN observations o ON o.series_id = s.id
+      WHERE s.dataset_id = ${datasets.id} AND o.geo = ${f.geo})`);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const order = f.sort === 'updated' ? [desc(datasets.lastUpdate), asc(datasets.name)] : [asc(datasets.name)];
+  const rows = await db
+    .select()
+    .from(datasets)
+    .where(condition)
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(f.offset);
+  const [total] = await db.select({ n: count() }).from(datasets).where(condition);
+  const cats = await categoriesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toDataset(r, cats.get(r.id) ?? [])), total: total?.n ?? 0 };
+}
+
+/** Finds a dataset by numeric id or by code (prc_hicp_manr). */
+export async function findDataset(db: ReadDb, idOrCode: string): Promise<DatasetRow | undefined> {
+  const byId = /^\d+$/.test(idOrCode);
+  const rows = await db
+    .select()
+    .from(datasets)
+    .where(byId ? eq(datasets.id, Number(idOrCode)) : eq(datasets.code, idOrCode.toLowerCase()));
+  return rows[0];
+}
+
+export async function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
+  const cats = await categoriesOf(db, [row.id]);
+  const dims = await db
+    .select()
+    .from(datasetDimensions)
+    .where(eq(datasetDimensions.datasetId, row.id))
+    .orderBy(datasetDimensions.position);
+  const values = await db
+    .select()
+    .from(dimensionValues)
+    .where(eq(dimensionValues.datasetId, row.id))
+    .orderBy(dimensionValues.position, dimensionValues.sortOrder);
+  const dimensions: Dimension[] = dims.map((d) => {
+    const vals = values.filter((v) => v.position === d.position).map((v) => ({ code: v.code, label: v.label }));
+    const wanted = row.defaults[d.code];
+    return {
+      key: `dim${d.position}`,
+      code: d.code,
+      label: d.label,
+      values: vals,
+      default: vals.some((v) => v.code === wanted) ? wanted! : (vals[0]?.code ?? ''),
+    };
+  });
+  const countries = await queryRows<{ code: string; name: string }>(
+    db,
+    sql`SELECT g.code, g.label AS name FROM geos g
+      WHERE g.code IN (SELECT DISTINCT o.geo FROM observations o JOIN series s ON s.id = o.series_id
+                       WHERE s.dataset_id = ${row.id} AND o.value IS NOT NULL)
+      ORDER BY g.kind = 'aggregate' DESC, g.level, g.label`,
+  );
+  return { ...toDataset(row, cats.get(row.id) ?? []), dimensions, available_countries: countries };
+}
+
+/** The dataset id of a series (the specification's data-point lookup). */
+export async function datasetIdOfSeries(db: ReadDb, seriesId: number): Promise<number | undefined> {
+  const rows = await db.select({ id: series.datasetId }).from(series).where(eq(series.id, seriesId));
+  return rows[0]?.id;
+}

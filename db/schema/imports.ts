@@ -1,0 +1,39 @@
+// Import runs and the revisions (changed or removed values) each run made.
+import { doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { datasets } from './datasets';
+
+export const importRuns = pgTable('import_runs', {
+  id: serial('id').primaryKey(),
+  datasetId: integer('dataset_id').references(() => datasets.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  format: text('format').notNull(),
+  releaseDate: timestamp('release_date', { withTimezone: true }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  seriesCount: integer('series_count').notNull().default(0),
+  valueCount: integer('value_count').notNull().default(0),
+  added: integer('added').notNull().default(0),
+  changed: integer('changed').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+  status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+  error: text('error'),
+});
+
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    importRunId: integer('import_run_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id').notNull(),
+    geo: text('geo').notNull(),
+    period: integer('period').notNull(),
+    kind: text('kind', { enum: ['changed', 'removed'] }).notNull(),
+    oldValue: doublePrecision('old_value'),
+    oldFlags: text('old_flags'),
+    newValue: doublePrecision('new_value'),
+    newFlags: text('new_flags'),
+  },
+  (t) => [index('revisions_run').on(t.importRunId), index('revisions_series').on(t.seriesId, t.geo)],
+);

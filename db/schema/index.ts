@@ -1,0 +1,5 @@
+// The whole database schema, for Drizzle and drizzle-kit.
+export { categories, datasetCategories, datasetDimensions, datasets, dimensionValues } from './datasets';
+export { geos } from './geos';
+export { importRuns, revisions } from './imports';
+export { observations, series } from './observations';

@@ -1,0 +1,79 @@
+// npm run import -- <file|dataset code> [--code CODE]: imports one file, or one dataset from Eurostat.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SingleBar, Presets } from 'cli-progress';
+import { openDatabase } from '../db/client';
+import { loadConfig } from '../server/config';
+import { fetchEurostat } from '../server/import/fetch-eurostat';
+import { seedGeos } from '../server/import/geos';
+import { importFile } from '../server/import/runner';
+
+const usage = 'usage: npm run import -- <file | dataset code> [--code CODE] [--format jsonstat|sdmx-csv]';
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { code: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const target = positionals[0];
+  if (values.help || !target || positionals.length > 1) {
+    console.log(usage);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const isCode = /^[a-z][a-z0-9_]*$/i.test(target) && !/\.(tsv|csv|json|gz)$/i.test(target);
+  let fileName: string;
+  let bytes: Buffer;
+  let source: string;
+  if (isCode) {
+    const format = values.format === 'sdmx-csv' ? 'sdmx-csv' : 'jsonstat';
+    console.log(`Downloading ${target} from Eurostat (${format})…`);
+    ({ fileName, bytes } = await fetchEurostat(target.toLowerCase(), { baseUrl: config.EUROSTAT_API, format }));
+    source = `${config.EUROSTAT_API} ${target}`;
+  } else {
+    source = path.resolve(target);
+    bytes = await readFile(source);
+    fileName = path.basename(source);
+  }
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
+  try {
+    await seedGeos(database.db, config.dataMirror);
+    const bar = new SingleBar(
+      { format: 'loading {bar} {percentage}% | {value}/{total} values', hideCursor: true },
+      Presets.shades_classic,
+    );
+    let started = false;
+    const summary = await importFile(database.db, {
+      fileName,
+      bytes,
+      code: values.code ?? (isCode ? target.toLowerCase() : undefined),
+      source,
+      onProgress: (done, total) => {
+        if (!started) bar.start(total, 0);
+        started = true;
+        bar.update(done);
+      },
+    });
+    if (started) bar.stop();
+    console.log(
+      [
+        `Imported ${summary.code} (${summary.format}) in ${summary.seconds.toFixed(1)} s`,
+        `  series:  ${summary.series.toLocaleString('en')}`,
+        `  values:  ${summary.values.toLocaleString('en')} (${summary.flagged.toLocaleString('en')} with flags)`,
+        `  added ${summary.added.toLocaleString('en')}, changed ${summary.changed.toLocaleString('en')}, removed ${summary.removed.toLocaleString('en')}`,
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

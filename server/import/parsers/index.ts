@@ -1,0 +1,59 @@
+// Recognises an import file's format from its content and hands it to the matching parser.
+import { constants, gunzipSync } from 'node:zlib';
+import { ImportError, type ParsedFile, type SourceFormat } from '../types';
+import { parseEurostatTsv } from './eurostat-tsv';
+import { inputText, isGzip } from './input-text';
+import { parseJsonStat } from './json-stat';
+import { parseSdmxCsv } from './sdmx-csv';
+
+/** Enough of the start of a file to read its first line (Eurostat TSV headers run to a few kB). */
+const sniffBytes = 256 * 1024;
+
+/** The format of a file from its content (the name may lie: Eurostat .tsv files are sometimes gzip). */
+export function detectFormat(fileName: string, bytes: Buffer): SourceFormat | null {
+  return formatOfText(startOf(bytes));
+}
+
+/** Parses a Eurostat TSV (current or legacy), SDMX-CSV or JSON-stat file, gzip-compressed or not. */
+export function parseFile(fileName: string, bytes: Buffer): ParsedFile {
+  const text = inputText(bytes);
+  const format = formatOfText(text);
+  switch (format) {
+    case 'eurostat-tsv':
+    case 'eurostat-tsv-legacy':
+      return parseEurostatTsv(fileName, text);
+    case 'sdmx-csv':
+      return parseSdmxCsv(fileName, text);
+    case 'json-stat':
+      return parseJsonStat(fileName, text);
+    case null:
+      throw new ImportError(
+        fileName,
+        null,
+        'unknown format: expected a Eurostat TSV (…\\TIME_PERIOD or …\\time header), SDMX-CSV (DATAFLOW header) or JSON-stat file',
+      );
+  }
+}
+
+function startOf(bytes: Buffer): string {
+  // Only the head is needed: a sync flush returns what a truncated gzip stream holds instead of failing.
+  const head = isGzip(bytes)
+    ? gunzipSync(bytes.subarray(0, sniffBytes), { finishFlush: constants.Z_SYNC_FLUSH })
+    : bytes.subarray(0, sniffBytes);
+  return inputText(head.toString('utf8'));
+}
+
+function formatOfText(text: string): SourceFormat | null {
+  const start = text.trimStart();
+  if (start.startsWith('{')) return 'json-stat';
+  const lineEnd = start.search(/\r?\n/);
+  const firstLine = lineEnd < 0 ? start : start.slice(0, lineEnd);
+  const firstCell = (firstLine.split('\t')[0] ?? '').trim();
+  if (firstCell.endsWith('\\TIME_PERIOD')) return 'eurostat-tsv';
+  if (firstCell.endsWith('\\time')) return 'eurostat-tsv-legacy';
+  const firstField = firstLine.split(',')[0]?.replace(/"/g, '').trim();
+  if (firstField === 'DATAFLOW') return 'sdmx-csv';
+  return null;
+}
+
+export { parseEurostatTsv, parseJsonStat, parseSdmxCsv };

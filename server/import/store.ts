@@ -1,0 +1,325 @@
+// Writes a parsed file into the database in one transaction: dataset, dimensions, series, diffed observations.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  datasetCategories,
+  datasetDimensions,
+  datasets,
+  dimensionValues,
+  geos,
+  importRuns,
+  series,
+} from '../../db/schema';
+import { categories } from '../../db/schema';
+import { pgArray, queryRows } from '../../db/sql';
+import type { Frequency } from '../../core/periods';
+import { codeLabel, isCodelistDimension } from '../../core/codelists';
+import { catalogue, catalogueEntry } from './catalogue';
+import { ImportError, type Observation, type ParsedFile } from './types';
+
+export interface StoreCounts {
+  datasetId: number;
+  runId: number;
+  series: number;
+  values: number;
+  flagged: number;
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+export type Progress = (done: number, total: number) => void;
+
+const chunkSize = 20_000;
+
+/** Everything inside one transaction: a failure leaves the database as it was. */
+export async function storeParsed(
+  tx: Db,
+  parsed: ParsedFile,
+  opts: { code: string; source: string; fileName: string; onProgress?: Progress },
+): Promise<StoreCounts> {
+  const datasetId = await upsertDataset(tx, parsed, opts.code);
+  await syncDimensions(tx, datasetId, parsed, opts.fileName);
+  await ensureGeos(tx, parsed);
+  const seriesIds = await upsertSeries(tx, datasetId, parsed.observations);
+
+  const [run] = await tx
+    .insert(importRuns)
+    .values({
+      datasetId,
+      source: opts.source,
+      format: parsed.format,
+      releaseDate: parsed.lastUpdate,
+      status: 'running',
+    })
+    .returning({ id: importRuns.id });
+  const runId = run!.id;
+
+  await tx.execute(sql`CREATE TEMP TABLE incoming (
+    series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL,
+    value double precision, decimals smallint, flags text) ON COMMIT DROP`);
+  const obs = parsed.observations;
+  for (let i = 0; i < obs.length; i += chunkSize) {
+    const part = obs.slice(i, i + chunkSize);
+    await tx.execute(sql`INSERT INTO incoming SELECT * FROM unnest(
+      ${pgArray(part.map((o) => seriesIds.get(seriesKey(o.freq, o.dims))!))}::integer[],
+      ${pgArray(part.map((o) => o.geo))}::text[],
+      ${pgArray(part.map((o) => o.period))}::integer[],
+      ${pgArray(part.map((o) => o.value))}::double precision[],
+      ${pgArray(part.map((o) => o.decimals))}::smallint[],
+      ${pgArray(part.map((o) => o.flags))}::text[])`);
+    opts.onProgress?.(Math.min(i + chunkSize, obs.length), obs.length);
+  }
+  await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
+  await tx.execute(sql`ANALYZE incoming`);
+
+  // A release covers the series and geos it lists, over its own period range per frequency:
+  // values there that it no longer has were removed; values elsewhere are left alone.
+  const ranges = periodRanges(obs);
+  const rangeRows = sql.join(
+    [...ranges].map(([freq, [lo, hi]]) => sql`(${freq}::text, ${lo}::integer, ${hi}::integer)`),
+    sql`, `,
+  );
+  const counts = await queryRows<{ changed: number; removed: number; added: number }>(
+    tx,
+    sql`WITH changed AS (
+        INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
+        SELECT ${runId}, i.series_id, i.geo, i.period, 'changed', o.value, o.flags, i.value, i.flags
+        FROM incoming i JOIN observations o USING (series_id, geo, period)
+        WHERE (o.value, o.flags) IS DISTINCT FROM (i.value, i.flags)
+        RETURNING 1),
+      gone AS (
+        DELETE FROM observations o
+        USING (
+          SELECT x.series_id, x.geo, x.period
+          FROM observations x
+          JOIN series s ON s.id = x.series_id AND s.dataset_id = ${datasetId}
+          JOIN (VALUES ${rangeRows}) AS r(freq, lo, hi) ON r.freq = s.freq AND x.period BETWEEN r.lo AND r.hi
+          JOIN (SELECT DISTINCT series_id, geo FROM incoming) c ON c.series_id = x.series_id AND c.geo = x.geo
+          LEFT JOIN incoming i ON i.series_id = x.series_id AND i.geo = x.geo AND i.period = x.period
+          WHERE i.series_id IS NULL) d
+        WHERE o.series_id = d.series_id AND o.geo = d.geo AND o.period = d.period
+        RETURNING o.*),
+      removed AS (
+        INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
+        SELECT ${runId}, series_id, geo, period, 'removed', value, flags, NULL, NULL FROM gone
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed, 0 AS added`,
+  );
+  const upserted = await queryRows<{ added: number }>(
+    tx,
+    sql`WITH up AS (
+        INSERT INTO observations (series_id, geo, period, value, decimals, flags)
+        SELECT series_id, geo, period, value, decimals, flags FROM incoming
+        ON CONFLICT (series_id, geo, period) DO UPDATE
+          SET value = excluded.value, flags = excluded.flags,
+            -- JSON-stat cannot say how many decimals were published: keep what a text format said.
+            decimals = CASE WHEN excluded.decimals IS NULL AND observations.value = excluded.value
+                       THEN observations.decimals ELSE excluded.decimals END
+          WHERE (observations.value, observations.flags) IS DISTINCT FROM (excluded.value, excluded.flags)
+            OR (excluded.decimals IS NOT NULL AND observations.decimals IS DISTINCT FROM excluded.decimals)
+        RETURNING (xmax = 0) AS inserted)
+      SELECT count(*) FILTER (WHERE inserted)::integer AS added FROM up`,
+  );
+  const { changed, removed } = counts[0]!;
+  const added = upserted[0]!.added;
+
+  await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
+  const flagged = obs.reduce((n, o) => (o.flags ? n + 1 : n), 0);
+  const values = obs.reduce((n, o) => (o.value === null ? n : n + 1), 0);
+  await tx
+    .update(importRuns)
+    .set({
+      finishedAt: new Date(),
+      status: 'succeeded',
+      seriesCount: seriesIds.size,
+      valueCount: values,
+      added,
+      changed,
+      removed,
+    })
+    .where(eq(importRuns.id, runId));
+  return { datasetId, runId, series: seriesIds.size, values, flagged, added, changed, removed };
+}
+
+function seriesKey(freq: string, dims: readonly string[]): string {
+  return `${freq}|${dims.join('|')}`;
+}
+
+function periodRanges(obs: readonly Observation[]): Map<Frequency, [number, number]> {
+  const ranges = new Map<Frequency, [number, number]>();
+  for (const o of obs) {
+    const r = ranges.get(o.freq);
+    if (!r) ranges.set(o.freq, [o.period, o.period]);
+    else {
+      if (o.period < r[0]) r[0] = o.period;
+      if (o.period > r[1]) r[1] = o.period;
+    }
+  }
+  if (ranges.size === 0) ranges.set('A', [0, -1]); // an empty file covers nothing
+  return ranges;
+}
+
+function mainFrequency(obs: readonly Observation[]): Frequency {
+  const counts = new Map<Frequency, number>();
+  for (const o of obs) counts.set(o.freq, (counts.get(o.freq) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'A';
+}
+
+async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<number> {
+  const existing = await tx.select({ id: datasets.id }).from(datasets).where(eq(datasets.code, code));
+  if (existing[0]) return existing[0].id;
+  const entry = catalogueEntry(code);
+  const unitDim = parsed.dimensions.find((d) => d.code === 'unit');
+  const defaults =
+    entry?.defaults ?? Object.fromEntries(parsed.dimensions.map((d) => [d.code, d.values[0]?.code ?? '']));
+  const unitCode = defaults.unit;
+  const unitLabel = unitCode
+    ? (unitDim?.values.find((v) => v.code === unitCode)?.label ?? codeLabel('unit', unitCode))
+    : null;
+  const [row] = await tx
+    .insert(datasets)
+    .values({
+      code,
+      name: entry?.name ?? parsed.name ?? code,
+      description: entry?.description ?? '',
+      sourceName: entry?.sourceName ?? 'Eurostat',
+      sourceUrl: entry?.sourceUrl ?? `https://ec.europa.eu/eurostat/databrowser/view/${code}/default/table?lang=en`,
+      unit: entry?.unit ?? unitLabel ?? '',
+      frequency: mainFrequency(parsed.observations),
+      defaults,
+    })
+    .returning({ id: datasets.id });
+  const id = row!.id;
+  for (const slug of entry?.categories ?? []) {
+    const cat = catalogue.categories.find((c) => c.slug === slug)!;
+    const [c] = await tx
+      .insert(categories)
+      .values(cat)
+      .onConflictDoUpdate({ target: categories.slug, set: { name: cat.name } })
+      .returning({ id: categories.id });
+    await tx.insert(datasetCategories).values({ datasetId: id, categoryId: c!.id }).onConflictDoNothing();
+  }
+  return id;
+}
+
+async function syncDimensions(tx: Db, datasetId: number, parsed: ParsedFile, fileName: string): Promise<void> {
+  const existing = await tx
+    .select()
+    .from(datasetDimensions)
+    .where(eq(datasetDimensions.datasetId, datasetId))
+    .orderBy(datasetDimensions.position);
+  const codes = parsed.dimensions.map((d) => d.code);
+  if (existing.length > 0 && existing.map((d) => d.code).join(',') !== codes.join(',')) {
+    throw new ImportError(
+      fileName,
+      null,
+      `dimensions ${codes.join(',')} differ from the dataset's ${existing.map((d) => d.code).join(',')}`,
+    );
+  }
+  for (const [i, dim] of parsed.dimensions.entries()) {
+    const position = i + 1;
+    if (existing.length === 0) {
+      await tx
+        .insert(datasetDimensions)
+        .values({ datasetId, position, code: dim.code, label: dim.label ?? dimLabel(dim.code) });
+    }
+    const known = await tx
+      .select({ code: dimensionValues.code, order: dimensionValues.sortOrder })
+      .from(dimensionValues)
+      .where(and(eq(dimensionValues.datasetId, datasetId), eq(dimensionValues.position, position)));
+    let next = known.reduce((m, v) => Math.max(m, v.order + 1), 0);
+    const rows = dim.values.map((v) => ({
+      datasetId,
+      position,
+      code: v.code,
+      label: v.label ?? (isCodelistDimension(dim.code) ? codeLabel(dim.code, v.code) : null) ?? v.code,
+      sortOrder: known.find((k) => k.code === v.code)?.order ?? next++,
+    }));
+    if (rows.length === 0) continue;
+    await tx
+      .insert(dimensionValues)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [dimensionValues.datasetId, dimensionValues.position, dimensionValues.code],
+        // A label from the source wins over the code-list fallback.
+        set: {
+          label: sql`CASE WHEN excluded.label = excluded.code THEN dimension_values.label ELSE excluded.label END`,
+        },
+      });
+  }
+}
+
+const dimensionLabels: Record<string, string> = {
+  unit: 'Unit of measure',
+  coicop: 'Classification of individual consumption by purpose (COICOP)',
+  s_adj: 'Seasonal adjustment',
+  age: 'Age class',
+  sex: 'Sex',
+  na_item: 'National accounts indicator (ESA 2010)',
+};
+
+function dimLabel(code: string): string {
+  return dimensionLabels[code] ?? code;
+}
+
+async function ensureGeos(tx: Db, parsed: ParsedFile): Promise<void> {
+  const codes = [...new Set(parsed.observations.map((o) => o.geo))];
+  const known = new Set((await tx.select({ code: geos.code }).from(geos)).map((g) => g.code));
+  const missing = codes.filter((c) => !known.has(c));
+  if (missing.length === 0) return;
+  await tx
+    .insert(geos)
+    .values(
+      missing.map((code) => {
+        const name = parsed.geoLabels.get(code) ?? code;
+        const nuts = /^[A-Z]{2}[0-9A-Z]{1,3}$/.test(code) && !code.includes('_');
+        return {
+          code,
+          name,
+          label: name === code ? code : `${name} (${code})`,
+          level: nuts ? code.length - 2 : 0,
+          parent: nuts ? code.slice(0, -1) : null,
+          kind: nuts ? ('region' as const) : ('aggregate' as const),
+          isoNumeric: null,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}
+
+async function upsertSeries(tx: Db, datasetId: number, obs: readonly Observation[]): Promise<Map<string, number>> {
+  const keys = new Map<string, { freq: string; dims: string[] }>();
+  for (const o of obs) keys.set(seriesKey(o.freq, o.dims), { freq: o.freq, dims: o.dims });
+  const list = [...keys.values()];
+  for (let i = 0; i < list.length; i += 1000) {
+    await tx
+      .insert(series)
+      .values(list.slice(i, i + 1000).map((k) => ({ datasetId, ...k })))
+      .onConflictDoNothing();
+  }
+  const rows = await tx.select().from(series).where(eq(series.datasetId, datasetId));
+  const ids = new Map<string, number>();
+  for (const r of rows) {
+    const key = seriesKey(r.freq, r.dims);
+    if (keys.has(key)) ids.set(key, r.id);
+  }
+  return ids;
+}
+
+async function refreshDatasetPeriods(
+  tx: Db,
+  datasetId: number,
+  release: Date | null,
+  changedData: boolean,
+): Promise<void> {
+  await tx.execute(sql`UPDATE datasets d SET
+      oldest_period = p.lo, latest_period = p.hi,
+      last_update = ${changedData || release ? sql`COALESCE(${release?.toISOString() ?? null}::timestamptz, now())` : sql`d.last_update`},
+      updated_at = now()
+    FROM (SELECT min(o.period) AS lo, max(o.period) AS hi
+          FROM observations o JOIN series s ON s.id = o.series_id
+          JOIN datasets x ON x.id = s.dataset_id AND s.freq = x.frequency
+          WHERE s.dataset_id = ${datasetId} AND o.value IS NOT NULL) p
+    WHERE d.id = ${datasetId}`);
+}

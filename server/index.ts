@@ -1,0 +1,53 @@
+// Boot: configuration, database (migrated), first-start sample import, HTTP server.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { openDatabase } from '../db/client';
+import { createApp } from './app';
+import { loadConfig, repoRoot } from './config';
+import { seedGeos } from './import/geos';
+import { isCatalogueEmpty, seedSampleData } from './import/seed';
+
+const log = (line: string) => console.log(`[server] ${line}`);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
+  log(`database: ${database.kind}${config.DATABASE_URL ? '' : ` in ${path.join(config.dataDir, 'db')}`}`);
+
+  if (await isCatalogueEmpty(database.db)) {
+    if (config.SEED_ON_START === '1') {
+      log(
+        config.dataMirror
+          ? `empty catalogue: importing the sample datasets from ${config.dataMirror}`
+          : 'empty catalogue and no data mirror',
+      );
+      await seedSampleData(database.db, config.dataMirror, log);
+    } else {
+      await seedGeos(database.db, config.dataMirror);
+      log('empty catalogue: SEED_ON_START=0, nothing imported');
+    }
+  }
+
+  const buildFile = path.join(repoRoot, 'build/server/index.js');
+  if (!existsSync(buildFile)) throw new Error(`No page build at ${buildFile}: run npm run build first`);
+  const build: ServerBuild = await import(pathToFileURL(buildFile).href);
+  const app = createApp({ db: database.db, build, clientDir: path.join(repoRoot, 'build/client') });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    log(`listening on http://localhost:${info.port}`);
+  });
+  const stop = () => {
+    server.close();
+    void database.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
