@@ -12,13 +12,11 @@ import { toCsv, toJsonStat } from './data-formats';
 import type { ApiEnv } from './env';
 
 const idParam = z.object({
-  id: z
-    .string()
-    .openapi({
-      param: { name: 'id', in: 'path' },
-      example: 'prc_hicp_manr',
-      description: 'Numeric id or dataset code',
-    }),
+  id: z.string().openapi({
+    param: { name: 'id', in: 'path' },
+    example: 'prc_hicp_manr',
+    description: 'Numeric id or dataset code',
+  }),
 });
 
 const selectionQuery = z

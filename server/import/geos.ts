@@ -44,9 +44,18 @@ export async function buildGeoRows(dataMirror: string | null): Promise<GeoRow[]>
       }
     }
   }
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
-  return rows.map((r) => ({ ...r, label: counts.get(r.name)! > 1 ? `${r.name} (${r.code})` : r.name }));
+  // Countries and aggregates come first and keep their names; a region whose name is taken
+  // (Berlin is DE3, DE30 and DE300; Malta is also MT0) gets its code appended.
+  rows.sort(
+    (a, b) =>
+      Number(a.kind === 'region') - Number(b.kind === 'region') || a.level - b.level || a.code.localeCompare(b.code),
+  );
+  const taken = new Set<string>();
+  return rows.map((r) => {
+    const label = taken.has(r.name) ? `${r.name} (${r.code})` : r.name;
+    taken.add(label);
+    return { ...r, label };
+  });
 }
 
 /** Inserts or refreshes every geo; safe to run on every start. */

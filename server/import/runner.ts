@@ -78,5 +78,9 @@ export function codeFromFileName(fileName: string): string | null {
     .sort((a, b) => b.length - a.length)[0];
   if (known) return known;
   const cleaned = base.replace(/_(filtered|linear|en)\b/g, '');
-  return /^[a-z][a-z0-9_]*$/.test(cleaned) ? cleaned : null;
+  // Eurostat names its downloads estat_<code>; otherwise accept only names shaped like its codes
+  // (une_rt_m, tec00118), so that data.tsv is not taken for a dataset called "data".
+  const fromEurostat = path.basename(fileName).toLowerCase().startsWith('estat_');
+  const codeShaped = /^[a-z]+[0-9]*(_[a-z0-9]+)+$|^[a-z]+[0-9]+$/.test(cleaned);
+  return (fromEurostat && /^[a-z][a-z0-9_]*$/.test(cleaned)) || codeShaped ? cleaned : null;
 }

@@ -1,0 +1,43 @@
+// A visitor finds a dataset, opens it and reads a published value.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../setup/browser';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+it('searches the catalogue, opens a dataset and reads the latest German inflation rate', async () => {
+  const { page, problems } = await newPage(browser);
+  await page.goto(`${baseUrl}/datasets`);
+  await expect(page.title()).resolves.toContain('Datasets');
+  expect(await page.locator('main li').count()).toBe(7);
+
+  await page.getByRole('searchbox').fill('HICP');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/q=HICP/);
+  await page.getByText('2 datasets matching “HICP”').waitFor();
+
+  await page.getByRole('link', { name: 'HICP - monthly data (annual rate of change)' }).click();
+  await page.getByRole('heading', { level: 1, name: 'HICP - monthly data (annual rate of change)' }).waitFor();
+  expect(page.url()).toMatch(/\/datasets\/\d+$/);
+  const germany = page.getByRole('row', { name: /^Germany/ });
+  await expect(germany.getByRole('cell').allTextContents()).resolves.toEqual(['5/2025', '2.1', 'e']);
+  const source = page.getByRole('link', { name: 'Eurostat (prc_hicp_manr)' });
+  await expect(source.getAttribute('href')).resolves.toBe(
+    'https://ec.europa.eu/eurostat/databrowser/view/prc_hicp_manr/default/table?lang=en',
+  );
+  expect(problems).toEqual([]);
+});
+
+it('answers unknown pages with the 404 page', async () => {
+  const { page } = await newPage(browser);
+  const res = await page.goto(`${baseUrl}/datasets/does-not-exist`);
+  expect(res?.status()).toBe(404);
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  await page.getByText('The page you are looking for does not exist.').waitFor();
+});

@@ -1,0 +1,149 @@
+// The import runner on a real database: exact values, idempotent re-import, atomic failure, revisions.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { importRuns, observations, revisions } from '../../db/schema';
+import { queryRows } from '../../db/sql';
+import { importFile } from '../../server/import/runner';
+import { databaseWithGeos, importSample, mirror } from '../setup/database';
+
+const hicp = 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv';
+let database: Database;
+
+beforeEach(async () => {
+  database = await databaseWithGeos();
+});
+afterEach(() => database.close());
+
+async function valueOf(code: string, geo: string, period: number, dims: string[]) {
+  const rows = await queryRows<{ value: number | null; flags: string | null; decimals: number | null }>(
+    database.db,
+    sql`SELECT o.value, o.flags, o.decimals FROM observations o JOIN series s ON s.id = o.series_id
+      JOIN datasets d ON d.id = s.dataset_id
+      WHERE d.code = ${code} AND s.dims = ${`{${dims.join(',')}}`}::text[] AND o.geo = ${geo} AND o.period = ${period}`,
+  );
+  return rows[0];
+}
+
+async function observationCount() {
+  const [row] = await database.db.select({ n: count() }).from(observations);
+  return row!.n;
+}
+
+const oct2022 = 2022 * 12 + 9;
+
+describe('importing a release', () => {
+  it('stores every value and flag exactly as published', async () => {
+    const summary = await importSample(database, hicp);
+    expect(summary).toMatchObject({ code: 'prc_hicp_manr', values: 59_822, added: 59_846, changed: 0, removed: 0 });
+    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toEqual({
+      value: 11.6,
+      flags: null,
+      decimals: 1,
+    });
+    expect(await valueOf('prc_hicp_manr', 'EE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 22.5 });
+    expect(await valueOf('prc_hicp_manr', 'DE', 2025 * 12 + 4, ['RCH_A', 'CP00'])).toEqual({
+      value: 2.1,
+      flags: 'e',
+      decimals: 1,
+    });
+    const confidential = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM observations WHERE value IS NULL AND flags = '@C'`,
+    );
+    expect(confidential[0]!.n).toBe(24);
+  });
+
+  it('changes nothing when the same release is imported again, in either format', async () => {
+    await importSample(database, hicp);
+    const before = await observationCount();
+    const again = await importSample(database, hicp);
+    expect(again).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    const csv = await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered_en.csv');
+    expect(csv).toMatchObject({ code: 'prc_hicp_manr', added: 0, changed: 0, removed: 0 });
+    expect(await observationCount()).toBe(before);
+    const [revs] = await database.db.select({ n: count() }).from(revisions);
+    expect(revs!.n).toBe(0);
+  });
+
+  it('imports the regional GDP file in both layouts to the same values', async () => {
+    const tsv = await importSample(database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
+    expect(tsv).toMatchObject({ code: 'nama_10r_3gdp', values: 253_544 });
+    expect(await valueOf('nama_10r_3gdp', 'DE', 2021, ['MIO_EUR'])).toEqual({
+      value: 3601750,
+      flags: 'p',
+      decimals: 0,
+    });
+    expect(await valueOf('nama_10r_3gdp', 'EU27_2020', 2021, ['MIO_EUR'])).toMatchObject({ value: 14524808 });
+    const csv = await importSample(database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp_linear.csv.gz');
+    expect(csv).toMatchObject({ code: 'nama_10r_3gdp', added: 0, changed: 0, removed: 0 });
+  });
+
+  it('leaves the database as it was when a file fails half-way, and names the file and line', async () => {
+    await importSample(database, hicp);
+    const before = await observationCount();
+    const text = await readFile(path.join(mirror, hicp), 'utf8');
+    const lines = text.split('\r\n');
+    lines[150] = lines[150]!.replace(/\t[0-9.]+ /, '\t1x.3 ');
+    const bytes = Buffer.from(lines.join('\r\n'));
+    await expect(importFile(database.db, { fileName: 'corrupt.tsv', bytes, code: 'prc_hicp_manr' })).rejects.toThrow(
+      /^corrupt\.tsv:151: invalid value "1x\.3"/,
+    );
+    expect(await observationCount()).toBe(before);
+    const failed = await database.db.select().from(importRuns).where(eq(importRuns.status, 'failed'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error).toContain('corrupt.tsv:151');
+  });
+
+  it('records every changed and removed value of a newer release', async () => {
+    await importSample(database, hicp);
+    const text = await readFile(path.join(mirror, hicp), 'utf8');
+    const lines = text.split('\r\n');
+    const de = lines.findIndex((l) => l.startsWith('M,RCH_A,CP00,DE\t'));
+    const header = lines[0]!.split('\t');
+    const octCol = header.findIndex((h) => h.trim() === '2022-10');
+    const sepCol = header.findIndex((h) => h.trim() === '2022-09');
+    const cells = lines[de]!.split('\t');
+    expect(cells[octCol]).toBe('11.6 ');
+    cells[octCol] = '11.7 p';
+    cells[sepCol] = ': ';
+    lines[de] = cells.join('\t');
+    const summary = await importFile(database.db, {
+      fileName: 'newer.tsv',
+      bytes: Buffer.from(lines.join('\r\n')),
+      code: 'prc_hicp_manr',
+    });
+    expect(summary).toMatchObject({ added: 0, changed: 1, removed: 1 });
+    const revs = await database.db.select().from(revisions).orderBy(revisions.kind);
+    expect(revs.map((r) => [r.kind, r.geo, r.period, r.oldValue, r.oldFlags, r.newValue, r.newFlags])).toEqual([
+      ['changed', 'DE', oct2022, 11.6, null, 11.7, 'p'],
+      ['removed', 'DE', oct2022 - 1, 10.9, null, null, null],
+    ]);
+    const [run] = await database.db.select().from(importRuns).where(eq(importRuns.id, summary.runId));
+    expect(run).toMatchObject({ status: 'succeeded', added: 0, changed: 1, removed: 1 });
+  });
+
+  it('records the revisions of a later vintage in another format (JSON-stat after TSV)', async () => {
+    await importSample(database, 'eurostat/une_rt_m/une_rt_m.tsv');
+    const before = await valueOf('une_rt_m', 'DE', 2024 * 12 + 1, ['SA', 'TOTAL', 'PC_ACT', 'T']);
+    expect(before).toMatchObject({ value: 3.3, decimals: 1 });
+    const newer = await importSample(database, 'eurostat/jsonstat/une_rt_m_DE_SA_2024-01_2026-08.json');
+    expect(newer.code).toBe('une_rt_m');
+    expect(newer.changed).toBeGreaterThan(0);
+    expect(await valueOf('une_rt_m', 'DE', 2024 * 12 + 1, ['SA', 'TOTAL', 'PC_ACT', 'T'])).toMatchObject({
+      value: 3.2,
+    });
+    const revs = await database.db
+      .select()
+      .from(revisions)
+      .where(eq(revisions.period, 2024 * 12 + 1));
+    expect(revs.map((r) => [r.kind, r.geo, r.oldValue, r.newValue])).toEqual([['changed', 'DE', 3.3, 3.2]]);
+  });
+
+  it('asks for a code when the file does not name its dataset', async () => {
+    const bytes = await readFile(path.join(mirror, hicp));
+    await expect(importFile(database.db, { fileName: 'data.tsv', bytes })).rejects.toThrow(/pass --code CODE/);
+  });
+});

@@ -1,0 +1,40 @@
+// Debian's Chromium through playwright-core, with the flags this machine needs.
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page whose console errors and failed requests fail the test that reads `problems`. */
+export async function newPage(
+  browser: Browser,
+  options?: BrowserContextOptions,
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+      problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400 && res.request().resourceType() !== 'document')
+      problems.push(`${res.status()} ${res.url()}`);
+  });
+  return { page, problems };
+}
