@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { datasets } from '../../db/schema';
 import { catalogue } from './catalogue';
 import { seedGeos } from './geos';
+import { fetchEurostat } from './fetch-eurostat';
 import { importFile, type ImportSummary } from './runner';
 
 export type Log = (line: string) => void;
@@ -15,13 +16,18 @@ export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Imports every sample file the mirror has; returns the summaries. Missing files are logged and skipped. */
-export async function seedSampleData(db: Db, dataMirror: string | null, log: Log): Promise<ImportSummary[]> {
+/**
+ * Imports every sample file the mirror has; without a mirror, downloads the catalogue's datasets from
+ * Eurostat's Statistics API. Returns the summaries; what cannot be had is logged and skipped.
+ */
+export async function seedSampleData(
+  db: Db,
+  dataMirror: string | null,
+  log: Log,
+  eurostatApi?: string,
+): Promise<ImportSummary[]> {
   await seedGeos(db, dataMirror);
-  if (!dataMirror) {
-    log('No data mirror (DATA_MIRROR) and no Eurostat fetch on first start: the catalogue is empty.');
-    return [];
-  }
+  if (!dataMirror) return seedFromEurostat(db, log, eurostatApi);
   const files = catalogue.datasets.flatMap((d) => d.mirror.map((f) => ({ code: d.code, file: f })));
   const done: ImportSummary[] = [];
   for (const [i, { code, file }] of files.entries()) {
@@ -38,5 +44,23 @@ export async function seedSampleData(db: Db, dataMirror: string | null, log: Log
     );
     done.push(summary);
   }
+  return done;
+}
+
+async function seedFromEurostat(db: Db, log: Log, baseUrl: string | undefined): Promise<ImportSummary[]> {
+  log('No data mirror (DATA_MIRROR): downloading the catalogue from Eurostat');
+  const done: ImportSummary[] = [];
+  for (const [i, { code }] of catalogue.datasets.entries()) {
+    const step = `[${i + 1}/${catalogue.datasets.length}] ${code}`;
+    try {
+      const { fileName, bytes } = await fetchEurostat(code, { baseUrl, signal: AbortSignal.timeout(120_000) });
+      const summary = await importFile(db, { fileName, bytes, code, source: `Eurostat API ${code}` });
+      log(`${step}: ${summary.values.toLocaleString('en')} values (${summary.seconds.toFixed(1)} s)`);
+      done.push(summary);
+    } catch (error) {
+      log(`${step}: not imported (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  if (done.length === 0) log('Eurostat could not be reached either: the catalogue is empty.');
   return done;
 }
