@@ -1,60 +1,98 @@
-// The document: head, body, theme class, and the error boundary of the specification.
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate } from 'react-router';
+// The document: head, theme class from the cookie, the error boundary of the specification, build watch and debug log.
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/root';
+import { themeBootScript } from '../core/theme';
+import { AuthProvider } from './components/auth/auth-provider';
+import { SignInModalProvider } from './components/auth/sign-in-modal';
+import { useBuildWatch } from './components/site/build-watch';
+import { debugLog } from './components/site/debug-log';
+import { ErrorPage, PlainErrorPage } from './components/site/error-page';
+import { useSiteRootData } from './components/site/root-data';
+import { LOGO_GREY, LOGO_LIGHT, ThemeProvider } from './components/site/theme';
+import { rootData } from './root.server';
 import './app.css';
 import './load-context';
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = await rootData(request, context.db);
+  // The visitor's session and the configured sign-in providers seed the browser's auth state (no flash).
+  return { ...site, auth: { session: context.auth.session, providers: context.auth.providers } };
+}
+
+/** The redirect check runs on every navigation, so the root loader runs whenever the path changes. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useSiteRootData();
+  // The embed page (/datasets/{id}?embed=true) ships no React: its chart is server-drawn and has its own small script.
+  const embed = new URLSearchParams(useLocation().search).get('embed') === 'true';
+  const dark = root?.resolvedTheme === 'dark' && !embed;
   return (
-    <html lang="en">
+    <html
+      lang="en"
+      className={dark ? 'dark' : undefined}
+      style={root?.resolvedTheme ? { colorScheme: root.resolvedTheme } : undefined}
+      // The boot script may add the class for a dark system before React hydrates.
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={dark ? LOGO_GREY : LOGO_LIGHT} type="image/svg+xml" />
+        {embed ? null : <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ThemeProvider initial={root?.theme ?? 'system'}>{children}</ThemeProvider>
+        {embed ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  useBuildWatch();
+  useEffect(() => {
+    debugLog('navigation', `${location.pathname}${location.search}${location.hash}`);
+  }, [location.pathname, location.search, location.hash]);
+  return (
+    <AuthProvider initialSession={loaderData.auth.session} providers={loaderData.auth.providers}>
+      <SignInModalProvider>
+        <Outlet />
+      </SignInModalProvider>
+    </AuthProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const navigate = useNavigate();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page Not Found' : 'Something went wrong';
-  const text = notFound
-    ? 'The page you are looking for does not exist.'
-    : 'An unexpected error occurred. Please try again.';
+  const root = useSiteRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    debugLog('error', status, error);
+  }, [status, error]);
+  if (root?.isBot) return <PlainErrorPage status={status} />;
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-      <title>{title}</title>
-      <h1 className="text-3xl font-semibold">{title}</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{text}</p>
-      <div className="mt-8 flex gap-3">
-        <button
-          type="button"
-          className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
-          onClick={() => navigate('/', { replace: true })}
-        >
-          Go Home
-        </button>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium dark:border-slate-700"
-          onClick={() => navigate(-1)}
-        >
-          Go Back
-        </button>
-      </div>
+    <main className="min-h-screen">
+      <ErrorPage status={status} />
     </main>
   );
 }

@@ -2,11 +2,33 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
+import { accountApi } from './api/account';
+import { apiNavigationGuard } from './api/api-paths';
+import { buildsApi } from './api/builds';
+import { checkUserApi } from './api/auth-check-user';
+import { authApi } from './api/auth-handler';
+import { chartsApi } from './api/charts';
+import { contactApi, operatorsAddress } from './api/contact';
 import { datasetsApi } from './api/datasets';
 import type { ApiEnv } from './api/env';
 import { errorBody, handleError } from './api/errors';
+import { geoApi } from './api/geo';
+import { ogImageApi } from './api/og-image';
+import { redirectPages } from './api/redirects';
+import { robotsApi } from './api/robots';
+import { sitemapsApi } from './api/sitemaps';
+import { createAuth, type Auth } from './auth/auth';
+import { clientIp } from './auth/client-ip';
+import { originCheck, trustedOriginsOf } from './auth/origin-check';
+import { authRateRules, rateLimiter } from './auth/rate-limit';
+import { resolveAuthSecret } from './auth/secret';
+import { readSession } from './auth/session';
+import { loadConfig, type Config } from './config';
+import { mailerFromConfig, type Mailer } from './email/transport';
 
 export interface AppOptions {
   db: Db;
@@ -15,17 +37,56 @@ export interface AppOptions {
   /** Folder of the client build (hashed assets). */
   clientDir?: string;
   mode?: 'production' | 'development';
+  /** Settings; the environment's when omitted. */
+  config?: Config;
+  /** Where account e-mails go; from the configuration when omitted. */
+  mailer?: Mailer;
 }
 
-export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> {
+export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth } {
+  const config = opts.config ?? loadConfig();
+  const trustProxy = config.TRUST_PROXY === '1';
+  const auth = createAuth({
+    db: opts.db,
+    config,
+    mailer: opts.mailer ?? mailerFromConfig(config),
+    secret: resolveAuthSecret(config.AUTH_SECRET, config.dataDir),
+  });
   const app = new OpenAPIHono<ApiEnv>();
   app.onError(handleError);
+  // Pages, scripts, styles and JSON travel compressed when the client accepts it (about a quarter of the bytes).
+  app.use('*', compress());
 
+  // Every state-changing request, API or page action, must come from our own origin (CSRF).
+  app.use('*', originCheck(trustedOriginsOf(config.publicUrl, config.TRUSTED_ORIGINS), config.publicUrl));
+  app.use('/api/*', apiNavigationGuard());
   app.use('/api/*', async (c, next) => {
     c.set('db', opts.db);
     await next();
   });
+  app.use(
+    '/api/*',
+    rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
+  );
   app.route('/api', datasetsApi());
+  app.route('/api', chartsApi({ dataMirror: config.dataMirror }));
+  app.route('/api', geoApi({ dataMirror: config.dataMirror }));
+  app.route('/api', checkUserApi());
+  app.route('/api', accountApi(auth, trustProxy));
+  app.route('/api', authApi(auth, trustProxy));
+  app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));
+  app.route('/api', ogImageApi(opts.db, config.PUBLIC_URL));
+  app.route(
+    '/api',
+    contactApi({
+      db: opts.db,
+      mailer: opts.mailer ?? mailerFromConfig(config),
+      to: operatorsAddress(process.env, config.publicUrl),
+      trustProxy,
+    }),
+  );
+  app.route('/', robotsApi(config.PUBLIC_URL));
+  app.route('/', buildsApi(opts.build));
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -50,9 +111,18 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> {
     );
     app.use('*', serveStatic({ root }));
   }
+  app.use('*', redirectPages(opts.db));
   if (opts.build) {
     const handle = createRequestHandler(opts.build, opts.mode ?? 'production');
-    app.all('*', (c) => handle(c.req.raw, { db: opts.db }));
+    app.all('*', async (c) => {
+      const read = await readSession(auth, opts.db, c.req.raw.headers, false);
+      const pageAuth: PageAuth = {
+        session: read.session,
+        sessionError: read.error,
+        providers: auth.availableProviders,
+      };
+      return handle(c.req.raw, { db: opts.db, auth: pageAuth });
+    });
   }
-  return app;
+  return Object.assign(app, { auth });
 }

@@ -6,6 +6,9 @@ import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** An optional setting where an empty value means unset. */
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -20,6 +23,28 @@ const envSchema = z.object({
   EUROSTAT_API: z.url().default('https://ec.europa.eu/eurostat/api/dissemination'),
   /** Set to 0 to skip importing the sample datasets on first start. */
   SEED_ON_START: z.enum(['0', '1']).default('1'),
+  // Accounts (docs/decisions/0xx-auth-*.md). Without SMTP_URL, mail goes to .data/outbox.
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: 'SMTP_URL must be smtp://… or smtps://…',
+  }),
+  MAIL_FROM: optionalText,
+  /** At least 32 characters; generated and kept in .data/auth-secret when unset. */
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'AUTH_SECRET must have at least 32 characters',
+  }),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** An OpenID issuer standing in for Google (tests, self-hosted identity providers). */
+  GOOGLE_ISSUER: optionalText.pipe(z.url().optional()),
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_TENANT_ID: z.string().default('common'),
+  /** An OpenID issuer standing in for Microsoft. */
+  MICROSOFT_ISSUER: optionalText.pipe(z.url().optional()),
+  /** Comma list of extra origins allowed to send state-changing requests. */
+  TRUSTED_ORIGINS: optionalText,
+  /** 1 when a reverse proxy appends the client address to X-Forwarded-For (rate limits key on it). */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; dataMirror: string | null; publicUrl: string };

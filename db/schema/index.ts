@@ -3,3 +3,6 @@ export { categories, datasetCategories, datasetDimensions, datasets, dimensionVa
 export { geos } from './geos';
 export { importRuns, revisions } from './imports';
 export { observations, series } from './observations';
+export { accounts, rateLimits, sessions, twoFactors, users, verifications } from './auth';
+export { contactMessages, redirects } from './site';
+export { posts } from './blog';

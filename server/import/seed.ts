@@ -6,7 +6,10 @@ import type { Db } from '../../db/client';
 import { datasets } from '../../db/schema';
 import { catalogue } from './catalogue';
 import { seedGeos } from './geos';
+import { existsSync } from 'node:fs';
+import { repoRoot } from '../config';
 import { fetchEurostat } from './fetch-eurostat';
+import { importPostFolder } from './posts';
 import { importFile, type ImportSummary } from './runner';
 
 export type Log = (line: string) => void;
@@ -27,7 +30,22 @@ export async function seedSampleData(
   eurostatApi?: string,
 ): Promise<ImportSummary[]> {
   await seedGeos(db, dataMirror);
-  if (!dataMirror) return seedFromEurostat(db, log, eurostatApi);
+  const done = dataMirror ? await seedFromMirror(db, dataMirror, log) : await seedFromEurostat(db, log, eurostatApi);
+  await seedPosts(db, log);
+  return done;
+}
+
+/** The blog posts that ship with the product (content/posts), so the blog is not empty on a first start. */
+async function seedPosts(db: Db, log: Log): Promise<void> {
+  const folder = path.join(repoRoot, 'content/posts');
+  if (!existsSync(folder)) return;
+  const results = await importPostFolder(db, folder);
+  const invalid = results.filter((r) => r.outcome === 'invalid');
+  log(`blog: ${results.length - invalid.length} post(s) from content/posts`);
+  for (const r of invalid) log(`blog: ${r.file} not imported (${r.error})`);
+}
+
+async function seedFromMirror(db: Db, dataMirror: string, log: Log): Promise<ImportSummary[]> {
   const files = catalogue.datasets.flatMap((d) => d.mirror.map((f) => ({ code: d.code, file: f })));
   const done: ImportSummary[] = [];
   for (const [i, { code, file }] of files.entries()) {
@@ -40,7 +58,7 @@ export async function seedSampleData(
     const summary = await importFile(db, { fileName: file, bytes, code, source: full });
     log(
       `[${i + 1}/${files.length}] ${code} from ${file}: ${summary.values.toLocaleString('en')} values, ` +
-        `${summary.added} added, ${summary.changed} changed, ${summary.removed} removed (${summary.seconds.toFixed(1)} s)`,
+        `${summary.added.toLocaleString('en')} added, ${summary.changed.toLocaleString('en')} changed, ${summary.removed.toLocaleString('en')} removed (${summary.seconds.toFixed(1)} s)`,
     );
     done.push(summary);
   }

@@ -25,8 +25,14 @@ it('searches the catalogue, opens a dataset and reads the latest German inflatio
   await page.getByRole('link', { name: 'HICP - monthly data (annual rate of change)' }).click();
   await page.getByRole('heading', { level: 1, name: 'HICP - monthly data (annual rate of change)' }).waitFor();
   expect(page.url()).toMatch(/\/datasets\/\d+$/);
-  const germany = page.getByRole('row', { name: /^Germany/ });
-  await expect(germany.getByRole('cell').allTextContents()).resolves.toEqual(['5/2025', '2.1', 'e']);
+  // The chart widget opens as sorted bars of the latest month; its table view is the text alternative.
+  const widget = page.locator('[data-chart-widget]');
+  await widget.getByRole('button', { name: 'Chart type: Bar' }).click();
+  await page.getByRole('menuitemradio', { name: 'Table' }).click();
+  await widget.getByRole('columnheader', { name: /^5\/2025/ }).waitFor();
+  const germany = widget.getByRole('row', { name: /^Germany/ });
+  await expect(germany.getByRole('cell').allTextContents()).resolves.toEqual(['2.1 e']);
+  await expect(germany.locator('abbr').getAttribute('title')).resolves.toBe('estimated');
   const source = page.getByRole('link', { name: 'Eurostat (prc_hicp_manr)' });
   await expect(source.getAttribute('href')).resolves.toBe(
     'https://ec.europa.eu/eurostat/databrowser/view/prc_hicp_manr/default/table?lang=en',

@@ -1,5 +1,6 @@
 // Browser-test setup: builds the pages, starts the real server on a free port with a fresh database.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,21 +20,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`Chromium is missing at ${chromiumPath}: run apt-get install -y --no-install-recommends chromium`);
   }
   execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+  // The port is chosen here so that PUBLIC_URL (links in mails, OAuth redirects) is the address the browser uses.
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: 'memory:', PORT: '0', HOST: '127.0.0.1', ...e2eServerEnv() },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'memory:',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...e2eServerEnv(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server = child;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let log = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 150 s:\n${log}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${log}`)), 300_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(log);
-      if (m) {
+      if (log.includes('listening on')) {
         clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
+        resolve(`http://127.0.0.1:${port}`);
       }
     };
     child.stdout!.on('data', onData);
@@ -53,4 +63,17 @@ function e2eServerEnv(): Record<string, string> {
       .filter(([k, v]) => k.startsWith('E2E_SERVER_') && v !== undefined)
       .map(([k, v]) => [k.slice('E2E_SERVER_'.length), v!]),
   );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

@@ -12,3 +12,11 @@ export interface ChartErrorState {
   title: string;
   message: string;
 }
+
+/** The widget was given neither a dataset id nor a data id to resolve one from. */
+export const MISSING_DATASET_ID_MESSAGE = 'datasetId is required but not provided (either directly or via data-id)';
+
+/** A failed API call, as the chart error panel writes it: 'API error 404 Not Found'. */
+export function apiErrorMessage(status: number, statusText: string): string {
+  return `API error ${status} ${statusText}`.trim();
+}

@@ -2,6 +2,13 @@
 
 export type ChartType = 'line' | 'bar' | 'horizontal-bar' | 'map' | 'table';
 
+/** The chart types of the specification, in the order the type menu lists them. */
+export const CHART_TYPES: readonly ChartType[] = ['line', 'bar', 'horizontal-bar', 'map', 'table'];
+
+export function isChartType(value: unknown): value is ChartType {
+  return typeof value === 'string' && (CHART_TYPES as readonly string[]).includes(value);
+}
+
 /** 'range-start': the index is the first period shown up to the latest; 'period': the one period shown. */
 export type SliderMode = 'range-start' | 'period';
 

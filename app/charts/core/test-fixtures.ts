@@ -42,6 +42,7 @@ function tsvLines(): string[] {
 export function loadHicp(
   geos: readonly string[] = Object.keys(FIXTURE_GEOS),
   coicops: readonly string[] = ['CP00'],
+  names: Readonly<Record<string, string>> = FIXTURE_GEOS,
 ): DatasetData {
   const [header = '', ...lines] = tsvLines();
   const periods = header
@@ -57,7 +58,7 @@ export function loadHicp(
     for (const line of lines) {
       const [key = '', ...cells] = line.split('\t');
       const [, , c, geo = ''] = key.split(',');
-      const name = FIXTURE_GEOS[geo];
+      const name = names[geo];
       if (c !== coicop || !name || !geos.includes(geo)) continue;
       cells.forEach((cell, j) => {
         const value = Number.parseFloat(cell);
@@ -94,7 +95,7 @@ export function loadHicp(
           default: 'CP00',
         },
       ],
-      available_countries: geos.map((code) => ({ code, name: FIXTURE_GEOS[code] ?? code })),
+      available_countries: geos.map((code) => ({ code, name: names[code] ?? code })),
     },
     data,
   };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { FONT_FAMILY, themeColors, type Theme } from '../core/palette';
 import { buildTableState, LABEL_COLUMN, nextSort, sortRows, type TableSort } from './table-state';
-import { DataRow, SortHeader } from './table-marks';
+import { DataRow, SortHeader, tableStylesheet } from './table-marks';
 
 export interface TableChartProps {
   data: DatasetData;
@@ -17,6 +17,8 @@ export interface TableChartProps {
   initialSort?: TableSort;
   /** Height after which the table scrolls vertically; it always scrolls horizontally. */
   maxHeight?: number;
+  /** Observation flags by `${seriesId}:${geo name}|${period}` (see flagKey), shown after their values. */
+  flags?: Readonly<Record<string, string>>;
 }
 
 export function TableChart(props: TableChartProps) {
@@ -40,6 +42,7 @@ export function TableChart(props: TableChartProps) {
   const onSort = (column: string) => setSort((s) => nextSort(s, column));
   return (
     <div className="chart-table" data-theme={theme} style={{ ...box, overflow: 'auto', maxHeight: props.maxHeight }}>
+      <style dangerouslySetInnerHTML={{ __html: tableStylesheet(theme, colors) }} />
       <table
         style={{ borderCollapse: 'separate', borderSpacing: 0, fontVariantNumeric: 'tabular-nums', minWidth: '100%' }}
       >
@@ -53,25 +56,17 @@ export function TableChart(props: TableChartProps) {
               column={{ key: LABEL_COLUMN, label: state.rowHeading }}
               sort={sort}
               onSort={onSort}
-              colors={colors}
               sticky
               align="left"
             />
             {state.columns.map((c) => (
-              <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} colors={colors} align="right" />
+              <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} align="right" />
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, i) => (
-            <DataRow
-              key={row.key}
-              row={row}
-              columns={state.columns}
-              decimals={state.decimals}
-              colors={colors}
-              striped={i % 2 === 1}
-            />
+          {rows.map((row) => (
+            <DataRow key={row.key} row={row} columns={state.columns} decimals={state.decimals} flags={props.flags} />
           ))}
         </tbody>
       </table>

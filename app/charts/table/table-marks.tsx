@@ -1,5 +1,5 @@
-// Table cells: sortable header cells with aria-sort and rows whose missing values show an en dash.
-import type { CSSProperties } from 'react';
+// Table cells: sortable header cells with aria-sort, rows whose missing values show an en dash, and their stylesheet.
+import { describeFlags } from '../../../core/flags';
 import { formatNumber } from '../core/number-format';
 import type { ThemeColors } from '../core/palette';
 import { ariaSortOf, type TableColumn, type TableRow, type TableSort } from './table-state';
@@ -8,48 +8,46 @@ export interface SortHeaderProps {
   column: TableColumn;
   sort: TableSort | null;
   onSort: (column: string) => void;
-  colors: ThemeColors;
   sticky?: boolean;
   align: 'left' | 'right';
 }
 
 const ARROWS = { ascending: '\u25B2', descending: '\u25BC', none: '\u2195' } as const;
 
-function stickyStyle(colors: ThemeColors, fill: string): CSSProperties {
-  return { position: 'sticky', left: 0, background: fill, zIndex: 1, borderRight: `1px solid ${colors.grid}` };
+/**
+ * The table's cell styles as one stylesheet, scoped to its theme: a table of 45 rows and 341 months has
+ * 15,000 cells, and inline styles on each would make it megabytes of HTML. Rows stripe by position, so a
+ * sorted table stays striped.
+ */
+export function tableStylesheet(theme: string, colors: ThemeColors): string {
+  const t = `.chart-table[data-theme="${theme}"]`;
+  return [
+    `${t} th[scope=col]{padding:0;white-space:nowrap;border-bottom:2px solid ${colors.axis};background:${colors.headerFill};text-align:right}`,
+    `${t} th[scope=col] button{font:inherit;font-weight:600;color:${colors.text};background:transparent;border:0;cursor:pointer;padding:6px 10px;width:100%;text-align:inherit}`,
+    `${t} th[scope=col] .arrow{color:${colors.axis};font-size:.75em}`,
+    `${t} th[aria-sort=ascending] .arrow,${t} th[aria-sort=descending] .arrow{color:${colors.text}}`,
+    `${t} td,${t} th[scope=row]{padding:5px 10px;border-bottom:1px solid ${colors.grid};background:${colors.background}}`,
+    `${t} tbody tr:nth-child(even)>*{background:${colors.stripeFill}}`,
+    `${t} td{text-align:right;color:${colors.text}}`,
+    `${t} td.na,${t} td .flag{color:${colors.mutedText}}`,
+    `${t} td .flag{font-size:.8em;text-decoration:none}`,
+    `${t} th[scope=row]{text-align:left;font-weight:500;min-width:10em;max-width:16em}`,
+    `${t} .sticky{position:sticky;left:0;z-index:1;border-right:1px solid ${colors.grid};text-align:left}`,
+  ].join('\n');
 }
 
-export function SortHeader({ column, sort, onSort, colors, sticky = false, align }: SortHeaderProps) {
+export function SortHeader({ column, sort, onSort, sticky = false, align }: SortHeaderProps) {
   const state = ariaSortOf(sort, column.key);
   return (
     <th
       scope="col"
       aria-sort={state}
-      style={{
-        textAlign: align,
-        padding: 0,
-        whiteSpace: 'nowrap',
-        borderBottom: `2px solid ${colors.axis}`,
-        ...(sticky ? stickyStyle(colors, colors.headerFill) : { background: colors.headerFill }),
-      }}
+      className={sticky ? 'sticky' : undefined}
+      style={align === 'left' ? { textAlign: 'left' } : undefined}
     >
-      <button
-        type="button"
-        onClick={() => onSort(column.key)}
-        style={{
-          font: 'inherit',
-          fontWeight: 600,
-          color: colors.text,
-          background: 'transparent',
-          border: 0,
-          cursor: 'pointer',
-          padding: '6px 10px',
-          width: '100%',
-          textAlign: align,
-        }}
-      >
+      <button type="button" onClick={() => onSort(column.key)}>
         {column.label}{' '}
-        <span aria-hidden="true" style={{ color: state === 'none' ? colors.axis : colors.text, fontSize: '0.75em' }}>
+        <span aria-hidden="true" className="arrow">
           {ARROWS[state]}
         </span>
       </button>
@@ -61,26 +59,35 @@ export interface DataRowProps {
   row: TableRow;
   columns: readonly TableColumn[];
   decimals: number;
-  colors: ThemeColors;
-  striped: boolean;
+  /** Observation flags (e, p, b …) by `${row key}|${period}`, shown after the value. */
+  flags?: Readonly<Record<string, string>>;
 }
 
-export function DataRow({ row, columns, decimals, colors, striped }: DataRowProps) {
-  const fill = striped ? colors.stripeFill : colors.background;
-  const cell: CSSProperties = { padding: '5px 10px', borderBottom: `1px solid ${colors.grid}`, background: fill };
+/** The key of a cell's flags in DataRowProps.flags. */
+export function flagKey(rowKey: string, period: string): string {
+  return `${rowKey}|${period}`;
+}
+
+export function DataRow({ row, columns, decimals, flags }: DataRowProps) {
   return (
     <tr>
-      <th
-        scope="row"
-        style={{ ...cell, ...stickyStyle(colors, fill), textAlign: 'left', fontWeight: 500, whiteSpace: 'nowrap' }}
-      >
+      <th scope="row" className="sticky">
         {row.label}
       </th>
       {columns.map((c) => {
         const v = row.values[c.key] ?? null;
+        const flag = v === null ? undefined : flags?.[flagKey(row.key, c.key)];
         return (
-          <td key={c.key} style={{ ...cell, textAlign: 'right', color: v === null ? colors.mutedText : colors.text }}>
+          <td key={c.key} className={v === null ? 'na' : undefined}>
             {v === null ? '\u2013' : formatNumber(v, decimals)}
+            {flag ? (
+              <>
+                {' '}
+                <abbr className="flag" title={describeFlags(flag)}>
+                  {flag}
+                </abbr>
+              </>
+            ) : null}
           </td>
         );
       })}

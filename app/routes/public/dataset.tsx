@@ -1,31 +1,73 @@
-// /datasets/{id}: one dataset's metadata, source line and latest values by country (id or code).
-import { data } from 'react-router';
+// /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
+import { data, useNavigate } from 'react-router';
 import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
+import { ChartWidget } from '../../charts';
+import { useSignInModal } from '../../components/auth/sign-in-modal';
+import { useSiteRootData } from '../../components/site/root-data';
 import type { Route } from './+types/dataset';
-import { describeFlags } from '../../../core/flags';
-import { latestValues } from './datasets.server';
+import { chartData, outlinesForData, pageView } from './datasets.server';
+import { embedWidth, EmbedView } from './embed-view';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
+const PAGE_CHART_WIDTH = 1086;
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const row = await findDataset(context.db, params.id);
   if (!row) throw data(null, { status: 404 });
   const meta = await getDatasetMeta(context.db, row);
-  return { meta, latest: await latestValues(context.db, meta) };
+  const url = new URL(request.url);
+  const embed = url.searchParams.get('embed') === 'true';
+  const { view, problems } = pageView(meta, url.searchParams);
+  const loaded = await chartData(context.db, meta, view);
+  const widget = 'value' in loaded ? loaded.value : null;
+  const outlines = widget && view.chartType === 'map' ? await outlinesForData(widget.data) : null;
+  const chart = {
+    embed,
+    view,
+    problems,
+    data: widget,
+    error: 'error' in loaded ? loaded.error : null,
+    outlines,
+    width: embed ? embedWidth(url.searchParams.get('width')) : PAGE_CHART_WIDTH,
+    // The embed's first request does not know the frame's width: it also draws a narrow copy.
+    narrow: embed && !url.searchParams.has('width'),
+    theme: url.searchParams.get('theme') === 'dark' ? ('dark' as const) : ('light' as const),
+  };
+  // An embed may be framed by any site; the page itself keeps the browser's default.
+  const headers: HeadersInit = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
+  return data({ meta, chart }, { headers });
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: 'Page Not Found' }];
-  return [
-    { title: `${data.meta.dataset_name} (${data.meta.dataset_code}) · Statistics publisher` },
-    { name: 'description', content: data.meta.description },
-  ];
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  if (!loaded) return [{ title: 'Page Not Found' }];
+  const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code}) · Statistics publisher`;
+  if (loaded.chart.embed) return [{ title }, { name: 'robots', content: 'noindex' }];
+  return [{ title }, { name: 'description', content: loaded.meta.description }];
 }
 
 export default function DatasetPage({ loaderData }: Route.ComponentProps) {
-  const { meta, latest } = loaderData;
-  const mainSeries = meta.dimensions
-    .map((d) => d.values.find((v) => v.code === d.default)?.label)
-    .filter(Boolean)
-    .join(' · ');
+  const { meta, chart } = loaderData;
+  const root = useSiteRootData();
+  const signIn = useSignInModal();
+  const navigate = useNavigate();
+  if (chart.embed) {
+    return (
+      <EmbedView
+        datasetId={meta.id}
+        view={chart.view}
+        data={chart.data}
+        error={chart.error}
+        outlines={chart.outlines}
+        width={chart.width}
+        narrow={chart.narrow}
+        theme={chart.theme}
+      />
+    );
+  }
   return (
     <article>
       <h1 className="text-2xl font-semibold">{meta.dataset_name}</h1>
@@ -42,46 +84,23 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         <dt className="text-slate-500">Categories</dt>
         <dd>{meta.categories.map((c) => c.name).join(', ') || 'none'}</dd>
       </dl>
-      <h2 className="mt-8 text-lg font-semibold">Latest values by country</h2>
-      <p className="text-sm text-slate-500">{mainSeries}</p>
-      <table className="mt-3 w-full max-w-3xl text-sm">
-        <thead>
-          <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-            <th scope="col" className="py-2">
-              Country
-            </th>
-            <th scope="col" className="py-2">
-              Period
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Value
-            </th>
-            <th scope="col" className="py-2 pl-4">
-              Flags
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {latest.map((v) => (
-            <tr key={v.code} className="border-b border-slate-100 dark:border-slate-800">
-              <th scope="row" className="py-1.5 text-left font-normal">
-                {v.name}
-              </th>
-              <td className="py-1.5">{v.period}</td>
-              <td className="py-1.5 text-right tabular-nums">{v.value}</td>
-              <td className="py-1.5 pl-4 text-slate-500">
-                {v.flags ? <abbr title={describeFlags(v.flags)}>{v.flags}</abbr> : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="mt-6 text-sm text-slate-500">
-        Source:{' '}
-        <a href={meta.source_url} className="underline" rel="noopener">
-          {meta.source_name} ({meta.dataset_code})
-        </a>
-      </p>
+      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <ChartWidget
+          datasetId={meta.id}
+          dimensions={chart.view.dimensions}
+          countries={chart.view.countries}
+          chartType={chart.view.chartType}
+          timeStart={chart.view.timeStart}
+          timeEnd={chart.view.timeEnd}
+          initialData={chart.data}
+          initialOutlines={chart.outlines}
+          initialError={chart.error}
+          serverWidth={chart.width}
+          theme={root?.resolvedTheme ?? 'light'}
+          onRequireSignIn={(id) => signIn.open({ fromChartId: id })}
+          onNavigate={(href) => navigate(href)}
+        />
+      </div>
     </article>
   );
 }

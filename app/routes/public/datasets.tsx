@@ -1,47 +1,110 @@
-// /datasets: the catalogue with search and filters.
-import { Form, Link, useSearchParams } from 'react-router';
-import { listDatasets } from '../../../db/queries/datasets';
+// /datasets: the catalogue, with search, filters (category, geography, frequency) and sorting by last update or name.
+import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/datasets';
+import { pageMeta } from '../../components/site/page-meta';
+import { catalogueSearch } from '../../components/site/catalogue-query';
+import { catalogueData, readCatalogueQuery } from './catalogue.server';
 
 const frequencies = { A: 'Annual', S: 'Half-yearly', Q: 'Quarterly', M: 'Monthly' } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const q = url.searchParams.get('q')?.trim() || undefined;
-  const result = await listDatasets(context.db, { q, sort: 'updated', limit: 200, offset: 0 });
-  const all = q ? await listDatasets(context.db, { limit: 1, offset: 0 }) : result;
-  return { ...result, q: q ?? '', catalogueEmpty: all.total === 0 };
+  return catalogueData(context.db, readCatalogueQuery(new URL(request.url)));
 }
 
-export function meta() {
-  return [
-    { title: 'Datasets · Statistics publisher' },
-    {
-      name: 'description',
-      content: 'Official Eurostat datasets on inflation, unemployment and GDP, with every value and flag.',
-    },
-  ];
+export function meta({ matches, data }: Route.MetaArgs) {
+  const f = data?.filters;
+  const category = data?.categories.find((c) => c.slug === f?.category)?.name;
+  const geo = data?.geos.find((g) => g.code === f?.geo)?.name;
+  const narrowed = [category, geo, f?.frequency && frequencies[f.frequency]].filter(Boolean).join(', ');
+  return pageMeta(matches, {
+    title: narrowed ? `Datasets: ${narrowed}` : 'Datasets',
+    description:
+      'Official Eurostat datasets on inflation (HICP), unemployment and GDP, nationally and by region, with every value and flag as published. Filter by category, country and frequency.',
+    // Searches share the catalogue's address; filtered views are pages of their own.
+    path: `/datasets${catalogueSearch({ ...f, q: undefined })}`,
+  });
 }
+
+const selectClass =
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
 export default function Datasets({ loaderData }: Route.ComponentProps) {
-  const { items, total, q, catalogueEmpty } = loaderData;
-  const [params] = useSearchParams();
+  const { items, total, filters, catalogueEmpty, categories, geos } = loaderData;
+  const navigate = useNavigate();
+  // Submits without the empty and default fields, so a view's address stays short (and shareable).
+  const go = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) {
+      if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'updated')) params.set(k, v.trim());
+    }
+    const s = params.toString();
+    void navigate(`/datasets${s ? `?${s}` : ''}`, { preventScrollReset: true });
+  };
+  const q = filters.q ?? '';
+  const narrowed = Boolean(filters.category || filters.geo || filters.frequency);
   return (
     <div>
-      <h1 className="text-2xl font-semibold">Datasets</h1>
-      <Form method="get" role="search" className="mt-4 flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          Search datasets
-        </label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          defaultValue={params.get('q') ?? ''}
-          placeholder="Search by name or code, e.g. inflation or une_rt_m"
-          className="w-full max-w-md rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-        />
-        <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+      <h1 className="text-3xl font-semibold tracking-tight">Datasets</h1>
+      <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">
+        Every dataset is imported from Eurostat with its dimensions, flags and revisions. Open one to chart it as a
+        line, bar, map or table, export it, or read it through the API.
+      </p>
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go(e.currentTarget);
+        }}
+        onChange={(e) => {
+          // Filters apply as soon as they change; typing in the search box waits for Enter or the button.
+          if (e.target instanceof HTMLSelectElement) go(e.currentTarget);
+        }}
+      >
+        <div>
+          <label htmlFor="q" className="sr-only">
+            Search datasets
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            placeholder="Search by name or code, e.g. inflation or une_rt_m"
+            className={`${selectClass} px-3`}
+          />
+        </div>
+        <Select label="Category" name="category" value={filters.category}>
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name} ({c.datasets})
+            </option>
+          ))}
+        </Select>
+        <Select label="Geography" name="geo" value={filters.geo}>
+          <option value="">All geographies</option>
+          {geos.map((g) => (
+            <option key={g.code} value={g.code}>
+              {g.name}
+            </option>
+          ))}
+        </Select>
+        <Select label="Frequency" name="frequency" value={filters.frequency}>
+          <option value="">All frequencies</option>
+          {Object.entries(frequencies).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select label="Sort" name="sort" value={filters.sort}>
+          <option value="updated">Last updated first</option>
+          <option value="name">Name A–Z</option>
+        </Select>
+        <button type="submit" className="rounded-md bg-brand-dark px-4 py-2 font-medium text-white hover:bg-brand">
           Search
         </button>
       </Form>
@@ -52,10 +115,20 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <p className="mt-4 text-sm text-slate-500" aria-live="polite">
-            {q ? `${total} dataset${total === 1 ? '' : 's'} matching “${q}”` : `${total} datasets`}
+          <p className="mt-5 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+            {q
+              ? `${total} dataset${total === 1 ? '' : 's'} matching “${q}”`
+              : `${total} dataset${total === 1 ? '' : 's'}`}
+            {(narrowed || q) && (
+              <>
+                {' · '}
+                <Link to="/datasets" className="underline">
+                  Clear filters
+                </Link>
+              </>
+            )}
           </p>
-          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+          <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
             {items.map((d) => (
               <li key={d.id} className="py-4">
                 <Link
@@ -64,38 +137,56 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
                 >
                   {d.dataset_name}
                 </Link>
+                <p className="mt-1 line-clamp-2 max-w-4xl text-sm text-slate-600 dark:text-slate-400">
+                  {d.description}
+                </p>
                 <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-                  <div>
-                    <dt className="sr-only">Code</dt>
-                    <dd>
-                      <code>{d.dataset_code}</code>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline">Source: </dt>
-                    <dd className="inline">{d.source_name}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline">Frequency: </dt>
-                    <dd className="inline">{frequencies[d.frequency]}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline">Periods: </dt>
-                    <dd className="inline">
-                      {d.oldest_period} – {d.latest_period}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline">Last update: </dt>
-                    <dd className="inline">{d.last_update?.slice(0, 10) ?? 'unknown'}</dd>
-                  </div>
+                  <Fact label="Code">
+                    <code>{d.dataset_code}</code>
+                  </Fact>
+                  <Fact label="Source">{d.source_name}</Fact>
+                  <Fact label="Frequency">{frequencies[d.frequency]}</Fact>
+                  <Fact label="Periods">
+                    {d.oldest_period} – {d.latest_period}
+                  </Fact>
+                  <Fact label="Last update">{d.last_update?.slice(0, 10) ?? 'unknown'}</Fact>
                 </dl>
               </li>
             ))}
           </ul>
-          {items.length === 0 && <p className="mt-6">No dataset matches “{q}”.</p>}
+          {items.length === 0 && (
+            <p className="mt-6">{q ? `No dataset matches “${q}”.` : 'No dataset matches these filters.'}</p>
+          )}
         </>
       )}
+    </div>
+  );
+}
+
+function Select(props: { label: string; name: string; value: string | undefined; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.name} className="sr-only">
+        {props.label}
+      </label>
+      <select
+        id={props.name}
+        name={props.name}
+        defaultValue={props.value ?? ''}
+        key={props.value}
+        className={selectClass}
+      >
+        {props.children}
+      </select>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="inline">{label}: </dt>
+      <dd className="inline">{children}</dd>
     </div>
   );
 }

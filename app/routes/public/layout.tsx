@@ -1,51 +1,43 @@
-// The default public layout: header with logo and navigation, content, footer.
-import { Link, NavLink, Outlet } from 'react-router';
+// The default public layout: header with logo, navigation, theme switch and account slot; content; footer.
+import { isRouteErrorResponse, Outlet, useSearchParams } from 'react-router';
+import type { Route } from './+types/layout';
+import { UserMenu } from '../../components/auth/user-menu';
+import { ErrorPage, PlainErrorPage } from '../../components/site/error-page';
+import { useSiteRootData } from '../../components/site/root-data';
+import { SiteFooter } from '../../components/site/site-footer';
+import { SiteHeader } from '../../components/site/site-header';
 
-const nav = [
-  { to: '/datasets', label: 'Datasets' },
-  { to: '/statistics', label: 'Statistics' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/api-docs', label: 'API' },
-  { to: '/pricing', label: 'Pricing' },
-];
-
-export default function PublicLayout() {
+function Shell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex max-w-6xl items-center gap-8 px-4 py-3">
-          <Link to="/" className="flex items-center gap-2 font-semibold">
-            <span aria-hidden className="inline-block h-6 w-6 rounded bg-brand" />
-            <span>Statistics publisher</span>
-          </Link>
-          <nav aria-label="Main" className="flex flex-wrap gap-5 text-sm">
-            {nav.map((n) => (
-              <NavLink
-                key={n.to}
-                to={n.to}
-                className={({ isActive }) =>
-                  isActive
-                    ? 'font-medium text-brand-dark dark:text-brand'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300'
-                }
-              >
-                {n.label}
-              </NavLink>
-            ))}
-          </nav>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
+      <SiteHeader account={<UserMenu />} />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        {children}
       </main>
-      <footer className="border-t border-slate-200 py-6 text-sm text-slate-500 dark:border-slate-800">
-        <div className="mx-auto flex max-w-6xl flex-wrap gap-6 px-4">
-          <span>Data: © European Union, Eurostat (CC BY 4.0)</span>
-          <Link to="/terms">Terms</Link>
-          <Link to="/privacy">Privacy</Link>
-          <Link to="/contact">Contact</Link>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
+  );
+}
+
+export default function PublicLayout() {
+  // An embedded chart (?embed=true) is the widget alone, without the site's header and footer.
+  const [search] = useSearchParams();
+  if (search.get('embed') === 'true') return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** 404s and failures of public pages keep the header and footer; crawlers get the plain page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useSiteRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (root?.isBot) return <PlainErrorPage status={status} />;
+  return (
+    <Shell>
+      <ErrorPage status={status} />
+    </Shell>
   );
 }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { dimensionPairs, encodeQueryValue, joinQuery, parseViewQuery, viewPairs } from './view-query';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('parseViewQuery', () => {
+  it('reads the embed parameters of the specification', () => {
+    const { view, problems } = parseViewQuery(
+      q(
+        'embed=true&chart_type=line&dimension[]=dim2:CP00&dimension[]=dim2:CP01&dimension[]=dim1:RCH_A&country[]=DE&country[]=fr&time_start=1/2020&time_end=05/2025',
+      ),
+    );
+    expect(problems).toEqual([]);
+    expect(view).toEqual({
+      chartType: 'line',
+      dimensions: { dim2: ['CP00', 'CP01'], dim1: ['RCH_A'] },
+      countries: ['DE', 'FR'],
+      timeStart: '1/2020',
+      timeEnd: '5/2025',
+    });
+  });
+
+  it('defaults to a bar chart of everything', () => {
+    expect(parseViewQuery(q(''))).toEqual({ view: { chartType: 'bar', dimensions: {}, countries: [] }, problems: [] });
+  });
+
+  it('accepts percent-encoded brackets, plain names and comma lists', () => {
+    const { view } = parseViewQuery(q('dimension%5B%5D=dim2%3ACP00&country=DE,EA20&country%5B%5D=DE'));
+    expect(view.dimensions).toEqual({ dim2: ['CP00'] });
+    expect(view.countries).toEqual(['DE', 'EA20']);
+  });
+
+  it('drops and names what it cannot read', () => {
+    const { view, problems } = parseViewQuery(
+      q('chart_type=pie&dimension[]=coicop:CP00&dimension[]=dim2&country[]=D%20E&time_start=2020-01&time_end=Q5/2020'),
+    );
+    expect(view).toEqual({ chartType: 'bar', dimensions: {}, countries: [] });
+    expect(problems).toEqual([
+      'invalid chart_type: "pie" (one of line, bar, horizontal-bar, map, table)',
+      'invalid dimension: "coicop:CP00" (write dimN:code, e.g. dim2:CP00)',
+      'invalid dimension: "dim2" (write dimN:code, e.g. dim2:CP00)',
+      'invalid country: "D E"',
+      'invalid time_start: "2020-01" (YYYY, Q{n}/YYYY or M/YYYY)',
+      'invalid time_end: "Q5/2020" (YYYY, Q{n}/YYYY or M/YYYY)',
+    ]);
+  });
+});
+
+describe('query writing', () => {
+  it('keeps : / , and [] readable and escapes the rest', () => {
+    expect(encodeQueryValue('dim2:CP00')).toBe('dim2:CP00');
+    expect(encodeQueryValue('10/2022')).toBe('10/2022');
+    expect(encodeQueryValue('DE,FR')).toBe('DE,FR');
+    expect(encodeQueryValue('a&b c')).toBe('a%26b%20c');
+    expect(joinQuery([['dimension[]', 'dim2:CP00']])).toBe('dimension[]=dim2:CP00');
+  });
+
+  it('orders dimensions numerically and writes the view in the specification order', () => {
+    expect(dimensionPairs({ dim10: ['X'], dim2: ['CP00'] })).toEqual([
+      ['dimension[]', 'dim2:CP00'],
+      ['dimension[]', 'dim10:X'],
+    ]);
+    expect(
+      viewPairs({
+        chartType: 'bar',
+        dimensions: { dim2: ['CP00'] },
+        countries: ['DE'],
+        timeStart: '1/2020',
+        timeEnd: '5/2025',
+      }),
+    ).toEqual([
+      ['chart_type', 'bar'],
+      ['dimension[]', 'dim2:CP00'],
+      ['country[]', 'DE'],
+      ['time_start', '1/2020'],
+      ['time_end', '5/2025'],
+    ]);
+  });
+
+  it('round-trips through parseViewQuery', () => {
+    const view = {
+      chartType: 'map' as const,
+      dimensions: { dim1: ['RCH_A'], dim2: ['CP01'] },
+      countries: ['EL', 'DE'],
+    };
+    expect(parseViewQuery(q(joinQuery(viewPairs(view)))).view).toEqual(view);
+  });
+});

@@ -1,0 +1,139 @@
+// Stable URLs of a chart view: data API, embed page and iframe snippet, server-side PNG and data downloads.
+import { EMBED_HEIGHT } from '../core/chart-size';
+import type { ChartType } from '../core/slider';
+import { joinQuery, viewPairs, type ChartViewSpec } from './view-query';
+
+/** Line and bar charts show a range of periods; the other views one period (or, for the table, all). */
+export function hasTimeRange(type: ChartType): boolean {
+  return type === 'line' || type === 'bar';
+}
+
+function withOrigin(origin: string, path: string): string {
+  return `${origin.replace(/\/+$/, '')}${path}`;
+}
+
+/** Query of the dataset API for a view's data: dimN=codes, country=codes, period_from, period_to. */
+export function dataApiPairs(view: ChartViewSpec): [string, string][] {
+  const pairs: [string, string][] = Object.keys(view.dimensions)
+    .sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)))
+    .filter((key) => (view.dimensions[key] ?? []).length > 0)
+    .map((key) => [key, (view.dimensions[key] ?? []).join(',')]);
+  if (view.countries.length > 0) pairs.push(['country', view.countries.join(',')]);
+  if (view.timeStart) pairs.push(['period_from', view.timeStart]);
+  if (view.timeEnd) pairs.push(['period_to', view.timeEnd]);
+  return pairs;
+}
+
+/** The `/api/datasets/{id}/data` URL of the current view (the API export). */
+export function dataApiUrl(origin: string, datasetId: number | string, view: ChartViewSpec): string {
+  const query = joinQuery(dataApiPairs(view));
+  return withOrigin(origin, `/api/datasets/${encodeURIComponent(String(datasetId))}/data${query ? `?${query}` : ''}`);
+}
+
+/** The `/api/datasets/{id}` path the widget fetches when the visitor changes the selection. */
+export function datasetFetchPath(datasetId: number | string, view: Omit<ChartViewSpec, 'timeStart'>): string {
+  const query = joinQuery(dataApiPairs({ ...view, timeStart: undefined }));
+  return `/api/datasets/${encodeURIComponent(String(datasetId))}${query ? `?${query}` : ''}`;
+}
+
+/** The embed page of a view: times only for line and bar (specification §2). */
+export function embedUrl(origin: string, datasetId: number | string, view: ChartViewSpec): string {
+  const shown = hasTimeRange(view.chartType) ? view : { ...view, timeStart: undefined, timeEnd: undefined };
+  const query = joinQuery([['embed', 'true'], ...viewPairs(shown)]);
+  return withOrigin(origin, `/datasets/${encodeURIComponent(String(datasetId))}?${query}`);
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The iframe snippet of the Embed export: full width, 545px high. */
+export function embedSnippet(url: string, title: string): string {
+  return (
+    `<iframe src="${escapeAttribute(url)}" width="100%" height="${EMBED_HEIGHT}" ` +
+    `title="${escapeAttribute(title)}" style="border:0" loading="lazy"></iframe>`
+  );
+}
+
+export type DownloadFormat = 'csv' | 'json';
+
+/** How a downloaded image is drawn: the widget passes what the visitor sees. */
+export interface ImageOptions {
+  width?: number;
+  height?: number;
+  theme?: 'light' | 'dark';
+  title?: string;
+  hideLegend?: boolean;
+}
+
+function imagePairs(options: ImageOptions): [string, string][] {
+  const pairs: [string, string][] = [];
+  if (options.width) pairs.push(['width', String(Math.round(options.width))]);
+  if (options.height) pairs.push(['height', String(Math.round(options.height))]);
+  if (options.theme === 'dark') pairs.push(['theme', 'dark']);
+  if (options.title) pairs.push(['title', options.title]);
+  if (options.hideLegend) pairs.push(['hide_legend', 'true']);
+  return pairs;
+}
+
+/** `/api/charts/download-png?datasetId=…&chart_type=…`: the view as a PNG at twice its size. */
+export function pngDownloadUrl(
+  origin: string,
+  datasetId: number | string,
+  view: ChartViewSpec,
+  options: ImageOptions = {},
+): string {
+  const query = joinQuery([['datasetId', String(datasetId)], ...viewPairs(view), ...imagePairs(options)]);
+  return withOrigin(origin, `/api/charts/download-png?${query}`);
+}
+
+/** `/api/charts/download?datasetId=…&format=csv|json`: the view's data as a file. */
+export function dataDownloadUrl(
+  origin: string,
+  datasetId: number | string,
+  view: ChartViewSpec,
+  format: DownloadFormat,
+): string {
+  const query = joinQuery([['datasetId', String(datasetId)], ...viewPairs(view), ['format', format]]);
+  return withOrigin(origin, `/api/charts/download?${query}`);
+}
+
+/** A file name for a view's export: prc_hicp_manr-line.png. */
+export function exportFileName(datasetCode: string, type: ChartType, extension: string): string {
+  const base = (datasetCode || 'chart').replace(/[^A-Za-z0-9_-]+/g, '_');
+  return `${base}-${type}.${extension}`;
+}
+
+/** Where the embed page's controls lead: every control is a link, since no chart script runs there. */
+export interface StaticLinks {
+  types: Record<ChartType, string>;
+  png: string;
+  csv: string;
+  json: string;
+  api: string;
+  follow: string;
+}
+
+/**
+ * Links of the embed page's controls for the current view: each chart type's embed URL (from the view
+ * that type would show after a switch), the server-side PNG, CSV and JSON files, the API URL and the
+ * chart page behind Follow.
+ */
+export function staticLinksFor(
+  datasetId: number | string,
+  view: ChartViewSpec,
+  image: ImageOptions,
+  typeViews: Readonly<Record<ChartType, ChartViewSpec>>,
+): StaticLinks {
+  const types = Object.fromEntries(
+    Object.entries(typeViews).map(([t, v]) => [t, embedUrl('', datasetId, v)]),
+  ) as Record<ChartType, string>;
+  return {
+    types,
+    png: pngDownloadUrl('', datasetId, view, image),
+    csv: dataDownloadUrl('', datasetId, view, 'csv'),
+    json: dataDownloadUrl('', datasetId, view, 'json'),
+    api: dataApiUrl('', datasetId, view),
+    follow: `/app/chart?id=${encodeURIComponent(String(datasetId))}`,
+  };
+}

@@ -1,0 +1,237 @@
+// @vitest-environment happy-dom
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { bandShades } from '../core/color-bands';
+import { MapChart, type MapChartProps } from './map-chart';
+import type { MapTransform } from './map-zoom';
+import { datasetToMapRows } from './map-state';
+import { loadHicpAllGeos, loadWorldOutlines } from './test-fixtures';
+
+const hicp = loadHicpAllGeos();
+const rows = datasetToMapRows(hicp);
+const OCT_2022 = rows.findIndex((r) => r.name === '10/2022');
+const props: MapChartProps = {
+  rows,
+  countries: hicp.dataset.available_countries,
+  outlines: loadWorldOutlines(),
+  outlineKind: 'world',
+  periodIndex: OCT_2022,
+  unit: hicp.dataset.unit,
+  title: 'HICP',
+  width: 800,
+  height: 452,
+};
+
+afterEach(cleanup);
+
+/** A wheel event with pointer coordinates (happy-dom's WheelEvent leaves clientX/clientY out). */
+function wheel(target: Element, deltaY: number, clientX: number, clientY: number) {
+  const event = new WheelEvent('wheel', { deltaY, bubbles: true, cancelable: true });
+  Object.defineProperties(event, { clientX: { value: clientX }, clientY: { value: clientY } });
+  fireEvent(target, event);
+  return event;
+}
+
+function setup(extra: Partial<MapChartProps> = {}) {
+  const onMapTransformChange = vi.fn();
+  const onChartSettingsChange = vi.fn();
+  const onPeriodIndexChange = vi.fn();
+  const view = render(
+    <MapChart
+      {...props}
+      onMapTransformChange={onMapTransformChange}
+      onChartSettingsChange={onChartSettingsChange}
+      onPeriodIndexChange={onPeriodIndexChange}
+      {...extra}
+    />,
+  );
+  const root = view.container.querySelector<HTMLDivElement>('.map-chart')!;
+  const zoomGroup = () => view.container.querySelector('.map-zoom')!.getAttribute('transform');
+  const area = (key: string) => view.container.querySelector<SVGPathElement>(`path[data-key="${key}"]`)!;
+  const click = (label: string) => fireEvent.click(screen.getByRole('button', { name: label }));
+  const lastTransform = () => onMapTransformChange.mock.calls.at(-1)?.[0];
+  return {
+    ...view,
+    root,
+    zoomGroup,
+    area,
+    click,
+    lastTransform,
+    onMapTransformChange,
+    onChartSettingsChange,
+    onPeriodIndexChange,
+  };
+}
+
+describe('MapChart zoom controls', () => {
+  it('zooms in, out and resets about the centre, emitting each transform with its reference size', () => {
+    const m = setup();
+    m.click('Zoom in');
+    expect(m.onMapTransformChange).toHaveBeenLastCalledWith(
+      { x: -80, y: -45.2, scale: 1.2 },
+      { width: 800, height: 452 },
+    );
+    expect(m.zoomGroup()).toBe('translate(-80,-45.2) scale(1.2)');
+    m.click('Zoom out');
+    expect(m.lastTransform()).toEqual({ x: 16, y: 9.04, scale: 0.96 });
+    m.click('Reset view');
+    expect(m.lastTransform()).toEqual({ x: 0, y: 0, scale: 1 });
+    expect(m.zoomGroup()).toBe('translate(0,0) scale(1)');
+  });
+
+  it('clamps the zoom to 0.5 … 3', () => {
+    const m = setup();
+    for (let i = 0; i < 10; i++) m.click('Zoom in');
+    expect(m.lastTransform().scale).toBe(3);
+    for (let i = 0; i < 15; i++) m.click('Zoom out');
+    expect(m.lastTransform().scale).toBe(0.5);
+  });
+
+  it('zooms with the wheel by 1.1 and 0.9 about the pointer', () => {
+    const m = setup();
+    const event = wheel(m.root, -100, 100, 50);
+    expect(event.defaultPrevented).toBe(true); // the page does not scroll under the map
+    expect(m.lastTransform()).toEqual({ x: -10, y: -5, scale: 1.1 });
+    wheel(m.root, 100, 100, 50);
+    expect(m.lastTransform().scale).toBeCloseTo(0.99, 6);
+  });
+
+  it('pans with a pointer drag and emits the transform when the drag ends', () => {
+    const m = setup();
+    fireEvent.pointerDown(m.root, { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
+    fireEvent.pointerMove(m.root, { pointerId: 1, clientX: 150, clientY: 120 });
+    expect(m.zoomGroup()).toBe('translate(50,20) scale(1)');
+    expect(m.onMapTransformChange).not.toHaveBeenCalled();
+    fireEvent.pointerUp(m.root, { pointerId: 1, clientX: 150, clientY: 120 });
+    expect(m.onMapTransformChange).toHaveBeenCalledWith({ x: 50, y: 20, scale: 1 }, { width: 800, height: 452 });
+  });
+
+  it('starts from a saved transform rescaled to the current size', () => {
+    const m = setup({
+      savedMapTransform: { x: -80, y: -45.2, scale: 1.2 },
+      savedMapReferenceWidth: 400,
+      savedMapReferenceHeight: 226,
+    });
+    expect(m.zoomGroup()).toBe('translate(-160,-90.4) scale(1.2)');
+  });
+
+  it('works controlled: the parent keeps the emitted transform and passes it back', () => {
+    function Controlled() {
+      const [saved, setSaved] = useState<{ t: MapTransform; w: number; h: number } | null>(null);
+      return (
+        <MapChart
+          {...props}
+          savedMapTransform={saved?.t}
+          savedMapReferenceWidth={saved?.w}
+          savedMapReferenceHeight={saved?.h}
+          onMapTransformChange={(t, ref) => setSaved({ t, w: ref.width, h: ref.height })}
+        />
+      );
+    }
+    const view = render(<Controlled />);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(view.container.querySelector('.map-zoom')!.getAttribute('transform')).toBe(
+      'translate(-176,-99.44) scale(1.44)',
+    );
+  });
+
+  it('keeps the zoom and rescales the offsets when the map is resized', () => {
+    const m = setup();
+    m.click('Zoom in');
+    m.rerender(<MapChart {...props} width={400} height={226} />);
+    expect(m.zoomGroup()).toBe('translate(-40,-22.6) scale(1.2)');
+  });
+
+  it('pans, zooms and changes the period from the keyboard', () => {
+    const m = setup();
+    fireEvent.keyDown(m.root, { key: 'ArrowLeft' });
+    expect(m.lastTransform()).toEqual({ x: 40, y: 0, scale: 1 });
+    fireEvent.keyDown(m.root, { key: '0' });
+    expect(m.lastTransform()).toEqual({ x: 0, y: 0, scale: 1 });
+    fireEvent.keyDown(m.root, { key: 'PageUp' });
+    expect(m.onPeriodIndexChange).toHaveBeenCalledWith(OCT_2022 - 1);
+    fireEvent.keyDown(m.root, { key: 'PageDown' });
+    expect(m.onPeriodIndexChange).toHaveBeenLastCalledWith(OCT_2022 + 1);
+  });
+});
+
+describe('MapChart settings', () => {
+  it('toggles values and borders and emits the chart settings', () => {
+    const m = setup();
+    expect(m.container.querySelector('.map-labels')).toBeNull();
+    m.click('Toggle values');
+    expect(m.onChartSettingsChange).toHaveBeenLastCalledWith({
+      showValues: true,
+      showBorders: true,
+      seriesColor: '#39B54A',
+    });
+    expect(screen.getByRole('button', { name: 'Toggle values' }).getAttribute('aria-pressed')).toBe('true');
+    const labels = [...m.container.querySelectorAll('.map-labels text')].map((t) => t.textContent);
+    expect(labels).toContain('85.4');
+    m.click('Toggle values');
+    expect(m.container.querySelector('.map-labels')).toBeNull();
+    m.click('Toggle borders');
+    expect(m.onChartSettingsChange).toHaveBeenLastCalledWith({
+      showValues: false,
+      showBorders: false,
+      seriesColor: '#39B54A',
+    });
+    expect(m.container.querySelector('.map-areas')!.getAttribute('stroke')).toBe('none');
+  });
+
+  it('picks a colour from the centred six-column popup', () => {
+    const m = setup();
+    m.click('Map colour');
+    const dialog = screen.getByRole('dialog', { name: 'Map colour' });
+    const swatches = within(dialog).getAllByRole('button');
+    expect(swatches).toHaveLength(6);
+    expect(swatches[0]!.getAttribute('aria-label')).toBe('Colour #39B54A');
+    expect((dialog.firstElementChild as HTMLElement).style.gridTemplateColumns).toBe('repeat(6, 28px)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Colour #1F6FB4' }));
+    expect(m.onChartSettingsChange).toHaveBeenLastCalledWith({
+      showValues: false,
+      showBorders: true,
+      seriesColor: '#1F6FB4',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bandShades('#1F6FB4')).toContain(m.area('iso:276').getAttribute('fill'));
+  });
+
+  it('closes the popup with Escape', () => {
+    const m = setup();
+    m.click('Map colour');
+    fireEvent.keyDown(within(screen.getByRole('dialog')).getAllByRole('button')[0]!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(m.onChartSettingsChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('MapChart tooltip', () => {
+  it('shows the name and value of the hovered country, or No data, near the pointer', () => {
+    const m = setup();
+    fireEvent.pointerMove(m.area('iso:276'), { clientX: 300, clientY: 200 });
+    const tip = screen.getByRole('tooltip');
+    expect(tip.textContent).toBe('Germany11.6 Annual rate of change (%)');
+    expect(tip.style.left).toBe('312px');
+    expect(tip.style.top).toBe('212px');
+    expect(m.container.querySelector('.map-highlight')).not.toBeNull();
+    fireEvent.pointerMove(m.area('iso:826'), { clientX: 700, clientY: 400 });
+    expect(screen.getByRole('tooltip').textContent).toBe('United KingdomNo data');
+    expect(screen.getByRole('tooltip').style.transform).toBe('translate(-100%, -100%)');
+    fireEvent.pointerLeave(m.root);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
+
+describe('MapChart read-only', () => {
+  it('has no controls and ignores the wheel, but keeps the tooltip', () => {
+    const m = setup({ readonly: true });
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    wheel(m.root, -100, 100, 50);
+    expect(m.onMapTransformChange).not.toHaveBeenCalled();
+    fireEvent.pointerMove(m.area('name:kosovo'), { clientX: 10, clientY: 10 });
+    expect(screen.getByRole('tooltip').textContent).toBe('Kosovo*12.7 Annual rate of change (%)');
+  });
+});

@@ -1,0 +1,295 @@
+// Interactive choropleth map: the map image with pan and zoom, hover tooltip, controls and colour popup.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { ChartMessage } from '../core/chart-frame';
+import { themeColors } from '../core/palette';
+import { MapColorPopup, MapControls, MapTooltip } from './map-controls';
+import { tooltipContent, type MapTooltipContent } from './map-labels';
+import { mapSeriesColor, resolveMapPeriodIndex, type MapChartSettings } from './map-state';
+import { buildMapModel, MapSvg, type MapImageProps } from './map-svg';
+import { useSyncedState } from './use-synced-state';
+import {
+  buttonZoom,
+  DEFAULT_TRANSFORM,
+  panBy,
+  rescaleTransform,
+  sanitizeTransform,
+  wheelZoom,
+  type MapTransform,
+} from './map-zoom';
+
+export interface MapChartProps extends MapImageProps {
+  /** Hides the controls and turns off pan and zoom (embeds, exports); the tooltip stays. */
+  readonly?: boolean;
+  /** update:period-index — PageUp/PageDown on the focused map step through the periods. */
+  onPeriodIndexChange?: (periodIndex: number) => void;
+  /** update:map-transform — after a drag, a wheel step, a button or a key; with the size it was made at. */
+  onMapTransformChange?: (transform: MapTransform, reference: { width: number; height: number }) => void;
+  /** update:chart-settings — values, borders or colour changed. */
+  onChartSettingsChange?: (settings: MapChartSettings) => void;
+}
+
+interface Tooltip {
+  x: number;
+  y: number;
+  key: string;
+  content: MapTooltipContent;
+}
+
+const KEY_PAN = 40;
+
+export function MapChart(props: MapChartProps) {
+  const { readonly = false, onMapTransformChange, onChartSettingsChange, onPeriodIndexChange } = props;
+  const settings = props.chartSettings ?? {};
+  const [showValues, setShowValues] = useSyncedState(settings.showValues ?? false, String(settings.showValues));
+  const [showBorders, setShowBorders] = useSyncedState(settings.showBorders ?? true, String(settings.showBorders));
+  const propColor = mapSeriesColor(settings, props.customSeriesColors);
+  const [seriesColor, setSeriesColor] = useSyncedState(propColor, propColor);
+  const { rows, countries, outlines, outlineKind, periodIndex, unit, width, height, theme, title, idPrefix } = props;
+  const { customSeriesColors, savedMapTransform, savedMapReferenceWidth, savedMapReferenceHeight } = props;
+  // The saved transform stays out of the model: a zoom step must not lay the map out again.
+  const model = useMemo(
+    () =>
+      buildMapModel({
+        rows,
+        countries,
+        outlines,
+        outlineKind,
+        periodIndex,
+        unit,
+        chartSettings: { seriesColor },
+        customSeriesColors,
+        width,
+        height,
+        theme,
+        title,
+        idPrefix,
+      }),
+    [
+      rows,
+      countries,
+      outlines,
+      outlineKind,
+      periodIndex,
+      unit,
+      seriesColor,
+      customSeriesColors,
+      width,
+      height,
+      theme,
+      title,
+      idPrefix,
+    ],
+  );
+  // The transform is kept with the size it was made at, so a resize rescales it instead of losing it.
+  const saved = sanitizeTransform(savedMapTransform ?? DEFAULT_TRANSFORM);
+  const [local, setLocal] = useSyncedState(
+    { t: saved, w: savedMapReferenceWidth ?? model.width, h: savedMapReferenceHeight ?? model.height },
+    `${saved.x},${saved.y},${saved.scale},${savedMapReferenceWidth},${savedMapReferenceHeight}`,
+  );
+  const transform = useMemo(
+    () => rescaleTransform(local.t, local.w, local.h, model.width, model.height),
+    [local, model.width, model.height],
+  );
+  const [tooltip, setTooltip] = useState<Tooltip | null>(null);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ id: number; x: number; y: number; origin: MapTransform; moved: boolean } | null>(null);
+  const current = useRef(transform);
+  useEffect(() => {
+    current.current = transform;
+  }, [transform]);
+
+  const size = useMemo(() => ({ width: model.width, height: model.height }), [model.width, model.height]);
+  const apply = useCallback(
+    (next: MapTransform, emit: boolean) => {
+      current.current = next;
+      setLocal({ t: next, w: size.width, h: size.height });
+      if (emit) onMapTransformChange?.(next, size);
+    },
+    [onMapTransformChange, size, setLocal],
+  );
+  const applyRef = useRef(apply);
+  useEffect(() => {
+    applyRef.current = apply;
+  }, [apply]);
+
+  // Wheel zoom needs a non-passive listener so the page does not scroll under the map.
+  const drawn = model.layout !== null;
+  useEffect(() => {
+    const el = container.current;
+    if (!el || readonly || !drawn) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      // Without pointer coordinates (synthetic events), zoom about the centre like the buttons.
+      const x = Number.isFinite(e.clientX) ? e.clientX - rect.left : rect.width / 2;
+      const y = Number.isFinite(e.clientY) ? e.clientY - rect.top : rect.height / 2;
+      applyRef.current(wheelZoom(current.current, e.deltaY, x, y), true);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [readonly, drawn]);
+
+  const { id } = model;
+  const colors = themeColors(model.theme);
+  const areasByKey = useMemo(() => new Map((model.layout?.areas ?? []).map((a) => [a.key, a])), [model.layout]);
+  if (model.layout === null) {
+    return (
+      <ChartMessage
+        id={id}
+        width={model.width}
+        height={model.height}
+        theme={model.theme}
+        title={model.state.title || 'Map'}
+        message={model.state.message}
+      />
+    );
+  }
+  const { state, layout } = model;
+
+  const emitSettings = (next: MapChartSettings) =>
+    onChartSettingsChange?.({ ...props.chartSettings, showValues, showBorders, seriesColor, ...next });
+  const point = (e: { clientX: number; clientY: number }) => {
+    const rect = container.current?.getBoundingClientRect();
+    return { x: e.clientX - (rect?.left ?? 0), y: e.clientY - (rect?.top ?? 0) };
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (readonly || e.button !== 0 || (e.target as Element).closest?.('button, [role="dialog"]')) return;
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, origin: transform, moved: false };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (d && d.id === e.pointerId) {
+      const dx = e.clientX - d.x;
+      const dy = e.clientY - d.y;
+      if (!d.moved && Math.hypot(dx, dy) < 3) return;
+      if (!d.moved) setDragging(true);
+      d.moved = true;
+      setTooltip(null);
+      apply(panBy(d.origin, dx, dy), false);
+      return;
+    }
+    const key = (e.target as Element).closest?.('[data-key]')?.getAttribute('data-key');
+    const area = key ? areasByKey.get(key) : undefined;
+    if (!key || !area) {
+      if (tooltip) setTooltip(null);
+      return;
+    }
+    const { x, y } = point(e);
+    setTooltip({ x, y, key, content: tooltipContent(area.name, area.value, state.decimals, state.unit) });
+  };
+  const endDrag = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    drag.current = null;
+    setDragging(false);
+    if (d.moved) apply(current.current, true);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_PAN, 0],
+      ArrowRight: [-KEY_PAN, 0],
+      ArrowUp: [0, KEY_PAN],
+      ArrowDown: [0, -KEY_PAN],
+    };
+    const step = pan[e.key];
+    if (step && !readonly) apply(panBy(transform, step[0], step[1]), true);
+    else if ((e.key === '+' || e.key === '=') && !readonly)
+      apply(buttonZoom(transform, 'in', model.width, model.height), true);
+    else if (e.key === '-' && !readonly) apply(buttonZoom(transform, 'out', model.width, model.height), true);
+    else if (e.key === '0' && !readonly) apply(DEFAULT_TRANSFORM, true);
+    else if (e.key === 'PageUp' || e.key === 'PageDown') {
+      const last = state.periods.length - 1;
+      const next = resolveMapPeriodIndex(state.periodIndex + (e.key === 'PageUp' ? -1 : 1), last + 1);
+      if (next !== state.periodIndex) onPeriodIndexChange?.(next);
+    } else return;
+    e.preventDefault();
+  };
+
+  return (
+    <div
+      ref={container}
+      className="map-chart"
+      data-theme={model.theme}
+      tabIndex={0}
+      aria-label={`${state.title || 'Map'}: ${state.period}. Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period.`}
+      aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 PageUp PageDown"
+      style={{
+        position: 'relative',
+        width: model.width,
+        height: model.height,
+        overflow: 'hidden',
+        touchAction: readonly ? 'auto' : 'none',
+        userSelect: 'none',
+        cursor: readonly ? 'default' : dragging ? 'grabbing' : 'grab',
+      }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      onPointerLeave={() => setTooltip(null)}
+      onKeyDown={onKeyDown}
+    >
+      <MapSvg
+        id={id}
+        width={model.width}
+        height={model.height}
+        theme={model.theme}
+        state={state}
+        layout={layout}
+        outlines={outlines}
+        transform={transform}
+        showValues={showValues}
+        showBorders={showBorders}
+        hoveredKey={tooltip?.key ?? null}
+      />
+      {tooltip ? (
+        <MapTooltip
+          content={tooltip.content}
+          x={tooltip.x}
+          y={tooltip.y}
+          width={model.width}
+          height={model.height}
+          colors={colors}
+        />
+      ) : null}
+      {readonly ? null : (
+        <MapControls
+          colors={colors}
+          showValues={showValues}
+          showBorders={showBorders}
+          seriesColor={seriesColor}
+          colorPopupOpen={popupOpen}
+          onZoomIn={() => apply(buttonZoom(transform, 'in', model.width, model.height), true)}
+          onZoomOut={() => apply(buttonZoom(transform, 'out', model.width, model.height), true)}
+          onReset={() => apply(DEFAULT_TRANSFORM, true)}
+          onToggleValues={() => {
+            setShowValues(!showValues);
+            emitSettings({ showValues: !showValues });
+          }}
+          onToggleBorders={() => {
+            setShowBorders(!showBorders);
+            emitSettings({ showBorders: !showBorders });
+          }}
+          onOpenColors={() => setPopupOpen(true)}
+        />
+      )}
+      {popupOpen && !readonly ? (
+        <MapColorPopup
+          colors={colors}
+          current={seriesColor}
+          onClose={() => setPopupOpen(false)}
+          onPick={(color) => {
+            setPopupOpen(false);
+            setSeriesColor(color);
+            emitSettings({ seriesColor: color });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

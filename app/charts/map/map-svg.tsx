@@ -1,0 +1,199 @@
+// The map as one static SVG (outlines, labels, legend, caption, credit): the image of the map view, SSR and PNG export.
+import { useMemo } from 'react';
+import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
+import type { ChartErrorState } from '../core/chart-messages';
+import { MAP_HEIGHT_MD } from '../core/chart-size';
+import { themeColors, type Theme } from '../core/palette';
+import { roundPx } from '../core/pixels';
+import { chartDomId } from '../core/stable-id';
+import { CAPTION_FONT, layoutMap, placeLabels, type MapLayout } from './map-layout';
+import { MapLegend } from './map-legend';
+import { MapAreas, MapHighlight, MapLabels } from './map-marks';
+import type { MapCountry, OutlineKind, Outlines } from './map-match';
+import { buildMapState, describeMap, type MapChartSettings, type MapReadyState, type MapRow } from './map-state';
+import {
+  DEFAULT_TRANSFORM,
+  rescaleTransform,
+  sanitizeTransform,
+  transformAttribute,
+  type MapTransform,
+} from './map-zoom';
+
+/** Everything that decides what the map image shows. */
+export interface MapImageProps {
+  rows: readonly MapRow[];
+  /** The dataset's geographies ({code, name}), to match the rows' names to outlines. */
+  countries: readonly MapCountry[];
+  /** GeoJSON outlines from the geo API: /api/geo/world or /api/geo/nuts/{level}. */
+  outlines: Outlines;
+  outlineKind: OutlineKind;
+  /** -1 (default) is the last row; otherwise clamped. */
+  periodIndex?: number;
+  unit?: string;
+  chartSettings?: MapChartSettings | null;
+  customSeriesColors?: readonly string[];
+  savedMapTransform?: MapTransform | null;
+  savedMapReferenceWidth?: number | null;
+  savedMapReferenceHeight?: number | null;
+  width: number;
+  height?: number;
+  theme?: Theme;
+  title?: string;
+  idPrefix?: string;
+}
+
+interface MapModelBase {
+  id: string;
+  width: number;
+  height: number;
+  theme: Theme;
+  /** The saved transform, rescaled to this size. */
+  initialTransform: MapTransform;
+}
+
+/** A map ready to draw, or the specification's message. */
+export type MapModel =
+  | (MapModelBase & { state: MapReadyState; layout: MapLayout })
+  | (MapModelBase & { state: ChartErrorState; layout: null });
+
+/** State and layout of a map image; pure, so a component can memoise it. */
+export function buildMapModel(props: MapImageProps): MapModel {
+  const width = safeSize(props.width, 800);
+  const height = safeSize(props.height ?? MAP_HEIGHT_MD, MAP_HEIGHT_MD);
+  const theme = props.theme ?? 'light';
+  const state = buildMapState({ ...props, theme });
+  const id =
+    props.idPrefix ??
+    chartDomId('map-chart', [props.title, props.outlineKind, props.rows.length, props.periodIndex, width, height]);
+  const saved = sanitizeTransform(props.savedMapTransform ?? DEFAULT_TRANSFORM);
+  const initialTransform = rescaleTransform(
+    saved,
+    props.savedMapReferenceWidth,
+    props.savedMapReferenceHeight,
+    width,
+    height,
+  );
+  const base = { id, width, height, theme, initialTransform };
+  if (state.status === 'error') return { ...base, state, layout: null };
+  return { ...base, state, layout: layoutMap(state, props.outlines, props.outlineKind, width, height) };
+}
+
+/** Border colours: thin slate lines that also outline no-data regions against the background. */
+export function borderColors(theme: Theme): { border: string; highlight: string } {
+  return theme === 'dark' ? { border: '#64748b', highlight: '#f8fafc' } : { border: '#94a3b8', highlight: '#0f172a' };
+}
+
+export interface MapSvgProps {
+  id: string;
+  width: number;
+  height: number;
+  theme: Theme;
+  state: MapReadyState;
+  layout: MapLayout;
+  outlines: Outlines;
+  transform: MapTransform;
+  showValues: boolean;
+  showBorders: boolean;
+  hoveredKey?: string | null;
+}
+
+export function MapSvg({
+  id,
+  width,
+  height,
+  theme,
+  state,
+  layout,
+  outlines,
+  transform,
+  showValues,
+  showBorders,
+  hoveredKey,
+}: MapSvgProps) {
+  const colors = themeColors(theme);
+  const { border, highlight } = borderColors(theme);
+  // Hovering re-renders the map; labels only move with the transform.
+  const labels = useMemo(
+    () => (showValues ? placeLabels(state, layout, outlines, transform, width, height) : []),
+    [showValues, state, layout, outlines, transform, width, height],
+  );
+  const hovered = hoveredKey ? (layout.areas.find((a) => a.key === hoveredKey) ?? null) : null;
+  return (
+    <ChartFrame
+      id={id}
+      width={width}
+      height={height}
+      theme={theme}
+      title={state.title || 'Map'}
+      description={describeMap(state)}
+    >
+      <g className="map-zoom" transform={transformAttribute(transform)}>
+        <MapAreas areas={layout.areas} stroke={showBorders ? border : null} strokeWidth={0.6 / transform.scale} />
+        <MapHighlight area={hovered} stroke={highlight} strokeWidth={1.5 / transform.scale} />
+      </g>
+      <MapLabels labels={labels} />
+      <text
+        className="map-caption"
+        x={roundPx(layout.caption.x)}
+        y={roundPx(layout.caption.y)}
+        dy="0.35em"
+        fontSize={CAPTION_FONT}
+        fontWeight={600}
+        fill={colors.text}
+        stroke={colors.background}
+        strokeWidth={3}
+        strokeLinejoin="round"
+        paintOrder="stroke"
+      >
+        {layout.caption.text}
+      </text>
+      <MapLegend layout={layout.legend} colors={colors} swatchStroke={border} />
+      <text
+        className="map-credit"
+        x={roundPx(layout.credit.x)}
+        y={roundPx(layout.credit.y)}
+        textAnchor="end"
+        fontSize={layout.credit.fontSize}
+        fill={colors.mutedText}
+        stroke={colors.background}
+        strokeWidth={3}
+        strokeLinejoin="round"
+        paintOrder="stroke"
+      >
+        {layout.credit.text}
+      </text>
+    </ChartFrame>
+  );
+}
+
+/** The map as a static image at its saved transform: for server rendering, embeds and PNG export. */
+export function MapImage(props: MapImageProps) {
+  const model = buildMapModel(props);
+  const { id, width, height, theme } = model;
+  if (model.layout === null) {
+    return (
+      <ChartMessage
+        id={id}
+        width={width}
+        height={height}
+        theme={theme}
+        title={model.state.title || 'Map'}
+        message={model.state.message}
+      />
+    );
+  }
+  return (
+    <MapSvg
+      id={id}
+      width={width}
+      height={height}
+      theme={theme}
+      state={model.state}
+      layout={model.layout}
+      outlines={props.outlines}
+      transform={model.initialTransform}
+      showValues={props.chartSettings?.showValues ?? false}
+      showBorders={props.chartSettings?.showBorders ?? true}
+    />
+  );
+}

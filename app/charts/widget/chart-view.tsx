@@ -1,0 +1,172 @@
+// One view of the widget (line, bar, horizontal bar, map, table) for a slider position: interactive or as an image.
+import { useMemo } from 'react';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { BarChart } from '../bar/bar-chart';
+import { ChartMessage } from '../core/chart-frame';
+import type { Theme } from '../core/palette';
+import type { ChartType } from '../core/slider';
+import { TableImage } from '../export/table-image';
+import { HBarChart } from '../hbar/hbar-chart';
+import { buildHbarState } from '../hbar/hbar-state';
+import { LineChart } from '../line/line-chart';
+import { MapChart } from '../map/map-chart';
+import type { OutlineKind, Outlines } from '../map/map-match';
+import { tooltipContent } from '../map/map-labels';
+import { datasetToMapRows, rowValues, type MapRow } from '../map/map-state';
+import { decimalsFor } from '../core/number-format';
+import { MapImage } from '../map/map-svg';
+import { TableChart } from '../table/table-chart';
+
+/** Outlines for the map view, as the geo API serves them. */
+export interface LoadedOutlines {
+  kind: OutlineKind;
+  outlines: Outlines;
+  /** The geo API path they came from (/api/geo/world, /api/geo/nuts/2). */
+  path: string;
+}
+
+export interface ChartViewProps {
+  data: DatasetData;
+  type: ChartType;
+  /** Index into the widget's timeline (widgetTimeline). */
+  sliderIndex: number;
+  width: number;
+  height: number;
+  theme: Theme;
+  title?: string;
+  hideLegend?: boolean;
+  countries?: readonly string[];
+  /** Needed by the map; without them the map says it is loading its outlines. */
+  outlines?: LoadedOutlines | null;
+  flags?: Readonly<Record<string, string>>;
+  /** 'image': static SVG only (SSR without scripts, PNG export); 'interactive': table sorting, map pan and zoom. */
+  mode: 'image' | 'interactive';
+  readonly?: boolean;
+  idPrefix?: string;
+  /** The map's own period keys (Page Up / Page Down) move the slider. */
+  onSliderIndexChange?: (index: number) => void;
+}
+
+export const LOADING_OUTLINES_MESSAGE = 'Loading map outlines\u2026';
+
+/** The map's row for a timeline period: map rows hold only the periods with data. */
+export function mapRowIndex(rows: readonly MapRow[], periods: readonly string[], sliderIndex: number): number {
+  const period = periods[sliderIndex];
+  const i = rows.findIndex((r) => r.name === period);
+  return i < 0 ? -1 : i;
+}
+
+/** Tooltip texts of a map period by region name, for the embed page's script ('2.1 %'). */
+export function mapValueTexts(row: MapRow | undefined, unit: string): Record<string, string> {
+  if (!row) return {};
+  const values = rowValues(row);
+  const decimals = decimalsFor(values.values());
+  return Object.fromEntries([...values].map(([name, v]) => [name, tooltipContent(name, v, decimals, unit).value]));
+}
+
+/** JSON for an inline script element: `<` escaped so the text cannot close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+interface MapViewProps extends ChartViewProps {
+  periods: readonly string[];
+}
+
+function MapView(props: MapViewProps) {
+  const { data, periods, sliderIndex, outlines, onSliderIndexChange } = props;
+  const rows = useMemo(() => datasetToMapRows(data), [data]);
+  const countries = data.dataset.available_countries;
+  if (!outlines) {
+    return (
+      <ChartMessage
+        id={`${props.idPrefix ?? 'map'}-loading`}
+        width={props.width}
+        height={props.height}
+        theme={props.theme}
+        title={props.title || data.dataset.dataset_name}
+        message={LOADING_OUTLINES_MESSAGE}
+      />
+    );
+  }
+  const common = {
+    rows,
+    countries,
+    outlines: outlines.outlines,
+    outlineKind: outlines.kind,
+    periodIndex: mapRowIndex(rows, periods, sliderIndex),
+    unit: data.dataset.unit,
+    width: props.width,
+    height: props.height,
+    theme: props.theme,
+    title: props.title || data.dataset.dataset_name,
+    idPrefix: props.idPrefix,
+  };
+  if (props.mode === 'image') {
+    const texts = mapValueTexts(rows[common.periodIndex], data.dataset.unit);
+    return (
+      <>
+        <MapImage {...common} />
+        <script type="application/json" data-map-values dangerouslySetInnerHTML={{ __html: scriptJson(texts) }} />
+      </>
+    );
+  }
+  return (
+    <MapChart
+      {...common}
+      readonly={props.readonly}
+      onPeriodIndexChange={(i) => {
+        const target = periods.indexOf(String(rows[i]?.name ?? ''));
+        if (target >= 0) onSliderIndexChange?.(target);
+      }}
+    />
+  );
+}
+
+/** Room of one horizontal bar at most, and the chart's own margins (heading, axis, padding). */
+const HBAR_STEP = 48;
+const HBAR_CHROME = 12 + 30 + 22 + 12 + 8;
+
+/** A horizontal bar chart of a few bars is only as tall as they need, not the full chart height. */
+export function hbarHeight(
+  data: DatasetData,
+  countries: readonly string[] | undefined,
+  periodIndex: number,
+  height: number,
+): number {
+  const state = buildHbarState(data, { countries, periodIndex });
+  if (state.status === 'error') return height;
+  return Math.min(height, Math.max(160, HBAR_CHROME + state.bars.length * HBAR_STEP));
+}
+
+/** Draws the chosen view; every view takes the same selection so that their timelines agree. */
+export function ChartView(props: ChartViewProps & { periods: readonly string[] }) {
+  const { data, type, sliderIndex, width, height, theme, title, hideLegend, countries, idPrefix } = props;
+  const common = { data, width, height, theme, title, countries, idPrefix };
+  switch (type) {
+    case 'line':
+      return <LineChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} />;
+    case 'bar':
+      return <BarChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} />;
+    case 'horizontal-bar':
+      return (
+        <HBarChart {...common} height={hbarHeight(data, countries, sliderIndex, height)} periodIndex={sliderIndex} />
+      );
+    case 'map':
+      return <MapView {...props} />;
+    case 'table':
+      return props.mode === 'image' ? (
+        <TableImage {...common} startIndex={sliderIndex} />
+      ) : (
+        <TableChart
+          data={data}
+          countries={countries}
+          theme={theme}
+          title={title}
+          startIndex={sliderIndex}
+          flags={props.flags}
+          maxHeight={height}
+        />
+      );
+  }
+}

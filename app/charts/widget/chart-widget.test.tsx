@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { createServer, type Server } from 'node:http';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadHicp } from '../core/test-fixtures';
+import { ChartWidget } from './chart-widget';
+import { COPY_FEEDBACK_MS, CopyButton } from './copy-dialog';
+
+const hicp = loadHicp(['DE', 'FR', 'EA20']);
+
+// A real local peer standing in for the dataset API.
+let server: Server;
+let base = '';
+const requests: string[] = [];
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', '*');
+    if (req.method === 'OPTIONS') return res.end();
+    requests.push(req.url ?? '');
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/api/datasets/data-point/77') return res.end('{"main_id":1}');
+    if (req.url?.startsWith('/api/datasets/1')) return res.end(JSON.stringify(hicp));
+    res.statusCode = 404;
+    res.end('{"error":{"code":"not_found","message":"no dataset"}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterEach(() => {
+  cleanup();
+  requests.length = 0;
+});
+
+describe('ChartWidget in the browser', () => {
+  it('loads its data when the page gave none, then draws the chart', async () => {
+    render(<ChartWidget datasetId={1} chartType="line" apiBase={base} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading chart…');
+    await screen.findByRole('img', {}, { timeout: 5000 });
+    expect(requests).toEqual(['/api/datasets/1']);
+    expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('1/1997 – 5/2025');
+  });
+
+  it('resolves a data id through the data-point lookup', async () => {
+    render(<ChartWidget dataId={77} chartType="bar" countries={['DE', 'FR']} apiBase={base} />);
+    await screen.findByRole('img', {}, { timeout: 5000 });
+    expect(requests).toEqual(['/api/datasets/data-point/77', '/api/datasets/1?country=DE,FR']);
+  });
+
+  it('shows API error {status} {statusText} in the error panel', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(<ChartWidget datasetId={999} apiBase={base} />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe('Error loading chartAPI error 404 Not Found');
+    warn.mockRestore();
+  });
+
+  it('moves the slider with the page data and no request', () => {
+    render(<ChartWidget datasetId={1} chartType="horizontal-bar" initialData={{ data: hicp }} apiBase={base} />);
+    const slider = screen.getByRole('slider');
+    expect(slider.getAttribute('aria-valuetext')).toBe('5/2025');
+    fireEvent.change(slider, { target: { value: '336' } });
+    expect(slider.getAttribute('aria-valuetext')).toBe('1/2025');
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('CopyButton', () => {
+  it.each([
+    ['API', COPY_FEEDBACK_MS.api, 3000],
+    ['embed', COPY_FEEDBACK_MS.embed, 2000],
+  ])('shows its check mark for the %s feedback time', async (_kind, ms, expected) => {
+    expect(ms).toBe(expected);
+    vi.useFakeTimers();
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    render(<CopyButton text="https://x" feedbackMs={ms} label="Copy API URL" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy API URL' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('https://x');
+    expect(screen.getByRole('button').getAttribute('data-copied')).toBe('true');
+    act(() => vi.advanceTimersByTime(ms - 50));
+    expect(screen.getByRole('button').getAttribute('data-copied')).toBe('true');
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByRole('button').getAttribute('data-copied')).toBe('false');
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+});

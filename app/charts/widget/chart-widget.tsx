@@ -1,0 +1,246 @@
+// ChartWidget: loads a dataset view and shows it as line, bar, horizontal bar, map or table with slider and exports.
+import { useMemo, useRef, useState } from 'react';
+import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import type { Theme } from '../core/palette';
+import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, type ChartType } from '../core/slider';
+import type { ChartViewSpec } from '../export/view-query';
+import { datasetFetchPath, staticLinksFor } from '../export/view-urls';
+import type { LoadedOutlines } from './chart-view';
+import { CopyDialog } from './copy-dialog';
+import { SelectionPopover, type Selection } from './selection-popover';
+import { TimeSlider } from './time-slider';
+import { useExports } from './use-exports';
+import { SERVER_WIDTH, useContainerWidth, useDocumentTheme, useMdViewport } from './use-layout';
+import { followChart } from './widget-actions';
+import { useOutlines, useWidgetData, type WidgetData } from './widget-data';
+import { WidgetHeader } from './widget-header';
+import { WidgetFigure } from './widget-figure';
+import {
+  currentView,
+  dataError,
+  initialSliderIndex,
+  missingIdError,
+  sliderIndexOnSwitch,
+  widgetTimeline,
+} from './widget-state';
+
+export interface ChartWidgetProps {
+  /** Numeric id or code of the dataset; or give `dataId` (a series id) to resolve it. */
+  datasetId?: number | string;
+  dataId?: number | string;
+  /** dim1…dimN → codes; a dimension left out is the main series' value. */
+  dimensions?: Record<string, string[]>;
+  /** Geo codes; empty or absent: every geo with data. */
+  countries?: string[];
+  /** Default 'bar'. */
+  chartType?: ChartType;
+  /** Default: the dataset's name. */
+  title?: string;
+  /** Drawing height; default 368px (428px from the md breakpoint), maps 350px (452px); panels at least 400px. */
+  height?: number;
+  hideLegend?: boolean;
+  /** Hides map controls and the selection editor. */
+  readonly?: boolean;
+  /** The slider's first position (time_start), and the last period loaded (time_end). */
+  timeStart?: string;
+  timeEnd?: string;
+  /** Data the page read on the server for the initial selection: the first paint needs no request. */
+  initialData?: WidgetData | null;
+  initialOutlines?: LoadedOutlines | null;
+  /** An error the page already met (for example a selection that matches no series). */
+  initialError?: string | null;
+  /** The drawing width before the container is measured (server rendering). */
+  serverWidth?: number;
+  /** The theme before the page's `dark` class is read (server rendering). */
+  theme?: Theme;
+  /** The embed page: no React in the browser, so every control is a link and the chart an image. */
+  embed?: boolean;
+  /** The embed's first render (width unknown): a narrow copy for frames under 500px. */
+  embedNarrow?: { width: number; height: number } | null;
+  /** Base URL of the API; default the page's origin. */
+  apiBase?: string;
+  /** Follow without a session: the page opens its sign-in modal. */
+  onRequireSignIn?: (datasetId: number | string) => void;
+  /** Follow with a session; default a full navigation. */
+  onNavigate?: (href: string) => void;
+}
+
+export function ChartWidget(props: ChartWidgetProps) {
+  const base = props.apiBase ?? '';
+  const [type, setType] = useState<ChartType>(props.chartType ?? 'bar');
+  const [selection, setSelection] = useState<Selection>({
+    dimensions: props.dimensions ?? {},
+    countries: props.countries ?? [],
+  });
+  const [chosenIndex, setChosenIndex] = useState<number | null>(null);
+  const [containerRef, width, measured] = useContainerWidth<HTMLDivElement>(props.serverWidth ?? SERVER_WIDTH);
+  const figureRef = useRef<HTMLDivElement>(null);
+  const md = useMdViewport();
+  const theme = useDocumentTheme(props.theme ?? 'light');
+  const idError = missingIdError(props.datasetId, props.dataId);
+  const datasetId = props.datasetId ?? props.initialData?.data.dataset.id;
+  const pathFor = (id: number | string) =>
+    datasetFetchPath(id, { chartType: type, ...selection, timeEnd: props.timeEnd });
+  const initial = useMemo(
+    () =>
+      props.initialData && datasetId !== undefined
+        ? {
+            path: datasetFetchPath(datasetId, {
+              chartType: 'bar',
+              dimensions: props.dimensions ?? {},
+              countries: props.countries ?? [],
+              timeEnd: props.timeEnd,
+            }),
+            value: props.initialData,
+          }
+        : null,
+    // The initial data answers the props the page rendered with, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const key = JSON.stringify([props.datasetId, props.dataId, selection, props.timeEnd]);
+  const load = useWidgetData({ base, datasetId: props.datasetId, dataId: props.dataId, pathFor, initial }, key);
+  const value = load.status === 'ready' ? load.value : null;
+  const data = value?.data ?? null;
+  const timeline = useMemo(
+    () => (data ? widgetTimeline(data, selection.countries) : null),
+    [data, selection.countries],
+  );
+  const periods = timeline?.periods ?? [];
+  const index = resolvePeriodIndex(
+    chosenIndex ?? initialSliderIndex(type, periods, timeline?.seriesCount ?? 0, props.timeStart),
+    periods.length,
+  );
+  const outlines = useOutlines(base, data, type === 'map', props.initialOutlines);
+
+  const height = props.height ?? chartHeightFor(md ? 1024 : 0, type === 'map' ? 'map' : 'chart');
+  const panelHeight = Math.max(height, WIDGET_DEFAULT_HEIGHT);
+  const compact = layoutFor(width) === 'half';
+  const title = props.title || data?.dataset.dataset_name || 'Chart';
+  const view: ChartViewSpec = currentView(
+    { chartType: type, ...selection, timeEnd: props.timeEnd },
+    type,
+    index,
+    periods,
+  );
+  const image = { width, height, theme, title: props.title, hideLegend: props.hideLegend };
+  const baseView: ChartViewSpec = { chartType: type, ...selection, timeEnd: props.timeEnd };
+  const typeViews = Object.fromEntries(
+    CHART_TYPES.map((t) => [t, currentView(baseView, t, sliderIndexOnSwitch(t, index, periods.length), periods)]),
+  ) as Record<ChartType, ChartViewSpec>;
+  const links = props.embed && data ? staticLinksFor(data.dataset.id, view, image, typeViews) : undefined;
+  const exports = useExports({
+    data,
+    view,
+    sliderIndex: index,
+    periodCount: periods.length,
+    title,
+    width,
+    height,
+    theme,
+    hideLegend: props.hideLegend ?? false,
+    figure: figureRef,
+  });
+
+  const error =
+    idError ??
+    props.initialError ??
+    (load.status === 'error' ? load.message : null) ??
+    (data ? dataError(data, type, index, periods, Object.keys(selection.dimensions).length > 0) : null) ??
+    (type === 'map' ? outlines.error : null);
+
+  const onTypeChange = (next: ChartType) => {
+    setChosenIndex(sliderIndexOnSwitch(next, index, periods.length));
+    setType(next);
+  };
+  const onFollow = () => {
+    if (datasetId === undefined) return;
+    void followChart(base, data?.dataset.id ?? datasetId, {
+      navigate: props.onNavigate ?? ((href) => window.location.assign(href)),
+      requireSignIn: props.onRequireSignIn ?? (() => undefined),
+    });
+  };
+
+  return (
+    <section
+      ref={containerRef}
+      className="chart-widget @container flex flex-col gap-3"
+      data-chart-widget
+      data-chart-type={type}
+      data-layout={compact ? 'half' : 'full'}
+      data-measured={measured ? 'true' : undefined}
+      data-state={error ? 'error' : load.status === 'ready' ? 'rendered' : 'loading'}
+      aria-label={title}
+    >
+      <WidgetHeader
+        title={title}
+        type={type}
+        onTypeChange={onTypeChange}
+        onExport={exports.onExport}
+        onFollow={onFollow}
+        links={links}
+      >
+        {!props.readonly && data && !props.embed ? (
+          <SelectionPopover meta={data.dataset} selection={selection} onChange={setSelection} />
+        ) : null}
+      </WidgetHeader>
+      <div ref={figureRef}>
+        <WidgetFigure
+          error={error}
+          panelHeight={panelHeight}
+          narrow={props.embedNarrow}
+          view={
+            data
+              ? {
+                  data,
+                  type,
+                  sliderIndex: index,
+                  periods,
+                  width,
+                  height,
+                  theme,
+                  title,
+                  hideLegend: props.hideLegend,
+                  countries: selection.countries,
+                  outlines: outlines.outlines,
+                  flags: value?.flags,
+                  mode: props.embed ? 'image' : 'interactive',
+                  readonly: props.readonly,
+                  onSliderIndexChange: setChosenIndex,
+                }
+              : null
+          }
+        />
+      </div>
+      <footer className="flex flex-col gap-2">
+        {data && !error && isSliderVisible(type) ? (
+          <TimeSlider type={type} index={index} periods={periods} onChange={props.embed ? undefined : setChosenIndex} />
+        ) : null}
+        {data ? (
+          <p className="source-line text-xs text-slate-500 dark:text-slate-400">
+            Source:{' '}
+            <a
+              href={data.dataset.source_url}
+              target={props.embed ? '_blank' : undefined}
+              className="underline hover:text-slate-700 dark:hover:text-slate-200"
+              rel="noopener"
+            >
+              {`${data.dataset.source_name} (${data.dataset.dataset_code})`}
+            </a>
+          </p>
+        ) : null}
+      </footer>
+      {exports.panel ? (
+        <CopyDialog
+          open
+          onOpenChange={(open) => !open && exports.closePanel()}
+          title={exports.panel.title}
+          description={exports.panel.description}
+          text={exports.panel.text}
+          feedbackMs={exports.panel.feedbackMs}
+          multiline={exports.panel.kind === 'embed'}
+        />
+      ) : null}
+    </section>
+  );
+}

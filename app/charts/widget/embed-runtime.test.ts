@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embedRuntimeScript } from './embed-runtime';
+
+// A real local peer standing in for the embed page: it draws the figure for the period and width asked.
+let server: Server;
+let base = '';
+const asked: URL[] = [];
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    asked.push(url);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Content-Type', 'text/html');
+    res.end(
+      `<section data-chart-widget data-layout="half"><div data-embed-part="header"><a href="/datasets/1?embed=true&chart_type=map">Map</a></div>` +
+        `<div data-embed-part="figure" data-width="${url.searchParams.get('width')}"><svg><desc>from ${url.searchParams.get('time_start')}</desc></svg></div></section>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const periods = ['1/2025', '2/2025', '3/2025', '4/2025', '5/2025'];
+function mount(extra = ''): void {
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${base}/datasets/1?embed=true&chart_type=line`,
+  );
+  document.body.innerHTML =
+    `<section data-chart-widget data-layout="full"><div data-embed-part="header"><a href="/datasets/1?embed=true&chart_type=map">Map</a></div>` +
+    `<div data-embed-part="figure" data-width="800"><svg><desc>from 1/2025</desc></svg>${extra}</div>` +
+    `<input type="range" min="0" max="4" value="0" data-mode="range-start" data-periods='${JSON.stringify(periods)}'>` +
+    `<output data-slider-value>1/2025 – 5/2025</output></section>`;
+  new Function(embedRuntimeScript())();
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+};
+
+describe('embedRuntime', () => {
+  it('is a self-contained script', () => {
+    expect(embedRuntimeScript()).toMatch(/^\(function embedRuntime\(\) \{[\s\S]*\}\)\(\);$/);
+    expect(() => new Function(embedRuntimeScript())).not.toThrow();
+  });
+
+  it('redraws the figure on the server for the slider position and keeps the page', async () => {
+    mount();
+    const slider = document.querySelector('input')!;
+    slider.value = '3';
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(document.querySelector('[data-slider-value]')!.textContent).toBe('4/2025 – 5/2025');
+    await until(() => document.querySelector('desc')?.textContent === 'from 4/2025');
+    const last = asked[asked.length - 1]!;
+    expect(last.pathname).toBe('/datasets/1');
+    expect(last.searchParams.get('embed')).toBe('true');
+    expect(last.searchParams.get('time_start')).toBe('4/2025');
+    expect(last.searchParams.has('width')).toBe(true);
+    expect(document.querySelector('[data-chart-widget]')!.getAttribute('data-layout')).toBe('half');
+    // The slider stays the same element, so a drag is not interrupted.
+    expect(document.querySelector('input')).toBe(slider);
+    expect(document.querySelector('a')!.getAttribute('href')).toContain('width=');
+  });
+
+  it('shows a map tooltip with the value or No data', () => {
+    mount(
+      '<svg><path data-name="Germany"></path><path data-name="Belarus"></path></svg>' +
+        '<script type="application/json" data-map-values>{"Germany":"2.1 %"}</script>',
+    );
+    const tip = () => document.querySelector('[role="tooltip"]:last-of-type') as HTMLElement;
+    document
+      .querySelector('path[data-name="Germany"]')!
+      .dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+    expect(tip().textContent).toBe('Germany2.1 %');
+    expect(tip().style.display).toBe('block');
+    document
+      .querySelector('path[data-name="Belarus"]')!
+      .dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+    expect(tip().textContent).toBe('BelarusNo data');
+  });
+});

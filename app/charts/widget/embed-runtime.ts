@@ -1,0 +1,118 @@
+// The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip.
+
+/**
+ * Runs in the browser as `(${embedRuntime})()`: it must not use imports or anything outside its body.
+ * The server renders every state of the chart; this script asks for the state the visitor picks (slider
+ * position, frame width) by fetching the same embed URL and swapping the figure, so no chart code ships.
+ */
+export function embedRuntime(): void {
+  const root = document.querySelector<HTMLElement>('[data-chart-widget]');
+  if (!root) return;
+  const slider = root.querySelector<HTMLInputElement>('input[type="range"]');
+  const periods: string[] = slider ? JSON.parse(slider.dataset.periods || '[]') : [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: AbortController | undefined;
+  let shownWidth = Number(root.querySelector('[data-embed-part="figure"]')?.getAttribute('data-width')) || 0;
+
+  const label = (i: number) => {
+    const p = periods[i] || '';
+    const last = periods[periods.length - 1] || '';
+    return slider?.dataset.mode === 'period' || i >= periods.length - 1 ? p : `${p} \u2013 ${last}`;
+  };
+  const width = () => Math.round(root.getBoundingClientRect().width);
+  const target = () => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('width', String(width()));
+    if (slider && periods[Number(slider.value)]) url.searchParams.set('time_start', periods[Number(slider.value)]!);
+    return url;
+  };
+  // Links to other views carry the frame's width (and theme), so the next page arrives drawn to fit.
+  const theme = new URL(window.location.href).searchParams.get('theme');
+  const sizeLinks = () => {
+    for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href*="embed=true"]')) {
+      const url = new URL(a.href);
+      url.searchParams.set('width', String(width()));
+      if (theme) url.searchParams.set('theme', theme);
+      a.href = url.toString();
+    }
+  };
+  const swap = (doc: Document) => {
+    for (const part of ['header', 'figure']) {
+      const next = doc.querySelector(`[data-embed-part="${part}"]`);
+      const current = root.querySelector(`[data-embed-part="${part}"]`);
+      if (next && current) current.replaceWith(document.importNode(next, true));
+    }
+    const layout = doc.querySelector('[data-chart-widget]')?.getAttribute('data-layout');
+    if (layout) root.dataset.layout = layout;
+    sizeLinks();
+  };
+  const refresh = () => {
+    pending?.abort();
+    const controller = new AbortController();
+    pending = controller;
+    const url = target();
+    fetch(url, { signal: controller.signal, headers: { Accept: 'text/html' } })
+      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((html) => {
+        swap(new DOMParser().parseFromString(html, 'text/html'));
+        shownWidth = Number(url.searchParams.get('width'));
+        root.dataset.embedState = 'updated';
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('embed update failed', error);
+      });
+  };
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, ms);
+  };
+
+  sizeLinks();
+  slider?.addEventListener('input', () => {
+    const out = root.querySelector('[data-slider-value]');
+    if (out) out.textContent = label(Number(slider.value));
+    schedule(120);
+  });
+  if (typeof ResizeObserver !== 'undefined') {
+    new ResizeObserver(() => {
+      if (Math.abs(width() - shownWidth) > 4) schedule(150);
+    }).observe(root);
+  }
+
+  // Map tooltip: the region's name and value from the figure's value list, or 'No data'.
+  const tip = document.createElement('div');
+  tip.setAttribute('role', 'tooltip');
+  tip.className = 'map-tooltip';
+  tip.style.cssText =
+    'position:fixed;pointer-events:none;display:none;padding:6px 8px;border-radius:6px;font:12px/1.35 system-ui,sans-serif;' +
+    'background:#fff;color:#1f2937;border:1px solid #e5e7eb;box-shadow:0 2px 8px #00000026;white-space:nowrap;z-index:10';
+  document.body.append(tip);
+  root.addEventListener('pointermove', (e) => {
+    const area = (e.target as Element).closest?.('[data-name]');
+    const values = root.querySelector('script[data-map-values]');
+    if (!area || !values) {
+      tip.style.display = 'none';
+      return;
+    }
+    const name = area.getAttribute('data-name') || '';
+    const value = (JSON.parse(values.textContent || '{}') as Record<string, string>)[name];
+    tip.textContent = '';
+    const title = document.createElement('div');
+    title.style.fontWeight = '600';
+    title.textContent = name;
+    const text = document.createElement('div');
+    text.textContent = value || 'No data';
+    tip.append(title, text);
+    tip.style.display = 'block';
+    tip.style.left = `${Math.min(e.clientX + 12, window.innerWidth - tip.offsetWidth - 4)}px`;
+    tip.style.top = `${e.clientY + 12}px`;
+  });
+  root.addEventListener('pointerleave', () => {
+    tip.style.display = 'none';
+  });
+}
+
+/** The runtime as the text of an inline script. */
+export function embedRuntimeScript(): string {
+  return `(${embedRuntime.toString()})();`;
+}

@@ -1,0 +1,115 @@
+// The Export menu's actions for the current view: PNG (client-side), CSV (server file), JSON (built here), API, Embed.
+import { useState, type RefObject } from 'react';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import type { Theme } from '../core/palette';
+import { shownRange } from '../core/slider';
+import { buildJsonExport } from '../export/json-export';
+import type { ChartViewSpec } from '../export/view-query';
+import {
+  dataApiUrl,
+  dataDownloadUrl,
+  embedSnippet,
+  embedUrl,
+  exportFileName,
+  pngDownloadUrl,
+} from '../export/view-urls';
+import { COPY_FEEDBACK_MS } from './copy-dialog';
+import { saveBlob, svgToPng } from './widget-actions';
+import type { ExportKind } from './widget-menus';
+
+export interface CopyPanel {
+  kind: 'api' | 'embed';
+  title: string;
+  description: string;
+  text: string;
+  feedbackMs: number;
+}
+
+export interface ExportContext {
+  data: DatasetData | null;
+  view: ChartViewSpec;
+  sliderIndex: number;
+  periodCount: number;
+  title: string;
+  width: number;
+  height: number;
+  theme: Theme;
+  hideLegend: boolean;
+  figure: RefObject<HTMLElement | null>;
+}
+
+function origin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+function followLink(href: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** Handlers for the Export menu and the state of its copy dialog. */
+export function useExports(ctx: ExportContext): {
+  onExport: (kind: ExportKind) => void;
+  panel: CopyPanel | null;
+  closePanel: () => void;
+} {
+  const [panel, setPanel] = useState<CopyPanel | null>(null);
+  const onExport = (kind: ExportKind) => {
+    const { data, view } = ctx;
+    if (!data) return;
+    const id = data.dataset.id;
+    const code = data.dataset.dataset_code;
+    const image = {
+      width: ctx.width,
+      height: ctx.height,
+      theme: ctx.theme,
+      title: ctx.title,
+      hideLegend: ctx.hideLegend,
+    };
+    switch (kind) {
+      case 'png': {
+        const svg = ctx.figure.current?.querySelector<SVGSVGElement>('svg[role="img"]');
+        const name = exportFileName(code, view.chartType, 'png');
+        // The table is HTML: its image is drawn by the server from the same view.
+        if (!svg || view.chartType === 'table') return followLink(pngDownloadUrl(origin(), id, view, image), name);
+        svgToPng(svg).then(
+          (blob) => saveBlob(blob, name),
+          (error: unknown) => {
+            console.warn('Client-side PNG failed, using the server:', error);
+            followLink(pngDownloadUrl(origin(), id, view, image), name);
+          },
+        );
+        return;
+      }
+      case 'csv':
+        return followLink(dataDownloadUrl(origin(), id, view, 'csv'), exportFileName(code, view.chartType, 'csv'));
+      case 'json': {
+        const range = shownRange(view.chartType, ctx.sliderIndex, ctx.periodCount);
+        const body = buildJsonExport({ dataset: data.dataset, series: data.data, view, range });
+        const blob = new Blob([`${JSON.stringify(body, null, 2)}\n`], { type: 'application/json' });
+        return saveBlob(blob, exportFileName(code, view.chartType, 'json'));
+      }
+      case 'api':
+        return setPanel({
+          kind,
+          title: 'API URL',
+          description: 'The data of this view from the public data API (JSON; add format=csv or format=jsonstat).',
+          text: dataApiUrl(origin(), id, view),
+          feedbackMs: COPY_FEEDBACK_MS.api,
+        });
+      case 'embed':
+        return setPanel({
+          kind,
+          title: 'Embed code',
+          description: 'Paste this into a web page to show this chart; it resizes to the width of the page.',
+          text: embedSnippet(embedUrl(origin(), id, view), ctx.title),
+          feedbackMs: COPY_FEEDBACK_MS.embed,
+        });
+    }
+  };
+  return { onExport, panel, closePanel: () => setPanel(null) };
+}

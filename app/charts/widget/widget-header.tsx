@@ -1,0 +1,69 @@
+// The widget's header: title, chart-type menu, Export menu and Follow button (links when scripts do not run).
+import type { ReactNode } from 'react';
+import { CHART_TYPES, type ChartType } from '../core/slider';
+import type { StaticLinks } from '../export/view-urls';
+import { ChartTypeIcon, DownloadIcon, StarIcon } from './widget-icons';
+import { BUTTON, CHART_TYPE_LABELS, ExportMenu, LinkMenu, TypeMenu, WIDE_LABEL, type ExportKind } from './widget-menus';
+
+export interface WidgetHeaderProps {
+  title: string;
+  type: ChartType;
+  onTypeChange: (type: ChartType) => void;
+  onExport: (kind: ExportKind) => void;
+  onFollow: () => void;
+  /** Present on a page without scripts: every control is a link. */
+  links?: StaticLinks;
+  /** Extra controls before the menus (the selection popover). */
+  children?: ReactNode;
+}
+
+export function WidgetHeader({ title, type, onTypeChange, onExport, onFollow, links, children }: WidgetHeaderProps) {
+  return (
+    <div
+      className="widget-header flex flex-col gap-2 @[500px]:flex-row @[500px]:items-start @[500px]:justify-between"
+      data-embed-part="header"
+    >
+      <h2 className="min-w-0 text-base leading-snug font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+      <div className="flex shrink-0 flex-wrap items-center gap-1.5">
+        {children}
+        {links ? (
+          <>
+            <LinkMenu
+              label={CHART_TYPE_LABELS[type]}
+              icon={<ChartTypeIcon type={type} />}
+              links={CHART_TYPES.map((t) => ({
+                key: t,
+                label: CHART_TYPE_LABELS[t],
+                href: links.types[t],
+                current: t === type,
+              }))}
+            />
+            <LinkMenu
+              label="Export"
+              icon={<DownloadIcon />}
+              links={[
+                { key: 'png', label: 'PNG image', href: links.png, download: true },
+                { key: 'csv', label: 'CSV data', href: links.csv, download: true },
+                { key: 'json', label: 'JSON data', href: links.json, download: true },
+                { key: 'api', label: 'API', href: links.api },
+              ]}
+            />
+            <a className={BUTTON} href={links.follow} target="_blank" rel="noopener">
+              <StarIcon />
+              <span className={WIDE_LABEL}>Follow</span>
+            </a>
+          </>
+        ) : (
+          <>
+            <TypeMenu type={type} onChange={onTypeChange} />
+            <ExportMenu onSelect={onExport} />
+            <button type="button" className={BUTTON} onClick={onFollow} aria-label="Follow">
+              <StarIcon />
+              <span className={WIDE_LABEL}>Follow</span>
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

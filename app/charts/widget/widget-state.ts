@@ -1,0 +1,165 @@
+// The widget's pure state: timeline and slider, the view of the current selection, errors and map outlines.
+import { isAggregate } from '../../../core/geo';
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { buildChartTable } from '../core/chart-series';
+import {
+  MISSING_DATASET_ID_MESSAGE,
+  NO_DATA_MESSAGE,
+  NO_HBAR_DATA_MESSAGE,
+  NO_MAP_DATA_MESSAGE,
+  NO_MATCHING_SERIES_MESSAGE,
+} from '../core/chart-messages';
+import { defaultSliderIndex, resolvePeriodIndex, shownRange, sliderModeFor, type ChartType } from '../core/slider';
+import type { ChartViewSpec } from '../export/view-query';
+
+/** The periods the slider moves over (every period of the selected series, chronological and contiguous) and the number of drawn series. */
+export function widgetTimeline(
+  data: DatasetData,
+  countries: readonly string[] = [],
+): { periods: string[]; seriesCount: number } {
+  const table = buildChartTable(data, { countries });
+  return { periods: table.periods, seriesCount: table.series.length };
+}
+
+/** The index of a period (display format) in the timeline, or null when it is not there. */
+export function periodIndexOf(periods: readonly string[], period: string | undefined): number | null {
+  if (!period) return null;
+  const i = periods.indexOf(period);
+  return i < 0 ? null : i;
+}
+
+/** More series than this and a bar chart opens on the latest period alone: sparse bars, highest first. */
+export const GROUPED_BAR_MAX_SERIES = 4;
+
+/**
+ * Where the slider starts: at time_start when the URL gives one, else the view's default (the latest period
+ * for map and horizontal bar, the first for line and table, the last 12 for a bar chart of a few series and
+ * the latest alone for a bar chart of many, so that a 40-country chart opens as sorted bars).
+ */
+export function initialSliderIndex(
+  type: ChartType,
+  periods: readonly string[],
+  seriesCount: number,
+  timeStart?: string,
+): number {
+  const count = periods.length;
+  const given = periodIndexOf(periods, timeStart);
+  if (given !== null) return given;
+  if (type === 'bar' && seriesCount > GROUPED_BAR_MAX_SERIES) return Math.max(0, count - 1);
+  return defaultSliderIndex(type, count);
+}
+
+/** The slider's label: 'From 1/2020' for a range start, the period itself for a single period. */
+export function sliderValueText(type: ChartType, index: number, periods: readonly string[]): string {
+  const i = resolvePeriodIndex(index, periods.length);
+  const period = periods[i] ?? '';
+  if (sliderModeFor(type) === 'period') return period;
+  const last = periods[periods.length - 1] ?? '';
+  return i >= periods.length - 1 ? period : `${period} \u2013 ${last}`;
+}
+
+/**
+ * The view as its URLs name it: line, bar and table from the slider's period on (to time_end when the
+ * page was opened with one); map and horizontal bar the slider's one period as start and end.
+ */
+export function currentView(
+  base: ChartViewSpec,
+  type: ChartType,
+  index: number,
+  periods: readonly string[],
+): ChartViewSpec {
+  const range = shownRange(type, index, periods.length);
+  const view: ChartViewSpec = {
+    chartType: type,
+    dimensions: base.dimensions,
+    countries: base.countries,
+  };
+  if (!range) return view;
+  if (sliderModeFor(type) === 'period') {
+    const p = periods[range.start];
+    return p ? { ...view, timeStart: p, timeEnd: p } : view;
+  }
+  const start = range.start > 0 ? periods[range.start] : undefined;
+  return {
+    ...view,
+    ...(start ? { timeStart: start } : {}),
+    ...(base.timeEnd ? { timeEnd: base.timeEnd } : {}),
+  };
+}
+
+/** True when a response holds at least one value. */
+function hasValues(data: DatasetData): boolean {
+  return data.data.some((s) => s.rows.some((r) => Object.keys(r.values).length > 0));
+}
+
+/**
+ * The error message of a loaded response, or null: no series for the chosen dimensions, or no values at
+ * all; then the view's own case (no map or horizontal bar data in the slider's period).
+ */
+export function dataError(
+  data: DatasetData,
+  type: ChartType,
+  index: number,
+  periods: readonly string[],
+  dimensionsGiven: boolean,
+): string | null {
+  if (data.data.length === 0) return dimensionsGiven ? NO_MATCHING_SERIES_MESSAGE : NO_DATA_MESSAGE;
+  if (!hasValues(data) || periods.length === 0) return NO_DATA_MESSAGE;
+  if (type !== 'map' && type !== 'horizontal-bar') return null;
+  const period = periods[resolvePeriodIndex(index, periods.length)];
+  const row = data.data[0]?.rows.find((r) => r.period === period);
+  const anyValue =
+    type === 'map'
+      ? Object.values(row?.values ?? {}).some((v) => Number.isFinite(v))
+      : data.data.some((s) => Object.keys(s.rows.find((r) => r.period === period)?.values ?? {}).length > 0);
+  if (anyValue) return null;
+  return type === 'map' ? NO_MAP_DATA_MESSAGE : NO_HBAR_DATA_MESSAGE;
+}
+
+/** The widget's first check: it needs a dataset id, given or resolved from a data id. */
+export function missingIdError(datasetId: unknown, dataId: unknown): string | null {
+  const given = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v !== '');
+  return given(datasetId) || given(dataId) ? null : MISSING_DATASET_ID_MESSAGE;
+}
+
+export type OutlineChoice = { kind: 'world' } | { kind: 'nuts'; level: 0 | 1 | 2 | 3 };
+
+const NUTS_REGION = /^[A-Z]{2}[0-9A-Z]{1,3}$/;
+
+/**
+ * World outlines for country data; NUTS outlines at the most common level of the geos when most of them
+ * are NUTS regions (DE1, DE11, DE111), as in regional datasets. Aggregates (EU27_2020, EA20) do not count.
+ */
+export function chooseOutlines(geoCodes: readonly string[]): OutlineChoice {
+  const codes = geoCodes.filter((c) => !isAggregate(c) && /^[A-Z]{2}[0-9A-Z]{0,3}$/.test(c));
+  const regions = codes.filter((c) => NUTS_REGION.test(c));
+  if (regions.length === 0 || regions.length * 2 < codes.length) return { kind: 'world' };
+  const counts = [0, 0, 0, 0];
+  for (const c of regions) counts[Math.min(3, c.length - 2)]! += 1;
+  const level = counts.indexOf(Math.max(...counts)) as 1 | 2 | 3;
+  return { kind: 'nuts', level };
+}
+
+/** The geo API path of an outline choice. */
+export function outlinesPath(choice: OutlineChoice): string {
+  return choice.kind === 'world' ? '/api/geo/world' : `/api/geo/nuts/${choice.level}`;
+}
+
+/** The geo codes of a response's values (names mapped back through the dataset's list). */
+export function geoCodesOf(data: DatasetData): string[] {
+  const byName = new Map(data.dataset.available_countries.map((c) => [c.name, c.code]));
+  const seen = new Set<string>();
+  for (const s of data.data) for (const r of s.rows) for (const name of Object.keys(r.values)) seen.add(name);
+  return [...seen].map((name) => byName.get(name) ?? name);
+}
+
+/**
+ * The slider position after a type switch: kept, except that a line chart would show a single period
+ * when the slider sits on the latest one (coming from a map or sparse bars); it then starts at the first.
+ */
+export function sliderIndexOnSwitch(next: ChartType, index: number, count: number): number {
+  if (next === 'line' && count > 1 && resolvePeriodIndex(index, count) >= count - 1) {
+    return defaultSliderIndex('line', count);
+  }
+  return index;
+}

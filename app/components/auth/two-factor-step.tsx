@@ -1,0 +1,69 @@
+// The second sign-in step for users with two-factor on: a code from the authenticator app, or a recovery code.
+import { useState } from 'react';
+import { verifyBackupCode, verifyTotp } from './auth-client';
+import { ErrorText, LinkButton, PrimaryButton, TextField } from './form-controls';
+
+export function TwoFactorStep(props: { onVerified(): Promise<void>; onCancel(): void }) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setError('');
+    setPending(true);
+    try {
+      const result = useRecovery
+        ? await verifyBackupCode(code.trim())
+        : await verifyTotp(code.replace(/\s+/g, ''), trustDevice);
+      if (result.error) return setError(result.error.message);
+      await props.onVerified();
+    } catch {
+      setError('An unexpected error occurred');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {useRecovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <TextField
+        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode={useRecovery ? 'text' : 'numeric'}
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      {!useRecovery && (
+        <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} />
+          Don&apos;t ask again on this device for 30 days
+        </label>
+      )}
+      <ErrorText>{error}</ErrorText>
+      <PrimaryButton disabled={pending || code.trim() === ''}>{pending ? 'Loading...' : 'Verify'}</PrimaryButton>
+      <div className="flex justify-between">
+        <LinkButton
+          onClick={() => {
+            setUseRecovery(!useRecovery);
+            setCode('');
+            setError('');
+          }}
+        >
+          {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
+        </LinkButton>
+        <LinkButton onClick={props.onCancel}>Back</LinkButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// A live chart of real data on a content page: the chart widget, seeded with the data the page's loader read.
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { ChartWidget, type ChartType } from '../../charts';
+import { useSignInModal } from '../auth/sign-in-modal';
+import { useSiteRootData } from './root-data';
+
+export interface LiveChartProps {
+  /** The full data response for the countries (every period): the widget's first paint needs no request. */
+  data: DatasetData;
+  /** Geo codes, in legend order. */
+  countries: string[];
+  title: string;
+  /** The slider's first period, e.g. 1/2019. */
+  timeStart?: string;
+  chartType?: ChartType;
+  height?: number;
+  /** Drawing width on the server, before the container is measured. */
+  serverWidth?: number;
+}
+
+export function LiveChart(props: LiveChartProps) {
+  const root = useSiteRootData();
+  const signIn = useSignInModal();
+  return (
+    <div className="min-w-0 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <ChartWidget
+        datasetId={props.data.dataset.dataset_code}
+        countries={props.countries}
+        chartType={props.chartType ?? 'line'}
+        title={props.title}
+        timeStart={props.timeStart}
+        height={props.height}
+        initialData={{ data: props.data }}
+        serverWidth={props.serverWidth ?? 1050}
+        theme={root?.resolvedTheme ?? 'light'}
+        onRequireSignIn={(id) => signIn.open({ fromChartId: id })}
+      />
+    </div>
+  );
+}

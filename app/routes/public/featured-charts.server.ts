@@ -1,0 +1,77 @@
+// Server helpers shared by public pages that show live charts: a dataset's data for a few geos over recent years.
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { toOrdinal, frequencySchema } from '../../../core/periods';
+import type { ReadDb } from '../../../db/client';
+import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
+import { selectObservations, toSeriesList } from '../../../db/queries/observations';
+
+export interface ChartRequest {
+  code: string;
+  countries: string[];
+  /** First year read; every period when absent (what the chart widget loads for a selection). */
+  fromYear?: number;
+}
+
+/** How long a chart's data is reused: datasets change only when an import runs, at most a few times a day. */
+const TTL_MS = 5 * 60_000;
+type Cache = Map<string, { at: number; value: Promise<DatasetData | null> }>;
+const caches = new WeakMap<ReadDb, Cache>();
+
+/** The data response of the main series for the geos and years asked; null when the dataset is not imported. */
+export function chartData(db: ReadDb, req: ChartRequest): Promise<DatasetData | null> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const key = JSON.stringify(req);
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = loadChartData(db, req);
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+async function loadChartData(db: ReadDb, req: ChartRequest): Promise<DatasetData | null> {
+  const row = await findDataset(db, req.code);
+  if (!row) return null;
+  const meta = await getDatasetMeta(db, row);
+  const freq = frequencySchema.parse(meta.frequency);
+  const rows = await selectObservations(db, meta, {
+    dims: {},
+    countries: req.countries,
+    from: req.fromYear === undefined ? undefined : toOrdinal(freq, req.fromYear),
+  });
+  return { dataset: meta, data: toSeriesList(meta, rows) };
+}
+
+export interface LatestFigure {
+  geo: string;
+  name: string;
+  period: string;
+  value: number;
+  /** The value twelve months (or one year) before, when published. */
+  yearBefore: number | null;
+}
+
+/** Latest value and the value a year earlier per geo, from a chart data response. */
+export function latestFigures(data: DatasetData): LatestFigure[] {
+  const series = data.data[0];
+  if (!series) return [];
+  const perYear = { A: 1, S: 2, Q: 4, M: 12 }[data.dataset.frequency];
+  const codeOf = new Map(data.dataset.available_countries.map((c) => [c.name, c.code]));
+  const out: LatestFigure[] = [];
+  for (const [name, code] of codeOf) {
+    for (let i = series.rows.length - 1; i >= 0; i--) {
+      const value = series.rows[i]!.values[name];
+      if (value === undefined) continue;
+      out.push({
+        geo: code,
+        name,
+        period: series.rows[i]!.period,
+        value,
+        yearBefore: series.rows[i - perYear]?.values[name] ?? null,
+      });
+      break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,6 @@
+// The plans: Free with a daily API request limit, Pro with unlimited access (docs/decisions/022-plans-and-daily-api-limit.md).
+
+/** Requests a Free account may send to the data API per day (UTC). */
+export const FREE_DAILY_API_REQUESTS = 1000;
+/** The Pro plan's price in euro, per month and per year. */
+export const PRO_PRICE_EUR = { month: 12, year: 120 } as const;

@@ -1,0 +1,172 @@
+// Queries of the public site: contact messages, redirects of moved pages, and the catalogue's filter options.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, ReadDb } from '../client';
+import { categories, contactMessages, redirects } from '../schema';
+import { queryRows } from '../sql';
+
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+}
+
+export async function insertContactMessage(db: Db, msg: NewContactMessage): Promise<{ id: number }> {
+  const [row] = await db.insert(contactMessages).values(msg).returning({ id: contactMessages.id });
+  return row!;
+}
+
+export async function markContactMessageMailed(db: Db, id: number): Promise<void> {
+  await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, id));
+}
+
+export async function getContactMessage(db: ReadDb, id: number) {
+  const rows = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return rows[0];
+}
+
+export interface Redirect {
+  fromPath: string;
+  target: string;
+  status: 301 | 302 | 307 | 308;
+}
+
+/** The old path as stored: no query, no trailing slash except for / itself. */
+export function normalizeRedirectPath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return trimmed || '/';
+}
+
+function toRedirect(row: typeof redirects.$inferSelect): Redirect {
+  const status = row.status === 302 || row.status === 307 || row.status === 308 ? row.status : 301;
+  return { fromPath: row.fromPath, target: row.target, status };
+}
+
+/** The redirect stored for a path, if any. */
+export async function findRedirect(db: ReadDb, pathname: string): Promise<Redirect | undefined> {
+  const rows = await db
+    .select()
+    .from(redirects)
+    .where(eq(redirects.fromPath, normalizeRedirectPath(pathname)));
+  return rows[0] ? toRedirect(rows[0]) : undefined;
+}
+
+/** Adds or replaces the redirect of an old path. */
+export async function saveRedirect(db: Db, r: Redirect): Promise<void> {
+  const fromPath = normalizeRedirectPath(r.fromPath);
+  await db
+    .insert(redirects)
+    .values({ fromPath, target: r.target, status: r.status })
+    .onConflictDoUpdate({ target: redirects.fromPath, set: { target: r.target, status: r.status } });
+}
+
+export async function deleteRedirect(db: Db, fromPath: string): Promise<void> {
+  await db.delete(redirects).where(eq(redirects.fromPath, normalizeRedirectPath(fromPath)));
+}
+
+export async function listRedirects(db: ReadDb): Promise<Redirect[]> {
+  const rows = await db.select().from(redirects).orderBy(asc(redirects.fromPath));
+  return rows.map(toRedirect);
+}
+
+export interface CategoryOption {
+  slug: string;
+  name: string;
+  datasets: number;
+}
+
+/** Categories that hold at least one dataset, with how many. */
+export async function listCategoryOptions(db: ReadDb): Promise<CategoryOption[]> {
+  return queryRows<CategoryOption>(
+    db,
+    sql`SELECT c.slug, c.name, count(dc.dataset_id)::int AS datasets
+      FROM ${categories} c JOIN dataset_categories dc ON dc.category_id = c.id
+      GROUP BY c.slug, c.name ORDER BY c.name`,
+  );
+}
+
+export interface GeoOption {
+  code: string;
+  name: string;
+  kind: string;
+}
+
+/** Countries and aggregates (not regions) that have at least one published value in any dataset. */
+export async function listGeoOptions(db: ReadDb): Promise<GeoOption[]> {
+  return queryRows<GeoOption>(
+    db,
+    sql`SELECT g.code, g.label AS name, g.kind FROM geos g
+      WHERE g.kind <> 'region' AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL)
+      ORDER BY g.kind = 'aggregate' DESC, g.label`,
+  );
+}
+
+export interface CatalogueCounts {
+  datasets: number;
+  series: number;
+  values: number;
+  geos: number;
+  regions: number;
+}
+
+/** How much the catalogue holds: datasets, series, published values and geographies with data. */
+export async function catalogueCounts(db: ReadDb): Promise<CatalogueCounts> {
+  const [row] = await queryRows<CatalogueCounts>(
+    db,
+    sql`SELECT (SELECT count(*) FROM datasets)::int AS datasets,
+      (SELECT count(*) FROM series)::int AS series,
+      (SELECT count(*) FROM observations WHERE value IS NOT NULL)::int AS values,
+      (SELECT count(DISTINCT geo) FROM observations)::int AS geos,
+      (SELECT count(*) FROM geos g WHERE g.kind = 'region'
+         AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code))::int AS regions`,
+  );
+  return row ?? { datasets: 0, series: 0, values: 0, geos: 0, regions: 0 };
+}
+
+export interface SitemapPlace {
+  code: string;
+  name: string;
+  parent: string | null;
+  kind: 'country' | 'region';
+  hasData: boolean;
+}
+
+/**
+ * The places of the statistics pages: countries with data, and every NUTS region (extra-regio codes left out) with
+ * whether it has data. Regions without data are returned too, because slugs are made unique among all siblings.
+ */
+export async function sitemapPlaces(db: ReadDb): Promise<SitemapPlace[]> {
+  return queryRows<SitemapPlace>(
+    db,
+    sql`SELECT g.code, g.name, g.parent, g.kind,
+        EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL) AS "hasData"
+      FROM geos g
+      WHERE (g.kind = 'country' AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL))
+         OR (g.kind = 'region' AND g.code !~ '^[A-Z]{2}Z+$')
+      ORDER BY g.code`,
+  );
+}
+
+/** For each geo, the slugs of the categories that have a dataset with data for it. */
+export async function geoCategorySlugs(db: ReadDb): Promise<Map<string, string[]>> {
+  const rows = await queryRows<{ geo: string; slugs: string[] }>(
+    db,
+    sql`SELECT x.geo, array_agg(DISTINCT c.slug ORDER BY c.slug) AS slugs
+      FROM (SELECT DISTINCT s.dataset_id, o.geo FROM observations o JOIN series s ON s.id = o.series_id
+            WHERE o.value IS NOT NULL) x
+      JOIN dataset_categories dc ON dc.dataset_id = x.dataset_id JOIN categories c ON c.id = dc.category_id
+      GROUP BY x.geo`,
+  );
+  return new Map(rows.map((r) => [r.geo, r.slugs]));
+}
+
+/** Countries (not aggregates or regions) with at least one published value in a series, by name. */
+export async function countriesInSeries(db: ReadDb, seriesId: number): Promise<{ code: string; name: string }[]> {
+  return queryRows<{ code: string; name: string }>(
+    db,
+    sql`SELECT g.code, g.name FROM geos g
+      WHERE g.kind = 'country'
+        AND EXISTS (SELECT 1 FROM observations o WHERE o.series_id = ${seriesId} AND o.geo = g.code AND o.value IS NOT NULL)
+      ORDER BY g.name`,
+  );
+}

@@ -1,0 +1,59 @@
+// User queries outside Better Auth's own: existence check, the browser's view of a user, onboarding.
+import { and, eq } from 'drizzle-orm';
+import type { AccountUser } from '../../core/schemas/account';
+import type { Db, ReadDb } from '../client';
+import { accounts, users } from '../schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Whether an account exists for the e-mail (compared lowercased, as Better Auth stores it). */
+export async function userExistsByEmail(db: ReadDb, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findUserById(db: ReadDb, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export function toAccountUser(row: UserRow): AccountUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.emailVerified,
+    image: row.image,
+    twoFactorEnabled: row.twoFactorEnabled,
+    onboarded: row.onboardedAt !== null,
+    interests: row.interests,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Saves the onboarding answers and marks onboarding as done. */
+export async function completeOnboarding(
+  db: Db,
+  userId: string,
+  profile: { name: string; interests: string[] },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set({ name: profile.name, interests: profile.interests, onboardedAt: now, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/** Whether the user has a password (a `credential` sign-in method), which sensitive changes then ask for. */
+export async function hasPassword(db: ReadDb, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,244 @@
+// /api/charts: a chart view's PNG (server-rendered SVG through resvg, 2x) and its data as CSV or JSON export.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Resvg } from '@resvg/resvg-js';
+import type { Context } from 'hono';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { DatasetData, DatasetMeta } from '../../core/schemas/dataset';
+import type { ReadDb } from '../../db/client';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
+import { selectObservations, toSeriesList, type ObservationRow } from '../../db/queries/observations';
+import {
+  buildJsonExport,
+  chartHeightFor,
+  CHART_TYPES,
+  ChartView,
+  chooseOutlines,
+  dataError,
+  exportFileName,
+  geoCodesOf,
+  initialSliderIndex,
+  parseViewQuery,
+  widgetTimeline,
+  type ChartViewSpec,
+  type LoadedOutlines,
+  type Outlines,
+} from '../../app/charts';
+import { toCsv } from './data-formats';
+import { parseSelection } from './datasets';
+import type { ApiEnv } from './env';
+import { ApiError, errorSchema } from './errors';
+import { worldOutlinesJson } from './geo';
+
+export interface ChartsApiOptions {
+  /** The shared data folder with geo/nuts2021 (NUTS outlines for regional maps); null without one. */
+  dataMirror: string | null;
+}
+
+/** PNG exports are drawn at twice the chart's size. */
+export const PNG_ZOOM = 2;
+const MAX_SIDE = 2400;
+
+const listParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .openapi({ type: 'array', items: { type: 'string' } });
+
+const viewQuery = z
+  .object({
+    datasetId: z.string().min(1).openapi({ example: 'prc_hicp_manr', description: 'Numeric id or dataset code' }),
+    chart_type: z.enum(CHART_TYPES as [string, ...string[]]).optional(),
+    'dimension[]': listParam.openapi({ description: 'dimN:code, repeated (dim2:CP00)' }),
+    'country[]': listParam.openapi({ description: 'Geo code, repeated' }),
+    time_start: z.string().optional().openapi({ example: '1/2020', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
+    time_end: z.string().optional().openapi({ example: '5/2025' }),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]));
+
+const imageQuery = viewQuery.extend({
+  width: z.coerce.number().int().min(200).max(MAX_SIDE).optional(),
+  height: z.coerce.number().int().min(150).max(MAX_SIDE).optional(),
+  theme: z.enum(['light', 'dark']).default('light'),
+  title: z.string().max(200).optional(),
+  hide_legend: z.enum(['true', 'false']).optional(),
+});
+
+const errors = {
+  400: { description: 'A parameter is invalid', content: { 'application/json': { schema: errorSchema } } },
+  404: { description: 'No such dataset, or no data', content: { 'application/json': { schema: errorSchema } } },
+};
+
+const pngRoute = createRoute({
+  method: 'get',
+  path: '/charts/download-png',
+  summary: 'A chart view as a PNG image at twice its size',
+  request: { query: imageQuery },
+  responses: { 200: { description: 'The image', content: { 'image/png': { schema: z.string() } } }, ...errors },
+});
+
+const downloadRoute = createRoute({
+  method: 'get',
+  path: '/charts/download',
+  summary: "A chart view's data: CSV (as the data API writes it) or the JSON export",
+  request: { query: viewQuery.extend({ format: z.enum(['csv', 'json']).default('csv') }) },
+  responses: {
+    200: {
+      description: 'The data file',
+      content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.object({}).passthrough() } },
+    },
+    ...errors,
+  },
+});
+
+interface LoadedView {
+  meta: DatasetMeta;
+  view: ChartViewSpec;
+  rows: ObservationRow[];
+  data: DatasetData;
+}
+
+/** The dataset, the view of the query (rejecting what it cannot read) and the view's observations. */
+async function loadView(db: ReadDb, c: Context): Promise<LoadedView> {
+  const url = new URL(c.req.url);
+  const id = url.searchParams.get('datasetId') ?? '';
+  const row = await findDataset(db, id);
+  if (!row) throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
+  const meta = await getDatasetMeta(db, row);
+  const { view, problems } = parseViewQuery(url.searchParams);
+  if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.join('; '));
+  const query: Record<string, string | undefined> = {
+    ...Object.fromEntries(Object.entries(view.dimensions).map(([k, codes]) => [k, codes.join(',')])),
+    country: view.countries.length > 0 ? view.countries.join(',') : undefined,
+    period_from: view.timeStart,
+    period_to: view.timeEnd,
+  };
+  const rows = await selectObservations(db, meta, parseSelection(meta, query));
+  return { meta, view, rows, data: { dataset: meta, data: toSeriesList(meta, rows) } };
+}
+
+const outlineCache = new Map<string, Promise<Outlines>>();
+
+function loadOutlines(data: DatasetData, dataMirror: string | null): Promise<LoadedOutlines> {
+  const choice = chooseOutlines(geoCodesOf(data));
+  const key = choice.kind === 'world' ? '/api/geo/world' : `/api/geo/nuts/${choice.level}`;
+  let hit = outlineCache.get(key);
+  if (!hit) {
+    if (choice.kind === 'nuts' && !dataMirror) {
+      throw new ApiError(404, 'not_found', 'NUTS outlines are not available: no data mirror');
+    }
+    hit = (
+      choice.kind === 'world'
+        ? worldOutlinesJson()
+        : readFile(path.resolve(dataMirror!, 'geo/nuts2021', `nutsrg_${choice.level}.json`), 'utf8')
+    ).then((text) => JSON.parse(text) as Outlines);
+    hit.catch(() => outlineCache.delete(key));
+    outlineCache.set(key, hit);
+  }
+  return hit.then((outlines) => ({ kind: choice.kind, outlines, path: key }));
+}
+
+export interface ChartImageInput {
+  data: DatasetData;
+  view: ChartViewSpec;
+  width: number;
+  height: number;
+  theme: 'light' | 'dark';
+  title?: string;
+  hideLegend?: boolean;
+  outlines: LoadedOutlines | null;
+}
+
+/** The timeline and where the widget's slider would sit for the same URL. */
+export function sliderFor(data: DatasetData, view: ChartViewSpec): { periods: string[]; index: number } {
+  const { periods, seriesCount } = widgetTimeline(data, view.countries);
+  return { periods, index: initialSliderIndex(view.chartType, periods, seriesCount, view.timeStart) };
+}
+
+/** The view's SVG as the widget draws it. */
+export function renderChartSvg(input: ChartImageInput): string {
+  const { data, view } = input;
+  const { periods, index } = sliderFor(data, view);
+  const markup = renderToStaticMarkup(
+    createElement(ChartView, {
+      data,
+      type: view.chartType,
+      sliderIndex: index,
+      periods,
+      width: input.width,
+      height: input.height,
+      theme: input.theme,
+      title: input.title,
+      hideLegend: input.hideLegend,
+      countries: view.countries,
+      outlines: input.outlines,
+      mode: 'image',
+      readonly: true,
+    }),
+  );
+  // The map view appends its tooltip values as a script element; the image is the <svg> alone.
+  return markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
+}
+
+/** resvg with the fonts the charts are laid out for; labels would fall back to a serif font otherwise. */
+export function rasterise(svg: string, zoom = PNG_ZOOM): Buffer {
+  const resvg = new Resvg(svg, {
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+    fitTo: { mode: 'zoom', value: zoom },
+  });
+  return resvg.render().asPng();
+}
+
+function attachment(c: Context, fileName: string): void {
+  c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+  c.header('Cache-Control', 'public, max-age=300');
+}
+
+export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return undefined;
+      const message = result.error.issues.map((i) => `invalid ${i.path.join('.')}: ${i.message}`).join('; ');
+      return c.json({ error: { code: 'bad_parameter', message } }, 400);
+    },
+  });
+
+  api.openapi(pngRoute, async (c) => {
+    const q = c.req.valid('query');
+    const { meta, view, data } = await loadView(c.var.db, c);
+    const { periods, index } = sliderFor(data, view);
+    const problem = dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0);
+    if (problem) throw new ApiError(404, 'no_data', problem);
+    const width = q.width ?? 800;
+    const height = q.height ?? chartHeightFor(1024, view.chartType === 'map' ? 'map' : 'chart');
+    const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.dataMirror) : null;
+    const svg = renderChartSvg({
+      data,
+      view,
+      width,
+      height,
+      theme: q.theme,
+      title: q.title,
+      hideLegend: q.hide_legend === 'true',
+      outlines,
+    });
+    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'png'));
+    c.header('Content-Type', 'image/png');
+    return c.body(new Uint8Array(rasterise(svg)), 200);
+  });
+
+  api.openapi(downloadRoute, async (c) => {
+    const { format } = c.req.valid('query');
+    const { meta, view, rows, data } = await loadView(c.var.db, c);
+    if (format === 'csv') {
+      attachment(c, exportFileName(meta.dataset_code, view.chartType, 'csv'));
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      return c.body(toCsv(meta, rows), 200);
+    }
+    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'json'));
+    return c.json(buildJsonExport({ dataset: meta, series: data.data, view }), 200);
+  });
+
+  return api;
+}

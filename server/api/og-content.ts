@@ -1,0 +1,175 @@
+// What a page's sharing card says: title, description and, for dataset pages and chart views, the chart itself.
+import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
+import { siblingSlugs } from '../../core/slugs';
+import type { ReadDb } from '../../db/client';
+import { findPublishedPost } from '../../db/queries/blog';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
+import { selectObservations, toSeriesList } from '../../db/queries/observations';
+import { sitemapPlaces } from '../../db/queries/site';
+import { chooseOutlines, geoCodesOf, parseViewQuery, type ChartViewSpec, type Outlines } from '../../app/charts';
+import { dataError } from '../../app/charts/widget/widget-state';
+import { rasterise, renderChartSvg, sliderFor } from './charts';
+import { parseSelection } from './datasets';
+import { worldOutlinesJson } from './geo';
+
+export interface CardContent {
+  eyebrow: string;
+  title: string;
+  description: string;
+  /** A PNG data URL of the chart, for dataset pages and chart views. */
+  chart?: string;
+  footer: string;
+}
+
+/** Size of the chart drawn on a card (it is rasterised at twice this size and shown at this size). */
+export const CARD_CHART = { width: 620, height: 470 } as const;
+
+const pages: Record<string, [string, string]> = {
+  '/': [
+    'European statistics, exactly as published',
+    'Inflation, unemployment and GDP for every European country and region, as charts, maps, tables and an API.',
+  ],
+  '/datasets': [
+    'Datasets',
+    'Official Eurostat datasets on inflation, unemployment and GDP, with every value and flag.',
+  ],
+  '/about': [
+    'About',
+    'Official statistics imported with every value, flag and revision, published as charts and an open API.',
+  ],
+  '/contact': ['Contact', 'Questions about a figure, the data API, the Pro plan or a dataset you would like to see.'],
+  '/pricing': [
+    'Pricing',
+    `Free: every chart, export and embed, and ${FREE_DAILY_API_REQUESTS.toLocaleString('en-GB')} API requests a day. Pro: unlimited API access.`,
+  ],
+  '/terms': ['Terms of use', 'Reuse of Eurostat data, the data API and its daily limit, accounts and the Pro plan.'],
+  '/privacy': ['Privacy notice', 'What personal data the site keeps, why, for how long, and your rights.'],
+  '/researcher': [
+    'For researchers',
+    'Eurostat series with flags, decimals and revisions, in CSV, JSON or JSON-stat 2.0.',
+  ],
+  '/collaboration': [
+    'Collaboration',
+    'Organisation accounts, shared charts, embeds for newsrooms and dataset partnerships.',
+  ],
+  '/api-developers': [
+    'API for developers',
+    'List datasets, read metadata, select series by country and period, cache with ETags.',
+  ],
+  '/statistics-api': ['Statistics API', 'European inflation, unemployment and GDP as JSON, CSV and JSON-stat 2.0.'],
+  '/trend-tracking': ['Trend tracking', 'Follow inflation, unemployment and GDP release by release.'],
+  '/content-writer-case-study': [
+    'Case study: writing about the 2022 inflation peak',
+    'From a question to a published chart with official figures.',
+  ],
+  '/api-docs': ['API reference', 'Every endpoint with its parameters and answers, and a form to try each one.'],
+  '/statistics': [
+    'Statistics by country',
+    'Inflation, unemployment and GDP for each European country and its regions.',
+  ],
+  '/blog': ['Blog', 'Articles on European inflation, labour markets and growth, with live charts.'],
+};
+
+let worldOutlines: Promise<Outlines> | undefined;
+
+/** The dataset's chart for a view; without a chart_type the card shows a map (or sorted bars for regions). */
+async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Promise<CardContent | null> {
+  const row = await findDataset(db, id);
+  if (!row) return null;
+  const meta = await getDatasetMeta(db, row);
+  const { view: parsed } = parseViewQuery(query);
+  const sel = parseSelection(meta, {
+    ...Object.fromEntries(Object.entries(parsed.dimensions).map(([k, v]) => [k, v.join(',')])),
+    country: parsed.countries.length ? parsed.countries.join(',') : undefined,
+    period_from: parsed.timeStart,
+    period_to: parsed.timeEnd,
+  });
+  const data = { dataset: meta, data: toSeriesList(meta, await selectObservations(db, meta, sel)) };
+  const worldMap = chooseOutlines(geoCodesOf(data)).kind === 'world';
+  let view: ChartViewSpec = query.has('chart_type')
+    ? parsed
+    : { ...parsed, chartType: worldMap ? 'map' : 'horizontal-bar' };
+  if (view.chartType === 'map' && !worldMap) view = { ...view, chartType: 'horizontal-bar' };
+  const { periods, index } = sliderFor(data, view);
+  const period = periods[index];
+  let chart: string | undefined;
+  if (!dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0)) {
+    worldOutlines ??= worldOutlinesJson().then((t) => JSON.parse(t) as Outlines);
+    const outlines =
+      view.chartType === 'map'
+        ? { kind: 'world' as const, outlines: await worldOutlines, path: '/api/geo/world' }
+        : null;
+    const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines });
+    chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
+  }
+  return {
+    eyebrow: `Dataset · ${meta.dataset_code}`,
+    title: meta.dataset_name,
+    description: `${meta.unit}. ${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}${period && view.chartType !== 'line' ? ` · shown: ${period}` : ''}`,
+    chart,
+    footer: `Source: ${meta.source_name} (${meta.dataset_code})`,
+  };
+}
+
+async function statisticsCard(db: ReadDb, segments: string[]): Promise<CardContent | null> {
+  const places = await sitemapPlaces(db);
+  let siblings = places.filter((p) => p.kind === 'country');
+  const trail: string[] = [];
+  for (const segment of segments) {
+    if (segment === 'categories') break;
+    const slugs = siblingSlugs(siblings);
+    const place = siblings.find((p) => slugs.get(p.code) === segment);
+    if (!place) return null;
+    trail.push(place.name);
+    siblings = places.filter((p) => p.kind === 'region' && p.parent === place.code);
+  }
+  if (trail.length === 0) return null;
+  return {
+    eyebrow: 'Statistics',
+    title: `Statistics for ${trail.at(-1)}`,
+    description:
+      trail.length > 1
+        ? `${trail.join(' › ')}: inflation, labour market and GDP.`
+        : `Inflation, unemployment and GDP for ${trail[0]} and its regions.`,
+    footer: 'Source: Eurostat',
+  };
+}
+
+/** The card of a page path (with its query, for chart views); the site's own card for paths it does not know. */
+export async function cardFor(db: ReadDb, pagePath: string): Promise<CardContent> {
+  const url = new URL(pagePath, 'http://card.invalid');
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
+  let card: CardContent | null = null;
+  if (segments[0] === 'datasets' && segments.length === 2) card = await datasetCard(db, segments[1]!, url.searchParams);
+  else if (segments[0] === 'statistics' && segments.length > 1) card = await statisticsCard(db, segments.slice(1));
+  else if (segments[0] === 'blog' && segments.length === 2) {
+    const post = await findPublishedPost(db, segments[1]!);
+    if (post)
+      card = {
+        eyebrow: 'Blog',
+        title: post.title,
+        description: post.summary ?? '',
+        footer: post.author ?? 'Statistics publisher',
+      };
+  }
+  const known = pages[url.pathname.replace(/\/+$/, '') || '/'];
+  return (
+    card ??
+    (known
+      ? {
+          eyebrow: 'Statistics publisher',
+          title: known[0],
+          description: known[1],
+          footer: 'Data: © European Union, Eurostat',
+        }
+      : {
+          eyebrow: 'Statistics publisher',
+          title: pages['/']![0],
+          description: pages['/']![1],
+          footer: 'Data: © European Union, Eurostat',
+        })
+  );
+}

@@ -1,0 +1,76 @@
+// /api/og-image?path=<page path>: the page's 1200x630 PNG sharing card (satori lays it out, resvg draws it).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Resvg } from '@resvg/resvg-js';
+import { createElement } from 'react';
+import satori from 'satori';
+import { z } from 'zod';
+import type { ReadDb } from '../../db/client';
+import type { ApiEnv } from './env';
+import { errorBody } from './errors';
+import { CARD_SIZE, OgCard } from './og-card';
+import { cardFor } from './og-content';
+import { originOf } from './sitemaps';
+
+const SITE_NAME = 'Statistics publisher';
+const CACHE_SECONDS = 3600;
+const MAX_ENTRIES = 200;
+
+const require = createRequire(import.meta.url);
+type Font = { name: string; data: Buffer; weight: 400 | 600 | 700; style: 'normal' };
+let fonts: Promise<Font[]> | undefined;
+
+/** Inter from @fontsource/inter (WOFF: satori reads TTF, OTF and WOFF, not WOFF2). */
+function loadFonts(): Promise<Font[]> {
+  fonts ??= Promise.all(
+    ([400, 600, 700] as const).map(async (weight) => ({
+      name: 'Inter',
+      weight,
+      style: 'normal' as const,
+      data: await readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)),
+    })),
+  );
+  return fonts;
+}
+
+const pathParam = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((p) => p.startsWith('/') && !p.startsWith('//'), { message: 'must be a path on this site, starting with /' });
+
+export async function renderCard(db: ReadDb, pagePath: string, host: string): Promise<Buffer> {
+  const card = await cardFor(db, pagePath);
+  const svg = await satori(createElement(OgCard, { card, siteName: SITE_NAME, host }), {
+    ...CARD_SIZE,
+    fonts: await loadFonts(),
+  });
+  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+}
+
+export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHono<ApiEnv> {
+  const app = new OpenAPIHono<ApiEnv>();
+  const cache = new Map<string, { at: number; png: Buffer }>();
+  app.get('/og-image', async (c) => {
+    const parsed = pathParam.safeParse(c.req.query('path') ?? '/');
+    if (!parsed.success) {
+      return c.json(
+        errorBody('bad_parameter', `invalid path: "${c.req.query('path')}" (${parsed.error.issues[0]?.message})`),
+        400,
+      );
+    }
+    const key = parsed.data;
+    let hit = cache.get(key);
+    if (!hit || Date.now() - hit.at > CACHE_SECONDS * 1000) {
+      const host = new URL(originOf(c, publicUrl)).host;
+      hit = { at: Date.now(), png: await renderCard(db, key, host) };
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(key, hit);
+    }
+    c.header('Content-Type', 'image/png');
+    c.header('Cache-Control', `public, max-age=${CACHE_SECONDS}`);
+    return c.body(new Uint8Array(hit.png));
+  });
+  return app;
+}

@@ -1,0 +1,135 @@
+// Better Auth on our database: e-mail and password with confirmation, reset, Google, Microsoft, two-factor.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { passwordProblems, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password-rules';
+import type { Db } from '../../db/client';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import type { Config } from '../config';
+import { confirmationMail, existingAccountMail, productName, resetPasswordMail } from '../email/templates';
+import type { Mailer } from '../email/transport';
+import { clientIpHeader } from './client-ip';
+import { confirmLink, resetLink, signInLink } from './links';
+import { ownOrigin, trustedOriginsOf } from './origin-check';
+import { providerSetup } from './providers';
+
+const day = 24 * 60 * 60;
+/** The specification's cookie lifetime, which is also the longest browsers keep a cookie. */
+export const sessionLifetimeSeconds = 400 * day;
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+}
+
+export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+  const providers = providerSetup(config);
+  const trusted = trustedOriginsOf(config.publicUrl, config.TRUSTED_ORIGINS);
+  const auth = betterAuth({
+    appName: productName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+    }),
+    trustedOrigins: (request) => {
+      const own = request ? ownOrigin(request, config.publicUrl) : null;
+      return own ? [...trusted, own] : trusted;
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await mailer.send(resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, token)));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(existingAccountMail(user.email, user.name, signInLink(config.publicUrl)));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unconfirmed user who tries to sign in gets a fresh link (the sign-in rate limit bounds how often).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: day,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const next = new URL(url).searchParams.get('callbackURL');
+        await mailer.send(confirmationMail(user.email, user.name, confirmLink(config.publicUrl, token, next)));
+      },
+    },
+    session: { expiresIn: sessionLifetimeSeconds, updateAge: day },
+    // Same verified e-mail at a provider and here: one user with two ways in. Unverified either side: no link.
+    account: { accountLinking: { enabled: true } },
+    user: {
+      additionalFields: {
+        invitationToken: { type: 'string', required: false, input: true, returned: false },
+      },
+    },
+    socialProviders: providers.socialProviders,
+    plugins: [
+      twoFactor({ issuer: productName, allowPasswordless: true }),
+      ...(providers.generic.length > 0 ? [genericOAuth({ config: providers.generic })] : []),
+    ],
+    // Our limiter (rate-limit.ts) runs in front of every auth route, per IP and per e-mail, in the database.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'statpub',
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+    },
+    hooks: { before: passwordRules },
+    telemetry: { enabled: false },
+    onAPIError: {
+      // OAuth failures without an errorCallbackURL land on the sign-in page, which explains `?error=`.
+      errorURL: '/auth',
+      // 4xx answers (wrong password, used link) are the user's business, not the log's; 5xx are ours.
+      onError: (error) => {
+        if (!isAPIError(error) || error.statusCode >= 500) console.error('[auth] request failed:', error);
+      },
+    },
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => {
+        const line = `[auth] ${message}`;
+        if (level === 'error' && !userCausedErrors.some((start) => message.startsWith(start)))
+          console.error(line, ...args);
+        else console.warn(line, ...args);
+      },
+    },
+  });
+  return Object.assign(auth, { availableProviders: providers.available });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The sign-up rules of the specification, enforced on every path that sets a password. */
+const passwordRules = createAuthMiddleware(async (ctx) => {
+  const field = ctx.path === '/sign-up/email' ? 'password' : passwordChangePaths.has(ctx.path) ? 'newPassword' : null;
+  if (!field) return;
+  const value: unknown = (ctx.body as Record<string, unknown> | undefined)?.[field];
+  if (typeof value !== 'string') return;
+  const problems = passwordProblems(value);
+  if (problems.length > 0) {
+    throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems[0]!, reasons: problems });
+  }
+});
+/** Better Auth logs these as errors, but they are a user's situation (explained on the page), not a fault. */
+const userCausedErrors = [
+  'account_not_linked',
+  'Unable to link account - untrusted provider',
+  // A request for Google or Microsoft when the server has no credentials for it (the buttons say so).
+  'Provider not found',
+];
+
+const passwordChangePaths = new Set(['/reset-password', '/change-password', '/set-password']);

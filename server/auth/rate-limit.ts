@@ -1,0 +1,137 @@
+// Fixed-window rate limits on the auth endpoints, per IP and per e-mail, counted in the database (shared by processes).
+import { sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import { errorBody } from '../api/errors';
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateRule {
+  /** Names the counter; part of the key. */
+  name: string;
+  matches(path: string): boolean;
+  perIp: Limit;
+  /** Applied when the JSON body carries an `email`. */
+  perEmail?: Limit;
+}
+
+const minutes = (n: number) => n * 60;
+
+/** The limits of the issue: sign-in, sign-up, user check, resend and reset, plus a ceiling on all other auth calls. */
+export const authRateRules: RateRule[] = [
+  {
+    name: 'sign-in',
+    matches: (p) => p === '/api/auth/sign-in/email',
+    perIp: { max: 30, windowSeconds: minutes(10) },
+    perEmail: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    name: 'sign-up',
+    matches: (p) => p === '/api/auth/sign-up/email',
+    perIp: { max: 10, windowSeconds: minutes(60) },
+    perEmail: { max: 3, windowSeconds: minutes(60) },
+  },
+  {
+    name: 'check-user',
+    matches: (p) => p === '/api/check-user-exists',
+    perIp: { max: 30, windowSeconds: minutes(1) },
+    perEmail: { max: 10, windowSeconds: minutes(1) },
+  },
+  {
+    name: 'resend',
+    matches: (p) => p === '/api/auth/resend-verification' || p === '/api/auth/send-verification-email',
+    perIp: { max: 10, windowSeconds: minutes(60) },
+    perEmail: { max: 3, windowSeconds: minutes(15) },
+  },
+  {
+    name: 'reset',
+    matches: (p) => p === '/api/auth/request-password-reset',
+    perIp: { max: 10, windowSeconds: minutes(60) },
+    perEmail: { max: 3, windowSeconds: minutes(15) },
+  },
+  {
+    name: 'second-factor',
+    matches: (p) => p.startsWith('/api/auth/two-factor/verify'),
+    perIp: { max: 10, windowSeconds: minutes(5) },
+  },
+  {
+    name: 'auth',
+    matches: (p) => p.startsWith('/api/auth/'),
+    perIp: { max: 120, windowSeconds: minutes(1) },
+  },
+];
+
+/**
+ * Counts one request against `key` and says whether it stays within the limit. One atomic statement, so
+ * concurrent requests on several processes cannot all slip through on a stale read.
+ */
+export async function consume(
+  db: Db,
+  key: string,
+  limit: Limit,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
+  const windowMs = limit.windowSeconds * 1000;
+  const rows = await queryRows<{ count: number; window_start: string | number }>(
+    db,
+    sql`INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, ${now})
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.window_start <= ${now - windowMs} THEN 1 ELSE rate_limits.count + 1 END,
+          window_start = CASE WHEN rate_limits.window_start <= ${now - windowMs} THEN ${now}
+                              ELSE rate_limits.window_start END
+        RETURNING count, window_start`,
+  );
+  // Now and then, forget counters whose window ended a day ago, so the table stays the size of recent traffic.
+  if (Math.random() < 0.01)
+    await db.execute(sql`DELETE FROM rate_limits WHERE window_start < ${now - 24 * 60 * 60 * 1000}`);
+  const row = rows[0]!;
+  const retryAfter = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000));
+  return { allowed: Number(row.count) <= limit.max, retryAfter };
+}
+
+/** "Too many attempts" in words a person can act on. */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/** Applies the first matching rule to POST requests; answers 429 with Retry-After when a limit is reached. */
+export function rateLimiter(db: Db, rules: RateRule[], ipOf: (c: Context) => string): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const rule = rules.find((r) => r.matches(c.req.path));
+    if (!rule) return next();
+    const checks: [string, Limit][] = [[`${rule.name}:ip:${ipOf(c)}`, rule.perIp]];
+    if (rule.perEmail) {
+      const email = await emailOf(c.req.raw);
+      if (email) checks.push([`${rule.name}:email:${email}`, rule.perEmail]);
+    }
+    for (const [key, limit] of checks) {
+      const { allowed, retryAfter } = await consume(db, key, limit);
+      if (!allowed) {
+        c.header('Retry-After', String(retryAfter));
+        return c.json(errorBody('rate_limited', rateLimitMessage(retryAfter)), 429);
+      }
+    }
+    return next();
+  };
+}
+
+async function emailOf(req: Request): Promise<string | null> {
+  try {
+    const body: unknown = await req.clone().json();
+    if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
+      return body.email.trim().toLowerCase();
+    }
+  } catch {
+    // Not JSON: the handler will reject the body; the per-IP limit still counted.
+  }
+  return null;
+}

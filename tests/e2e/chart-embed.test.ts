@@ -1,0 +1,125 @@
+// The embed page: a chart without JavaScript, framable by any site, resizing from 320px, with a tiny script.
+import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Frame } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../setup/browser';
+
+let browser: Browser;
+let host: Server;
+let hostUrl = '';
+const baseUrl = inject('baseUrl');
+const line =
+  '/datasets/prc_hicp_manr?embed=true&chart_type=line&country[]=DE&country[]=FR&country[]=EA20&time_start=1/2020';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Another site (another origin) that frames the chart with the snippet of the Embed export.
+  host = createServer((req, res) => {
+    const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(
+      `<!doctype html><body style="margin:0"><iframe src="${baseUrl}${src.replace(/&/g, '&amp;')}" width="100%" height="545" style="border:0"></iframe></body>`,
+    );
+  });
+  await new Promise<void>((resolve) => host.listen(0, 'localhost', resolve));
+  const address = host.address();
+  hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => host?.close(resolve));
+});
+
+it('shows the chart with JavaScript disabled, without the site chrome, framable by any site', async () => {
+  const { page, problems } = await newPage(browser, {
+    javaScriptEnabled: false,
+    viewport: { width: 800, height: 600 },
+  });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  const res = await page.goto(`${baseUrl}${line}`);
+  expect(res?.status()).toBe(200);
+  const headers = res!.headers();
+  expect(headers['content-security-policy']).toBe('frame-ancestors *');
+  expect(headers['x-frame-options']).toBeUndefined();
+  const chart = page.locator('[data-chart-widget] svg[role="img"]').first();
+  await chart.waitFor();
+  expect((await chart.boundingBox())!.height).toBeGreaterThan(250);
+  await expect(page.locator('[data-chart-widget] svg desc').first().textContent()).resolves.toMatch(
+    /^Line chart of Annual rate of change \(%\) from 1\/2020 to 5\/2025 for Germany, France and Euro area/,
+  );
+  expect(await page.getByRole('banner').count()).toBe(0);
+  expect(await page.getByRole('contentinfo').count()).toBe(0);
+  await page.getByRole('link', { name: 'Eurostat (prc_hicp_manr)' }).waitFor();
+  expect(scripts).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+it('ships a few kilobytes of inline script and no React', async () => {
+  const res = await fetch(`${baseUrl}${line}`);
+  const html = await res.text();
+  expect(html).not.toMatch(/<script[^>]+src=/);
+  expect(html).not.toContain('modulepreload');
+  const inline = [...html.matchAll(/<script(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => m[1] ?? '',
+  );
+  const gzipped = gzipSync(inline.join('\n')).length;
+  expect(gzipped).toBeLessThan(60 * 1024);
+  expect(gzipped).toBeLessThan(4 * 1024);
+});
+
+async function framed(
+  src: string,
+  width: number,
+): Promise<{ frame: Frame; problems: string[]; setWidth: (w: number) => Promise<void> }> {
+  const { page, problems } = await newPage(browser, { viewport: { width, height: 700 } });
+  await page.goto(`${hostUrl}/?src=${encodeURIComponent(src)}`);
+  const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
+  await frame!.locator('[data-chart-widget] svg[role="img"]').first().waitFor();
+  return { frame: frame!, problems, setWidth: (w) => page.setViewportSize({ width: w, height: 700 }) };
+}
+
+const drawnWidth = (frame: Frame) => frame.locator('.widget-figure').getAttribute('data-width');
+
+it('redraws at the width of its frame, from 320px to full width', async () => {
+  const { frame, problems, setWidth } = await framed(line, 1000);
+  // The script asks the server for the frame's exact width (1000 less the page's padding).
+  await frame.waitForFunction(() => document.querySelector('.widget-figure')?.getAttribute('data-width') === '976');
+  await expect(frame.locator('svg[role="img"]').getAttribute('width')).resolves.toBe('976');
+  await expect(frame.locator('[data-chart-widget]').getAttribute('data-layout')).resolves.toBe('full');
+
+  await setWidth(320);
+  await frame.waitForFunction(() => document.querySelector('.widget-figure')?.getAttribute('data-width') === '296');
+  await expect(frame.locator('[data-chart-widget]').getAttribute('data-layout')).resolves.toBe('half');
+  const box = (await frame.locator('svg[role="img"]').boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(296);
+  // Nothing overflows the frame sideways.
+  await expect(frame.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
+  expect(await drawnWidth(frame)).toBe('296');
+  expect(problems).toEqual([]);
+});
+
+it('moves the slider, switches the type through links and shows the map tooltip', async () => {
+  const { frame, problems } = await framed(line, 900);
+  await frame.waitForFunction(() => document.querySelector('.widget-figure')?.getAttribute('data-width') === '876');
+  const slider = frame.getByRole('slider');
+  await slider.focus();
+  await slider.press('End');
+  await frame.waitForFunction(() =>
+    document.querySelector('.widget-figure svg desc')?.textContent?.includes('from 5/2025 to 5/2025'),
+  );
+  await expect(frame.locator('[data-slider-value]').textContent()).resolves.toBe('5/2025');
+
+  await frame.locator('summary[aria-label="Line"]').click();
+  await frame.getByRole('link', { name: 'Map', exact: true }).click();
+  await frame.locator('path.map-area[data-name="Germany"]').waitFor();
+  expect(frame.url()).toContain('chart_type=map');
+  await frame.locator('path.map-area[data-name="Germany"]').hover();
+  await expect(frame.getByRole('tooltip').innerText()).resolves.toBe('Germany\n2.1 Annual rate of change (%)');
+  await frame.locator('path.map-area[data-name="Belarus"]').hover();
+  await expect(frame.getByRole('tooltip').innerText()).resolves.toBe('Belarus\nNo data');
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,165 @@
+// A visitor uses the chart widget: switches views, drags the slider, sorts the table, zooms and hovers the map.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../setup/browser';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+const three = 'country[]=DE&country[]=FR&country[]=EA20';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string): Promise<{ page: Page; problems: string[]; widget: Locator }> {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${baseUrl}${path}`);
+  const widget = page.locator('[data-chart-widget]');
+  await widget.locator('svg[role="img"], table').first().waitFor();
+  // Hydrated: the widget measured its container.
+  await page.locator('[data-chart-widget][data-measured]').waitFor();
+  return { page, problems, widget };
+}
+
+async function switchTo(page: Page, widget: Locator, label: string): Promise<void> {
+  await widget.getByRole('button', { name: /^Chart type:/ }).click();
+  await page.getByRole('menuitemradio', { name: label, exact: true }).click();
+}
+
+const sliderText = (widget: Locator) => widget.getByRole('slider').getAttribute('aria-valuetext');
+
+it('switches between the five views and keeps the slider position', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_start=1/2020`);
+  await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/^Line chart of .* from 1\/2020 to 5\/2025/);
+
+  await switchTo(page, widget, 'Bar');
+  await page.locator('[data-chart-type="bar"] svg g.bar-marks').waitFor();
+  await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
+
+  await switchTo(page, widget, 'Map');
+  await widget.locator('path.map-area').first().waitFor();
+  await expect(sliderText(widget)).resolves.toBe('1/2020');
+  await expect(widget.locator('text.map-caption').textContent()).resolves.toBe('1/2020');
+
+  await switchTo(page, widget, 'Horizontal bar');
+  await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
+  await expect(widget.locator('svg desc').textContent()).resolves.toContain('in 1/2020, highest first');
+
+  await switchTo(page, widget, 'Table');
+  await widget.getByRole('table').waitFor();
+  expect(await widget.getByRole('slider').count()).toBe(0);
+  expect((await widget.getByRole('columnheader').allTextContents())[1]).toMatch(/^5\/2025/);
+  const latest = widget.getByRole('columnheader', { name: /^5\/2025/ });
+  await latest.getByRole('button').click();
+  await expect(latest.getAttribute('aria-sort')).resolves.toBe('descending');
+  const labels = () => widget.getByRole('rowheader').allTextContents();
+  await expect(labels()).resolves.toEqual(['Germany', 'France', 'Euro area (20 countries, from 2023)']);
+  await latest.getByRole('button').click();
+  await expect(latest.getAttribute('aria-sort')).resolves.toBe('ascending');
+  await expect(labels()).resolves.toEqual(['France', 'Germany', 'Euro area (20 countries, from 2023)']);
+
+  // Back to a line: the range still starts where the slider was.
+  await switchTo(page, widget, 'Line');
+  await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
+  expect(problems).toEqual([]);
+});
+
+it('moves the slider by dragging and by keyboard', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}`);
+  const slider = widget.getByRole('slider');
+  await expect(sliderText(widget)).resolves.toBe('1/1997 – 5/2025');
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const dragged = await sliderText(widget);
+  const start = /^(\d+)\/(\d{4})/.exec(dragged ?? '');
+  expect(Number(start?.[2])).toBeGreaterThanOrEqual(2018);
+  const first = (await widget.locator('g.axis-x text').allTextContents())[0] ?? '';
+  expect(Number(/\d{4}$/.exec(first)?.[0])).toBeGreaterThanOrEqual(2018);
+
+  await slider.focus();
+  const before = Number(await slider.inputValue());
+  await page.keyboard.press('ArrowRight');
+  await expect(slider.inputValue()).resolves.toBe(String(before + 1));
+  await page.keyboard.press('End');
+  await expect(sliderText(widget)).resolves.toBe('5/2025');
+  expect(problems).toEqual([]);
+});
+
+it('zooms the map, hovers a country and shows No data where there is none', async () => {
+  const { problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=map`);
+  const zoom = widget.locator('g.map-zoom');
+  await expect(zoom.getAttribute('transform')).resolves.toBe('translate(0,0) scale(1)');
+  await widget.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(zoom.getAttribute('transform')).resolves.toMatch(/scale\(1\.2\)$/);
+  await widget.getByRole('button', { name: 'Reset view' }).click();
+  await expect(zoom.getAttribute('transform')).resolves.toBe('translate(0,0) scale(1)');
+
+  await widget.locator('path[data-name="Germany"]').hover();
+  const tooltip = widget.getByRole('tooltip');
+  await expect(tooltip.innerText()).resolves.toBe('Germany\n2.1 Annual rate of change (%)');
+  await widget.locator('path[data-name="Belarus"]').hover();
+  await expect(tooltip.innerText()).resolves.toMatch(/\nNo data$/);
+  expect(problems).toEqual([]);
+});
+
+it('re-colours every view when the page turns dark', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=bar&${three}`);
+  await expect(widget.locator('svg[role="img"]').getAttribute('data-theme')).resolves.toBe('light');
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await page.locator('svg[role="img"][data-theme="dark"]').waitFor();
+  await expect(widget.locator('svg[role="img"] > rect').first().getAttribute('fill')).resolves.toBe('#0f172a');
+  await switchTo(page, widget, 'Table');
+  await expect(widget.locator('.chart-table').getAttribute('data-theme')).resolves.toBe('dark');
+  expect(problems).toEqual([]);
+});
+
+it('fetches the data again only when the visitor changes the selection', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=horizontal-bar`);
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/datasets/')) requests.push(r.url());
+  });
+  await switchTo(page, widget, 'Line');
+  await switchTo(page, widget, 'Horizontal bar');
+  expect(requests).toEqual([]);
+
+  await widget.getByRole('button', { name: 'Data: All countries' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Germany').check();
+  await editor.getByLabel('Spain').check();
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await widget.getByRole('button', { name: 'Data: 2 countries' }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.hbar-marks .bar').length === 2);
+  const bars = await widget
+    .locator('.hbar-marks .bar')
+    .evaluateAll((els) => els.map((b) => b.getAttribute('data-series')));
+  expect(bars.sort()).toEqual(['Germany', 'Spain']);
+  expect(requests).toHaveLength(1);
+  expect(requests[0]).toMatch(/\/api\/datasets\/\d+\?country=DE,ES$/);
+  expect(problems).toEqual([]);
+});
+
+it('shows the error panel with the specification message', async () => {
+  const { page, problems } = await newPage(browser);
+  await page.goto(`${baseUrl}/datasets/prc_hicp_manr?dimension[]=dim2:CP99`);
+  const panel = page.getByRole('alert');
+  await panel.getByText('Error loading chart').waitFor();
+  await panel.getByText('No matching data series found for the specified dimensions').waitFor();
+  expect(problems).toEqual([]);
+});
+
+it('asks a visitor without a session to sign in when they follow the chart', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr`);
+  const plan = page.waitForResponse((r) => r.url().endsWith('/api/account/current-plan'));
+  await widget.getByRole('button', { name: 'Follow' }).click();
+  expect((await plan).status()).toBe(401);
+  await page.getByRole('dialog').waitFor();
+  expect(page.url()).toMatch(/\/datasets\/prc_hicp_manr$/);
+  // The plan check's 401 is the expected answer for a visitor.
+  expect(problems.filter((p) => !p.includes('/api/account/current-plan'))).toEqual([]);
+});

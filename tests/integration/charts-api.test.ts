@@ -1,0 +1,130 @@
+// The chart exports in-process on a real database: PNG (resvg, 2x), CSV equal to the data API's, the JSON export.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { createApp } from '../../server/app';
+import { databaseWithGeos, importSample } from '../setup/database';
+
+let database: Database;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  database = await databaseWithGeos();
+  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
+  app = createApp({ db: database.db });
+});
+afterAll(() => database.close());
+
+/** Width and height from a PNG's IHDR chunk (bytes 16-23). */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const view = 'datasetId=prc_hicp_manr&dimension[]=dim2:CP00&country[]=DE&country[]=FR&country[]=EA20';
+
+describe('GET /api/charts/download-png', () => {
+  it.each([
+    ['line', '&time_start=1/2020', 800, 428],
+    ['bar', '&time_start=1/2025', 640, 368],
+    // Germany and France (EA20 has no 5/2025 value): a horizontal bar chart is only as tall as its bars need.
+    ['horizontal-bar', '&time_start=5/2025&time_end=5/2025', 500, 180],
+    ['table', '', 700, 400],
+    ['map', '&time_start=5/2025&time_end=5/2025', 800, 452],
+  ])('draws the %s view at twice its size', async (type, range, width, height) => {
+    const res = await app.request(
+      `/api/charts/download-png?${view}&chart_type=${type}${range}&width=${width}&height=${height}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="prc_hicp_manr-${type}.png"`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(pngSize(bytes)).toEqual({ width: width * 2, height: height * 2 });
+    // A blank image compresses to almost nothing: a drawn chart has lines, labels and bars.
+    expect(bytes.length).toBeGreaterThan(8000);
+  });
+
+  it('draws a horizontal bar chart of two bars only as tall as they need', async () => {
+    const res = await app.request(
+      `/api/charts/download-png?${view}&chart_type=horizontal-bar&time_start=5/2025&time_end=5/2025&width=600&height=400`,
+    );
+    expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 1200, height: 360 });
+  });
+
+  it('draws the dark theme and defaults the size to 800 × 428', async () => {
+    const res = await app.request(`/api/charts/download-png?${view}&chart_type=line&theme=dark`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 1600, height: 856 });
+  });
+
+  it('rejects what it cannot read with the API error shape', async () => {
+    const type = await app.request('/api/charts/download-png?datasetId=prc_hicp_manr&chart_type=pie');
+    expect(type.status).toBe(400);
+    expect(((await type.json()) as any).error.code).toBe('bad_parameter');
+    const dim = await app.request('/api/charts/download-png?datasetId=prc_hicp_manr&dimension[]=dim2:XX');
+    expect(dim.status).toBe(400);
+    expect(((await dim.json()) as any).error.message).toBe('invalid dim2: "XX" is not a value of coicop');
+    const missing = await app.request('/api/charts/download-png?datasetId=nope');
+    expect(missing.status).toBe(404);
+    const width = await app.request('/api/charts/download-png?datasetId=prc_hicp_manr&width=99999');
+    expect(width.status).toBe(400);
+  });
+
+  it('answers 404 with the specification message when the period has no map data', async () => {
+    const res = await app.request(
+      '/api/charts/download-png?datasetId=prc_hicp_manr&chart_type=map&country[]=DE&time_start=1/1990&time_end=1/1990',
+    );
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as any).error.message).toBe('No data found for this dataset');
+  });
+});
+
+describe('GET /api/charts/download', () => {
+  it('answers the CSV the data API writes for the same selection', async () => {
+    const res = await app.request(`/api/charts/download?${view}&chart_type=line&time_start=1/2024&format=csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const csv = await res.text();
+    const api = await app.request(
+      '/api/datasets/prc_hicp_manr/data?dim2=CP00&country=DE,FR,EA20&period_from=1/2024&format=csv',
+    );
+    expect(csv).toBe(await api.text());
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('dataset,unit,coicop,geo,geo_name,period,value,flags');
+    expect(lines).toContain('prc_hicp_manr,RCH_A,CP00,DE,Germany,5/2025,2.1,e');
+  });
+
+  it('answers the JSON export of the specification', async () => {
+    const res = await app.request(
+      `/api/charts/download?${view}&chart_type=horizontal-bar&time_start=5/2025&time_end=5/2025&format=json`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('prc_hicp_manr-horizontal-bar.json');
+    const body = (await res.json()) as any;
+    expect(Object.keys(body)).toEqual(['dataset', 'filters', 'data', 'metadata']);
+    expect(body.dataset).toMatchObject({ dataset_code: 'prc_hicp_manr', source_name: 'Eurostat' });
+    expect(body.dataset.dimensions.map((d: any) => d.key)).toEqual(['dim1', 'dim2']);
+    expect(body.dataset.available_countries).toContainEqual({ code: 'DE', name: 'Germany' });
+    expect(body.filters).toEqual({
+      selected_dimensions: { dim1: ['RCH_A'], dim2: ['CP00'] },
+      chart_type: 'horizontal-bar',
+      selected_countries: ['DE', 'FR', 'EA20'],
+    });
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].period).toBe('5/2025');
+    expect(body.data[0].values.Germany).toBe(2.1);
+    expect(body.metadata).toMatchObject({ total_periods: 1, total_series: 1, export_format: 'json' });
+    expect(Date.parse(body.metadata.export_timestamp)).not.toBeNaN();
+  });
+
+  it('exports annual data and rejects an unknown format', async () => {
+    const res = await app.request('/api/charts/download?datasetId=tec00115&chart_type=bar&format=json');
+    const body = (await res.json()) as any;
+    expect(body.dataset.frequency).toBe('A');
+    expect(body.data.length).toBeGreaterThan(5);
+    const bad = await app.request('/api/charts/download?datasetId=tec00115&format=xlsx');
+    expect(bad.status).toBe(400);
+  });
+});

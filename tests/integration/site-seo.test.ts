@@ -1,0 +1,139 @@
+// Search engines and sharing: the sitemap index and its parts, robots.txt, and the Open Graph image.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hicp, regionalGdp, startSite, tec00118, type SiteHarness } from './site-harness';
+
+let site: SiteHarness;
+beforeAll(async () => {
+  site = await startSite([hicp, tec00118, regionalGdp]);
+});
+afterAll(() => site.close());
+
+const origin = 'http://localhost:3000';
+
+async function locs(path: string): Promise<string[]> {
+  const res = await site.app.request(path);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+  const xml = await res.text();
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+describe('sitemaps', () => {
+  it('has an index naming the five parts', async () => {
+    expect(await locs('/api/sitemap.xml')).toEqual(
+      ['static', 'datasets', 'datasets-page', 'statistics', 'blog'].map((p) => `${origin}/api/sitemap-${p}.xml`),
+    );
+  });
+
+  it('lists the static pages, not the error pages', async () => {
+    const urls = await locs('/api/sitemap-static.xml');
+    expect(urls).toContain(`${origin}/`);
+    expect(urls).toContain(`${origin}/pricing`);
+    expect(urls).toContain(`${origin}/content-writer-case-study`);
+    expect(urls).toHaveLength(13);
+    expect(urls.some((u) => u.includes('error') || u.includes('limit'))).toBe(false);
+  });
+
+  it('lists every dataset page by code with its last update', async () => {
+    const res = await site.app.request('/api/sitemap-datasets.xml');
+    const xml = await res.text();
+    expect(xml).toContain(`<loc>${origin}/datasets/prc_hicp_manr</loc><lastmod>`);
+    expect((await locs('/api/sitemap-datasets.xml')).sort()).toEqual(
+      ['nama_10r_3gdp', 'prc_hicp_manr', 'tec00118'].map((c) => `${origin}/datasets/${c}`),
+    );
+    // The part also answers without the extension, as the specification names it.
+    expect((await site.app.request('/api/sitemap-datasets')).status).toBe(200);
+  });
+
+  it('lists the catalogue and its views by category and frequency', async () => {
+    expect(await locs('/api/sitemap-datasets-page.xml')).toEqual([
+      `${origin}/datasets`,
+      `${origin}/datasets?category=national-accounts`,
+      `${origin}/datasets?category=prices`,
+      `${origin}/datasets?category=regional-statistics`,
+      `${origin}/datasets?frequency=A`,
+      `${origin}/datasets?frequency=M`,
+    ]);
+  });
+
+  it('lists the statistics pages of countries and regions with data', async () => {
+    const urls = await locs('/api/sitemap-statistics.xml');
+    expect(urls[0]).toBe(`${origin}/statistics`);
+    expect(urls).toContain(`${origin}/statistics/germany`);
+    expect(urls).toContain(`${origin}/statistics/germany/categories`);
+    expect(urls).toContain(`${origin}/statistics/germany/categories/prices`);
+    expect(urls).toContain(`${origin}/statistics/germany/baden-wurttemberg`);
+    expect(urls).toContain(`${origin}/statistics/germany/baden-wurttemberg/categories/regional-statistics`);
+    // Extra-regio codes (DEZ, DEZZ) have no page.
+    expect(urls.some((u) => /extra-regio/i.test(u))).toBe(false);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.length).toBeGreaterThan(1500);
+  });
+
+  it('lists the blog index and the inflation article of every country with HICP data', async () => {
+    const urls = await locs('/api/sitemap-blog.xml');
+    expect(urls[0]).toBe(`${origin}/blog`);
+    expect(urls).toContain(`${origin}/blog/inflation-albania`);
+    expect(urls).toContain(`${origin}/blog/inflation-germany`);
+    expect(urls).toContain(`${origin}/blog/inflation-north-macedonia`);
+    // Aggregates such as the euro area have no article.
+    expect(urls.some((u) => u.includes('euro-area'))).toBe(false);
+  });
+
+  it('answers an unknown part with a JSON 404', async () => {
+    const res = await site.app.request('/api/sitemap-nothing.xml');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as any).error.code).toBe('not_found');
+  });
+});
+
+describe('robots.txt', () => {
+  it('is served at /api/robots and /robots.txt and names the sitemap', async () => {
+    for (const path of ['/api/robots', '/robots.txt']) {
+      const res = await site.app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      const text = await res.text();
+      expect(text).toContain('User-agent: *');
+      expect(text).toContain('Disallow: /app/');
+      expect(text).toContain(`Sitemap: ${origin}/api/sitemap.xml`);
+    }
+  });
+});
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  expect(String.fromCharCode(...bytes.slice(12, 16))).toBe('IHDR');
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+describe('GET /api/og-image', () => {
+  it('draws a 1200x630 PNG card for a page', async () => {
+    const res = await site.app.request(`/api/og-image?path=${encodeURIComponent('/pricing')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('draws a dataset page and a chart view with the chart on the card', async () => {
+    const plain = new Uint8Array(await (await site.app.request('/api/og-image?path=/terms')).arrayBuffer());
+    const dataset = await site.app.request('/api/og-image?path=/datasets/prc_hicp_manr');
+    const bytes = new Uint8Array(await dataset.arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
+    // A card with a chart carries far more detail than a text-only card.
+    expect(bytes.length).toBeGreaterThan(plain.length * 1.5);
+    const view = `/datasets/prc_hicp_manr?chart_type=line&country[]=DE&country[]=FR&time_start=1/2021`;
+    const line = await site.app.request(`/api/og-image?path=${encodeURIComponent(view)}`);
+    expect(line.status).toBe(200);
+    expect(pngSize(new Uint8Array(await line.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('rejects a path that is not on this site', async () => {
+    const res = await site.app.request(`/api/og-image?path=${encodeURIComponent('https://elsewhere.example/')}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.message).toMatch(/^invalid path: "https:\/\/elsewhere.example\/"/);
+  });
+});
