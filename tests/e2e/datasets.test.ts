@@ -40,6 +40,20 @@ it('searches the catalogue, opens a dataset and reads the latest German inflatio
   expect(problems).toEqual([]);
 });
 
+it('describes a dataset page for search engines: canonical URL and schema.org Dataset', async () => {
+  const { page } = await newPage(browser);
+  await page.goto(`${baseUrl}/datasets/prc_hicp_manr`);
+  await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
+    `${baseUrl}/datasets/prc_hicp_manr`,
+  );
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  expect(ld['@type']).toBe('Dataset');
+  expect(ld.name).toBe('HICP - monthly data (annual rate of change)');
+  await expect(page.title()).resolves.toBe(
+    'HICP - monthly data (annual rate of change) (prc_hicp_manr) · Statistics publisher',
+  );
+});
+
 it('answers unknown pages with the 404 page', async () => {
   const { page } = await newPage(browser);
   const res = await page.goto(`${baseUrl}/datasets/does-not-exist`);

@@ -7,6 +7,8 @@ import { useSiteRootData } from '../../components/site/root-data';
 import type { Route } from './+types/dataset';
 import { chartData, outlinesForData, pageView } from './datasets.server';
 import { embedWidth, EmbedView } from './embed-view';
+import { datasetJsonLd } from '../../components/site/dataset-json-ld';
+import { fullTitle, pageMeta, siteUrlOf } from '../../components/site/page-meta';
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
 const PAGE_CHART_WIDTH = 1086;
@@ -42,11 +44,18 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ data: loaded }: Route.MetaArgs) {
+export function meta({ data: loaded, matches }: Route.MetaArgs) {
   if (!loaded) return [{ title: 'Page Not Found' }];
-  const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code}) · Statistics publisher`;
-  if (loaded.chart.embed) return [{ title }, { name: 'robots', content: 'noindex' }];
-  return [{ title }, { name: 'description', content: loaded.meta.description }];
+  const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code})`;
+  if (loaded.chart.embed) return [{ title: fullTitle(title) }, { name: 'robots', content: 'noindex' }];
+  return [
+    ...pageMeta(matches, {
+      title,
+      description: loaded.meta.description,
+      path: `/datasets/${loaded.meta.dataset_code}`,
+    }),
+    datasetJsonLd(loaded.meta, siteUrlOf(matches)),
+  ];
 }
 
 export default function DatasetPage({ loaderData }: Route.ComponentProps) {
