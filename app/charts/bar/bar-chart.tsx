@@ -4,8 +4,7 @@ import type { DatasetData } from '../../../core/schemas/dataset';
 import { Baseline, CategoryAxisX, UnitLabel, ValueAxisY, type PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { layoutCartesian, OUTER_PADDING, type CartesianLayout } from '../core/cartesian-layout';
-import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
-import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import { ChartFrame, ChartMessage, chartBox } from '../core/chart-frame';
 import { Legend } from '../core/legend';
 import { formatNumber } from '../core/number-format';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
@@ -144,9 +143,7 @@ function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Th
 }
 
 export function BarChart(props: BarChartProps) {
-  const width = safeSize(props.width, 600);
-  const height = safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT);
-  const theme = props.theme ?? 'light';
+  const { width, height, theme } = chartBox(props);
   const maxBars = Math.floor(Math.max(0, width - 2 * OUTER_PADDING - 60) / MIN_BAR_STEP);
   const state = buildBarState(props.data, { ...props, maxBars });
   const id =

@@ -4,8 +4,7 @@ import type { DatasetData } from '../../../core/schemas/dataset';
 import { Baseline, UnitLabel, ValueAxisX } from '../core/axes';
 import { niceValueTicks } from '../core/axis-ticks';
 import { OUTER_PADDING } from '../core/cartesian-layout';
-import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
-import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import { ChartFrame, ChartMessage, chartBox } from '../core/chart-frame';
 import { formatNumber } from '../core/number-format';
 import { clamp } from '../core/pixels';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
@@ -89,9 +88,7 @@ function layoutHbar(state: HbarReadyState, width: number, height: number, theme:
 }
 
 export function HBarChart(props: HBarChartProps) {
-  const width = safeSize(props.width, 600);
-  const height = safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT);
-  const theme = props.theme ?? 'light';
+  const { width, height, theme } = chartBox(props);
   const state = buildHbarState(props.data, props);
   const id =
     props.idPrefix ??

@@ -4,12 +4,11 @@ import type { DatasetData } from '../../../core/schemas/dataset';
 import { CategoryAxisX, Baseline, UnitLabel, ValueAxisY, type PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { layoutCartesian, OUTER_PADDING } from '../core/cartesian-layout';
-import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
+import { ChartFrame, ChartMessage, chartBox } from '../core/chart-frame';
 import { Legend } from '../core/legend';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
 import { estimateTextWidth } from '../core/text-width';
-import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import { buildLineState, describeLine, type LineReadyState, type LineStateInput } from './line-state';
 import { LineMarks, type PlacedLineSeries } from './line-marks';
 
@@ -38,9 +37,7 @@ function periodTicks(state: LineReadyState, x: (ordinal: number) => number, plot
 }
 
 export function LineChart(props: LineChartProps) {
-  const width = safeSize(props.width, 600);
-  const height = safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT);
-  const theme = props.theme ?? 'light';
+  const { width, height, theme } = chartBox(props);
   const state = buildLineState(props.data, props);
   const id =
     props.idPrefix ??
