@@ -1,5 +1,6 @@
 // Shapes of the account API and of the auth state the pages start from, shared by server and browser.
 import { z } from 'zod';
+import { plans } from '../plans';
 
 /** The signed-in user as the browser sees it: no tokens, no secrets. */
 export const accountUserSchema = z.object({
@@ -26,7 +27,7 @@ export const sessionResponseSchema = z.object({ session: accountSessionSchema.nu
 /** Which OpenID providers the server has credentials for. */
 export const authProvidersSchema = z.object({ google: z.boolean(), microsoft: z.boolean() });
 
-export const planSchema = z.object({ plan: z.enum(['free', 'pro']) });
+export const planSchema = z.object({ plan: z.enum(plans) });
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type AccountSession = z.infer<typeof accountSessionSchema>;

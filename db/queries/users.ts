@@ -1,5 +1,6 @@
 // User queries outside Better Auth's own: existence check, the browser's view of a user, onboarding.
 import { and, eq } from 'drizzle-orm';
+import type { Plan } from '../../core/plans';
 import type { AccountUser } from '../../core/schemas/account';
 import type { Db, ReadDb } from '../client';
 import { accounts, users } from '../schema';
@@ -19,6 +20,12 @@ export async function userExistsByEmail(db: ReadDb, email: string): Promise<bool
 export async function findUserById(db: ReadDb, id: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/** The user's plan; `free` for an unknown id, which then gets the Free plan's limit. */
+export async function findUserPlan(db: ReadDb, id: string): Promise<Plan> {
+  const rows = await db.select({ plan: users.plan }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0]?.plan ?? 'free';
 }
 
 export function toAccountUser(row: UserRow): AccountUser {

@@ -1,32 +1,50 @@
 // Accounts: users, their sessions and sign-in methods, verification tokens, two-factor secrets and rate-limit counters.
 // Property names are Better Auth's field names (its Drizzle adapter looks them up); columns are our snake_case.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { plans, type Plan } from '../../core/plans';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  /** The display name: set at sign-up, changed at onboarding. */
-  name: text('name').notNull(),
-  /** Always stored lowercased (Better Auth lowercases on sign-up and lookup). */
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  /** The invitation a user signed up with, kept for the organisations feature to complete. */
-  invitationToken: text('invitation_token'),
-  /** Topics picked at onboarding (codes of `onboardingInterests`). */
-  interests: jsonb('interests')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /** When the user finished (or skipped) onboarding; null until the first sign-in is complete. */
-  onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** The display name: set at sign-up, changed at onboarding. */
+    name: text('name').notNull(),
+    /** Always stored lowercased (Better Auth lowercases on sign-up and lookup). */
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The invitation a user signed up with, kept for the organisations feature to complete. */
+    invitationToken: text('invitation_token'),
+    /** Topics picked at onboarding (codes of `onboardingInterests`). */
+    interests: jsonb('interests')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** When the user finished (or skipped) onboarding; null until the first sign-in is complete. */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** `free` (the daily API limit applies) or `pro`; set in the database until billing exists (docs/operations.md). */
+    plan: text('plan').$type<Plan>().notNull().default('free'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_plan_check', sql`${t.plan} IN (${sql.raw(plans.map((p) => `'${p}'`).join(', '))})`)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -6,3 +6,4 @@ export { observations, series } from './observations';
 export { accounts, rateLimits, sessions, twoFactors, users, verifications } from './auth';
 export { contactMessages, redirects } from './site';
 export { posts } from './blog';
+export { apiUsage } from './api-usage';

@@ -1,6 +1,7 @@
 // /api/account: the signed-in user's session (for the browser's auth state) and plan.
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { planSchema, sessionResponseSchema } from '../../core/schemas/account';
+import { findUserPlan } from '../../db/queries/users';
 import type { Auth } from '../auth/auth';
 import { readSession } from '../auth/session';
 import { authHeaders } from './auth-handler';
@@ -43,8 +44,7 @@ export function accountApi(auth: Auth, trustProxy: boolean): OpenAPIHono<ApiEnv>
     if (read.error)
       return c.json(errorBody('session_error', 'Your session could not be checked. Please try again.'), 503);
     if (!read.session) return c.json(errorBody('unauthorized', 'Please sign in to continue.'), 401);
-    // Every account is on the free plan until billing exists.
-    return c.json({ plan: 'free' as const }, 200);
+    return c.json({ plan: await findUserPlan(c.var.db, read.session.user.id) }, 200);
   });
   return api;
 }

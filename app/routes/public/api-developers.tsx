@@ -71,8 +71,10 @@ curl -i -H 'If-None-Match: W/"…"' "${site}/api/datasets/tec00118"   # 304 Not 
       </Section>
       <Section title="6. Limits">
         <p>
-          Free accounts: {FREE_DAILY_API_REQUESTS.toLocaleString('en-GB')} requests a day, counted from midnight UTC;
-          Pro: unlimited. Over the limit the API answers <code>429</code>. See <Link to="/pricing">pricing</Link>.
+          Free accounts: {FREE_DAILY_API_REQUESTS.toLocaleString('en-GB')} requests a day, counted from midnight UTC
+          (without a session, per network address); Pro: unlimited. Every answer carries{' '}
+          <code>X-RateLimit-Remaining</code>; over the limit the API answers <code>429</code> with{' '}
+          <code>Retry-After</code>. See <Link to="/pricing">pricing</Link>.
         </p>
       </Section>
       <Section title="7. Embed a chart instead">

@@ -94,10 +94,10 @@ export default function Pricing() {
       </div>
       <Section title="The daily API request limit">
         <p>
-          On the Free plan an account may send {limit} requests a day to the data API (<code>/api/datasets…</code>). The
-          count starts again at midnight UTC. A request is one call, whatever its size: one call can return a whole
-          dataset selection as JSON, CSV or JSON-stat, and answers that come back as <code>304 Not Modified</code> from
-          your cache still count as calls.
+          On the Free plan an account may send {limit} requests a day to the data API (<code>/api/datasets…</code>);
+          without signing in, the same limit applies to each network address. The count starts again at midnight UTC. A
+          request is one call, whatever its size: one call can return a whole dataset selection as JSON, CSV or
+          JSON-stat, and answers that come back as <code>304 Not Modified</code> from your cache still count as calls.
         </p>
         <p>
           When the limit is reached the API answers <code>429 Too Many Requests</code> until midnight UTC, and a browser

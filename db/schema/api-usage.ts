@@ -1,0 +1,15 @@
+// Data API requests per subject (an account or a client address) per UTC day, for the Free plan's daily limit.
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+export const apiUsage = pgTable(
+  'api_usage',
+  {
+    /** `user:<id>` for a signed-in account, `ip:<address>` otherwise. */
+    subject: text('subject').notNull(),
+    /** The UTC day the requests were made on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  // The day index serves the clean-up of old days.
+  (t) => [primaryKey({ columns: [t.subject, t.day] }), index('api_usage_day_idx').on(t.day)],
+);

@@ -1,0 +1,258 @@
+// The Free plan's daily data API limit in-process on a real database: headers, 429, the limit page, who counts.
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
+import { apiUsage, users } from '../../db/schema';
+import { dailyApiLimit, nextUtcMidnight, utcDay } from '../../server/api/daily-limit';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { seedGeos } from '../../server/import/geos';
+import { importSample, mirror } from '../setup/database';
+import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await seedGeos(h.database.db, mirror);
+  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+});
+afterAll(() => h.close());
+
+const list = '/api/datasets?limit=1';
+/** What a browser sends when someone types an address or follows a link from elsewhere. */
+const navigation = {
+  Accept: 'text/html,application/xhtml+xml',
+  'Sec-Fetch-Mode': 'navigate',
+  'Sec-Fetch-Site': 'none',
+};
+/** What a browser sends when one of our pages (the chart widget, the embed page) fetches from our origin. */
+const ownPage = { Accept: 'application/json', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'same-origin' };
+
+const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
+
+async function countOf(subject: string, day = utcDay(new Date())): Promise<number | undefined> {
+  const rows = await h.database.db
+    .select({ count: apiUsage.count })
+    .from(apiUsage)
+    .where(and(eq(apiUsage.subject, subject), eq(apiUsage.day, day)));
+  return rows[0]?.count;
+}
+
+/** Sends `times` requests one after the other and returns their statuses. */
+async function send(client: TestClient, path: string, times: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await client.request(path)).res.status);
+  return statuses;
+}
+
+describe('counted requests', () => {
+  it('carry the limit, the remaining count and the reset time, for GET and HEAD on every data endpoint', async () => {
+    const client = new TestClient(h);
+    const first = await client.request(list);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get('x-ratelimit-limit')).toBe(String(FREE_DAILY_API_REQUESTS));
+    expect(remaining(first.res)).toBe(FREE_DAILY_API_REQUESTS - 1);
+    expect(Number(first.res.headers.get('x-ratelimit-reset'))).toBe(nextUtcMidnight(new Date()).getTime() / 1000);
+    // The answer now tells this client's count: shared caches must not keep it.
+    expect(first.res.headers.get('cache-control')).toMatch(/^private, max-age=60/);
+
+    const paths = [
+      '/api/datasets/prc_hicp_manr/meta',
+      '/api/datasets/prc_hicp_manr?country=DE',
+      '/api/datasets/prc_hicp_manr/data?format=csv&country=DE',
+      '/api/datasets/nope/meta',
+    ];
+    for (const [i, path] of paths.entries()) {
+      const { res } = await client.request(path);
+      expect([path, remaining(res)]).toEqual([path, FREE_DAILY_API_REQUESTS - 2 - i]);
+    }
+    const head = await client.request(list, { method: 'HEAD' });
+    expect(head.res.status).toBe(200);
+    expect(remaining(head.res)).toBe(FREE_DAILY_API_REQUESTS - 6);
+    expect(await countOf(`ip:${client.ip}`)).toBe(6);
+  });
+
+  it('answers the 1,001st request of the day 429 with Retry-After, after 1,000 answered 200', async () => {
+    const client = new TestClient(h);
+    const statuses = await send(client, list, FREE_DAILY_API_REQUESTS - 1);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const last = await client.request(list);
+    expect(last.res.status).toBe(200);
+    expect(remaining(last.res)).toBe(0);
+
+    const over = await client.request(list);
+    expect(over.res.status).toBe(429);
+    expect(over.body).toEqual({
+      error: {
+        code: 'daily_limit_exceeded',
+        message:
+          'Daily API request limit of 1,000 requests reached; it resets at 00:00 UTC. Pro has unlimited access: /pricing',
+      },
+    });
+    const retryAfter = Number(over.res.headers.get('retry-after'));
+    const untilMidnight = (nextUtcMidnight(new Date()).getTime() - Date.now()) / 1000;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(Math.abs(retryAfter - untilMidnight)).toBeLessThanOrEqual(5);
+    expect(over.res.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(over.res.headers.get('cache-control')).toBe('no-store');
+
+    // Someone who types the address in the browser is shown the limit page instead.
+    const typed = await client.request('/api/datasets/prc_hicp_manr/meta', { headers: navigation });
+    expect(typed.res.status).toBe(302);
+    expect(typed.res.headers.get('location')).toBe('/api-limit-exceeded');
+
+    // The site's own pages and the exports of the chart menu keep working, and none of them is counted.
+    const counted = await countOf(`ip:${client.ip}`);
+    const page = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage });
+    expect(page.res.status).toBe(200);
+    expect(page.res.headers.get('x-ratelimit-limit')).toBeNull();
+    const view = 'datasetId=prc_hicp_manr&dimension[]=dim2:CP00&country[]=DE&chart_type=line&time_start=1/2024';
+    for (const path of [
+      `/api/charts/download?${view}&format=csv`,
+      `/api/charts/download-png?${view}&width=400&height=300`,
+      '/api/geo/world',
+      '/api/openapi.json',
+    ]) {
+      const { res } = await client.request(path);
+      expect([path, res.status, res.headers.get('x-ratelimit-limit')]).toEqual([path, 200, null]);
+    }
+    expect(await countOf(`ip:${client.ip}`)).toBe(counted);
+  });
+
+  it('is declared in the OpenAPI document of every counted endpoint', async () => {
+    const doc = (await (await h.app.request('/api/openapi.json')).json()) as any;
+    const counted = Object.entries<any>(doc.paths).filter(([path]) => path.startsWith('/api/datasets'));
+    expect(counted.length).toBe(5);
+    for (const [path, item] of counted) {
+      expect([path, item.get.responses['429']?.description]).toEqual([
+        path,
+        expect.stringContaining("Free plan's daily request limit"),
+      ]);
+    }
+  });
+
+  it('does not count the site’s own pages, but counts other sites’ pages and scripts', async () => {
+    const client = new TestClient(h);
+    for (let i = 0; i < 3; i++) {
+      const { res } = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
+    }
+    expect(await countOf(`ip:${client.ip}`)).toBeUndefined();
+    const otherSite = await client.request(list, { headers: { ...ownPage, 'Sec-Fetch-Site': 'cross-site' } });
+    expect(remaining(otherSite.res)).toBe(FREE_DAILY_API_REQUESTS - 1);
+    const script = await client.request(list);
+    expect(remaining(script.res)).toBe(FREE_DAILY_API_REQUESTS - 2);
+  });
+});
+
+describe('accounts and plans', () => {
+  it('counts a signed-in Free account per account, from any address', async () => {
+    const client = new TestClient(h);
+    await confirmedUser(h, client, 'free-plan@example.org');
+    const userId: string = (await client.request('/api/account/session')).body.session.user.id;
+    expect((await client.request('/api/account/current-plan')).body).toEqual({ plan: 'free' });
+
+    expect(remaining((await client.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 1);
+    // The same session from another address: the same counter.
+    const elsewhere = new TestClient(h, nextIp());
+    for (const [name, value] of client.cookies) elsewhere.cookies.set(name, value);
+    expect(remaining((await elsewhere.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 2);
+    expect(await countOf(`user:${userId}`)).toBe(2);
+    // The address itself, signed out, has its own count, untouched by the account's requests.
+    const signedOut = new TestClient(h, client.ip);
+    expect(remaining((await signedOut.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 1);
+  });
+
+  it('never limits nor counts a Pro account, and current-plan says pro', async () => {
+    const client = new TestClient(h);
+    await confirmedUser(h, client, 'pro-plan@example.org');
+    const [user] = await h.database.db
+      .update(users)
+      .set({ plan: 'pro' })
+      .where(eq(users.email, 'pro-plan@example.org'))
+      .returning({ id: users.id });
+    expect((await client.request('/api/account/current-plan')).body).toEqual({ plan: 'pro' });
+
+    // Even a counter at the limit (say, from before the upgrade) does not stop it.
+    const subject = `user:${user!.id}`;
+    await h.database.db.insert(apiUsage).values({ subject, day: utcDay(new Date()), count: FREE_DAILY_API_REQUESTS });
+    for (let i = 0; i < 3; i++) {
+      const { res } = await client.request(list);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+    expect(await countOf(subject)).toBe(FREE_DAILY_API_REQUESTS);
+  });
+
+  it('refuses to store a plan that does not exist', async () => {
+    await expect(
+      h.database.db.execute(
+        sql`INSERT INTO users (id, name, email, plan) VALUES ('bad-plan', 'Bad', 'bad-plan@example.org', 'Pro')`,
+      ),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringContaining('violates check constraint "users_plan_check"') },
+    });
+  });
+});
+
+describe('the shared store', () => {
+  it('counts the requests of two app instances on the same database together, each exactly once', async () => {
+    const config = loadConfig({
+      PUBLIC_URL: h.publicUrl,
+      SMTP_URL: h.smtp.url,
+      AUTH_SECRET: authSecret,
+      TRUST_PROXY: '1',
+    });
+    const other = createApp({ db: h.database.db, config });
+    const onFirst = new TestClient(h);
+    const onSecond = new TestClient({ app: other, publicUrl: h.publicUrl }, onFirst.ip);
+
+    expect(remaining((await onFirst.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 1);
+    expect(remaining((await onSecond.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 2);
+    expect(remaining((await onFirst.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 3);
+
+    // Requests at the same time on both: every one gets its own count, none is lost.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? onFirst : onSecond).request(list)),
+    );
+    const counts = replies.map((r) => FREE_DAILY_API_REQUESTS - remaining(r.res)).sort((a, b) => a - b);
+    expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 4));
+    expect(await countOf(`ip:${onFirst.ip}`)).toBe(23);
+  });
+});
+
+describe('the day boundary', () => {
+  it('starts a new count at midnight UTC and forgets counters older than a week', async () => {
+    let clock = new Date('2026-03-01T23:59:30Z');
+    const app = new Hono();
+    app.use(
+      '/api/datasets/*',
+      dailyApiLimit({ db: h.database.db, auth: h.app.auth, trustProxy: true, now: () => clock }),
+    );
+    app.get('/api/datasets', (c) => c.json({ items: [] }));
+    const ip = nextIp();
+    const request = async () => app.request('/api/datasets', { headers: { 'x-forwarded-for': ip } });
+    const subject = `ip:${ip}`;
+    await h.database.db.insert(apiUsage).values([
+      { subject, day: '2026-03-01', count: FREE_DAILY_API_REQUESTS },
+      { subject, day: '2026-02-23', count: 5 },
+      { subject, day: '2026-02-22', count: 5 },
+    ]);
+
+    const late = await request();
+    expect(late.status).toBe(429);
+    expect(late.headers.get('retry-after')).toBe('30');
+    expect(late.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 2, 2) / 1000));
+
+    clock = new Date('2026-03-02T00:00:05Z');
+    const early = await request();
+    expect(early.status).toBe(200);
+    expect(remaining(early)).toBe(FREE_DAILY_API_REQUESTS - 1);
+    expect(early.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 2, 3) / 1000));
+
+    const days = await h.database.db.select({ day: apiUsage.day }).from(apiUsage).where(eq(apiUsage.subject, subject));
+    expect(days.map((d) => d.day).sort()).toEqual(['2026-02-23', '2026-03-01', '2026-03-02']);
+  });
+});
