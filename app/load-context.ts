@@ -1,11 +1,21 @@
-// What the server hands every loader and action: the database handle (one path to the data) and the visitor's session.
+// What the server hands every loader and action: the database handle (one path to the data), the visitor's session
+// and the map outlines the server has read (the server owns files; pages never read them themselves).
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
+import type { LoadedOutlines } from './charts/widget/chart-view';
+import type { OutlineChoice } from './charts/widget/widget-state';
+
+/** Map outlines: world countries, or NUTS regions from the data mirror. */
+export interface PageOutlines {
+  /** Rejects when the server has no outlines for the choice (NUTS without a data mirror). */
+  forChoice(choice: OutlineChoice): Promise<LoadedOutlines>;
+}
 
 declare module 'react-router' {
   interface AppLoadContext {
     db: Db;
     auth: PageAuth;
+    outlines: PageOutlines;
   }
 }
 

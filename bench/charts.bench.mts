@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import type { ServerBuild } from 'react-router';
 import { ChartWidget, CHART_TYPES, type ChartType } from '../app/charts';
 import { chartData, outlinesForData } from '../app/routes/public/datasets.server';
+import { outlineStore } from '../server/geo/outline-store';
 import { openDatabase } from '../db/client';
 import { findDataset, getDatasetMeta } from '../db/queries/datasets';
 import { createApp } from '../server/app';
@@ -53,7 +54,7 @@ const view = { chartType: 'line' as ChartType, dimensions: {}, countries: [] };
 const loaded = await chartData(database.db, meta, view);
 if (!('value' in loaded)) throw new Error(`no HICP data: ${loaded.error}`);
 const data = loaded.value;
-const outlines = await outlinesForData(data.data);
+const outlines = await outlinesForData(outlineStore(mirror), data.data);
 const geos = new Set(data.data.data.flatMap((s) => s.rows.flatMap((r) => Object.keys(r.values))));
 const values = data.data.data.reduce((n, s) => n + s.rows.reduce((m, r) => m + Object.keys(r.values).length, 0), 0);
 console.log(

@@ -13,6 +13,7 @@ import { checkUserApi } from './api/auth-check-user';
 import { authApi } from './api/auth-handler';
 import { chartsApi } from './api/charts';
 import { contactApi, operatorsAddress } from './api/contact';
+import { dailyApiLimit } from './api/daily-limit';
 import { datasetsApi } from './api/datasets';
 import type { ApiEnv } from './api/env';
 import { errorBody, handleError } from './api/errors';
@@ -29,6 +30,7 @@ import { resolveAuthSecret } from './auth/secret';
 import { readSession } from './auth/session';
 import { loadConfig, type Config } from './config';
 import { mailerFromConfig, type Mailer } from './email/transport';
+import { outlineStore } from './geo/outline-store';
 
 export interface AppOptions {
   db: Db;
@@ -52,6 +54,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     mailer: opts.mailer ?? mailerFromConfig(config),
     secret: resolveAuthSecret(config.AUTH_SECRET, config.dataDir),
   });
+  const outlines = outlineStore(config.dataMirror);
   const app = new OpenAPIHono<ApiEnv>();
   app.onError(handleError);
   // Pages, scripts, styles and JSON travel compressed when the client accepts it (about a quarter of the bytes).
@@ -68,9 +71,11 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     '/api/*',
     rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
   );
+  // The Free plan's daily limit on the data API, counted in the database (decision 022).
+  app.use('/api/datasets/*', dailyApiLimit({ db: opts.db, auth, trustProxy }));
   app.route('/api', datasetsApi());
-  app.route('/api', chartsApi({ dataMirror: config.dataMirror }));
-  app.route('/api', geoApi({ dataMirror: config.dataMirror }));
+  app.route('/api', chartsApi({ outlines }));
+  app.route('/api', geoApi({ outlines }));
   app.route('/api', checkUserApi());
   app.route('/api', accountApi(auth, trustProxy));
   app.route('/api', authApi(auth, trustProxy));
@@ -121,7 +126,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
         sessionError: read.error,
         providers: auth.availableProviders,
       };
-      return handle(c.req.raw, { db: opts.db, auth: pageAuth });
+      return handle(c.req.raw, { db: opts.db, auth: pageAuth, outlines });
     });
   }
   return Object.assign(app, { auth });

@@ -9,6 +9,7 @@ export { MapChart, type MapChartProps } from './map/map-chart';
 export { MapImage, type MapImageProps } from './map/map-svg';
 export type { MapRow, MapChartSettings } from './map/map-state';
 export type { MapCountry, OutlineKind, Outlines } from './map/map-match';
+export { worldOutlines, type CountriesTopology } from './map/world-outlines';
 export type { MapTransform } from './map/map-zoom';
 
 // The widget and what renders a view from outside it (server-side images).

@@ -47,6 +47,11 @@ export const rowSchema = z.object({
   period: z.string(),
   /** Country (geo) name → value; geos without a value in this period are absent. */
   values: z.record(z.string(), z.number()),
+  /**
+   * Country (geo) name → the value's observation flags as Eurostat published them (p provisional, e estimated,
+   * b break in series …), for the values that carry any; absent when none in the row does.
+   */
+  flags: z.record(z.string(), z.string()).optional(),
 });
 
 export const seriesSchema = z.object({

@@ -66,7 +66,9 @@ export function toSeriesList(meta: DatasetMeta, rows: readonly ObservationRow[])
       current.rows.push({ period: formatPeriod(freq, r.period), values: {} });
       lastPeriod = r.period;
     }
-    current.rows[current.rows.length - 1]!.values[r.geoName] = r.value;
+    const row = current.rows[current.rows.length - 1]!;
+    row.values[r.geoName] = r.value;
+    if (r.flags) (row.flags ??= {})[r.geoName] = r.flags;
   }
   return out;
 }

@@ -1,6 +1,4 @@
 // /api/charts: a chart view's PNG (server-rendered SVG through resvg, 2x) and its data as CSV or JSON export.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { Resvg } from '@resvg/resvg-js';
 import type { Context } from 'hono';
@@ -24,17 +22,16 @@ import {
   widgetTimeline,
   type ChartViewSpec,
   type LoadedOutlines,
-  type Outlines,
 } from '../../app/charts';
+import { OutlinesMissingError, type OutlineStore } from '../geo/outline-store';
 import { toCsv } from './data-formats';
 import { parseSelection } from './datasets';
 import type { ApiEnv } from './env';
 import { ApiError, errorSchema } from './errors';
-import { worldOutlinesJson } from './geo';
 
 export interface ChartsApiOptions {
-  /** The shared data folder with geo/nuts2021 (NUTS outlines for regional maps); null without one. */
-  dataMirror: string | null;
+  /** Map outlines (NUTS outlines for regional maps come from the data mirror). */
+  outlines: OutlineStore;
 }
 
 /** PNG exports are drawn at twice the chart's size. */
@@ -118,25 +115,14 @@ async function loadView(db: ReadDb, c: Context): Promise<LoadedView> {
   return { meta, view, rows, data: { dataset: meta, data: toSeriesList(meta, rows) } };
 }
 
-const outlineCache = new Map<string, Promise<Outlines>>();
-
-function loadOutlines(data: DatasetData, dataMirror: string | null): Promise<LoadedOutlines> {
-  const choice = chooseOutlines(geoCodesOf(data));
-  const key = choice.kind === 'world' ? '/api/geo/world' : `/api/geo/nuts/${choice.level}`;
-  let hit = outlineCache.get(key);
-  if (!hit) {
-    if (choice.kind === 'nuts' && !dataMirror) {
-      throw new ApiError(404, 'not_found', 'NUTS outlines are not available: no data mirror');
-    }
-    hit = (
-      choice.kind === 'world'
-        ? worldOutlinesJson()
-        : readFile(path.resolve(dataMirror!, 'geo/nuts2021', `nutsrg_${choice.level}.json`), 'utf8')
-    ).then((text) => JSON.parse(text) as Outlines);
-    hit.catch(() => outlineCache.delete(key));
-    outlineCache.set(key, hit);
+/** The outlines a map of this data draws; 404 when the server has no NUTS outlines for regional data. */
+async function loadOutlines(data: DatasetData, store: OutlineStore): Promise<LoadedOutlines> {
+  try {
+    return await store.forChoice(chooseOutlines(geoCodesOf(data)));
+  } catch (err) {
+    if (err instanceof OutlinesMissingError) throw new ApiError(404, 'not_found', err.message);
+    throw err;
   }
-  return hit.then((outlines) => ({ kind: choice.kind, outlines, path: key }));
 }
 
 export interface ChartImageInput {
@@ -212,7 +198,7 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     if (problem) throw new ApiError(404, 'no_data', problem);
     const width = q.width ?? 800;
     const height = q.height ?? chartHeightFor(1024, view.chartType === 'map' ? 'map' : 'chart');
-    const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.dataMirror) : null;
+    const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.outlines) : null;
     const svg = renderChartSvg({
       data,
       view,

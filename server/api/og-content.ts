@@ -6,11 +6,11 @@ import { findPublishedPost } from '../../db/queries/blog';
 import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
 import { selectObservations, toSeriesList } from '../../db/queries/observations';
 import { sitemapPlaces } from '../../db/queries/site';
-import { chooseOutlines, geoCodesOf, parseViewQuery, type ChartViewSpec, type Outlines } from '../../app/charts';
+import { chooseOutlines, geoCodesOf, parseViewQuery, type ChartViewSpec } from '../../app/charts';
 import { dataError } from '../../app/charts/widget/widget-state';
+import { outlineStore } from '../geo/outline-store';
 import { rasterise, renderChartSvg, sliderFor } from './charts';
 import { parseSelection } from './datasets';
-import { worldOutlinesJson } from './geo';
 
 export interface CardContent {
   eyebrow: string;
@@ -70,8 +70,6 @@ const pages: Record<string, [string, string]> = {
   '/blog': ['Blog', 'Articles on European inflation, labour markets and growth, with live charts.'],
 };
 
-let worldOutlines: Promise<Outlines> | undefined;
-
 /** The dataset's chart for a view; without a chart_type the card shows a map (or sorted bars for regions). */
 async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Promise<CardContent | null> {
   const row = await findDataset(db, id);
@@ -94,11 +92,8 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
   const period = periods[index];
   let chart: string | undefined;
   if (!dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0)) {
-    worldOutlines ??= worldOutlinesJson().then((t) => JSON.parse(t) as Outlines);
-    const outlines =
-      view.chartType === 'map'
-        ? { kind: 'world' as const, outlines: await worldOutlines, path: '/api/geo/world' }
-        : null;
+    // Cards draw world maps only (regional data gets sorted bars), so no data mirror is needed.
+    const outlines = view.chartType === 'map' ? await outlineStore(null).forChoice({ kind: 'world' }) : null;
     const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines });
     chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
   }

@@ -104,6 +104,9 @@ it('zooms the map, hovers a country and shows No data where there is none', asyn
   await expect(tooltip.innerText()).resolves.toBe('Germany\n2.1 Annual rate of change (%)');
   await widget.locator('path[data-name="Belarus"]').hover();
   await expect(tooltip.innerText()).resolves.toMatch(/\nNo data$/);
+  // Malta is too small for the 110m world outlines; it comes from the 50m file and is drawn on top.
+  await widget.locator('path[data-name="Malta"]').hover({ force: true });
+  await expect(tooltip.innerText()).resolves.toBe('Malta\n2.6 Annual rate of change (%)');
   expect(problems).toEqual([]);
 });
 
@@ -141,6 +144,12 @@ it('fetches the data again only when the visitor changes the selection', async (
   expect(bars.sort()).toEqual(['Germany', 'Spain']);
   expect(requests).toHaveLength(1);
   expect(requests[0]).toMatch(/\/api\/datasets\/\d+\?country=DE,ES$/);
+
+  // The fetched rows carry their flags: the table still marks May 2025 as estimated.
+  await switchTo(page, widget, 'Table');
+  const germany = widget.getByRole('row', { name: /^Germany/ });
+  await expect(germany.getByRole('cell').first().innerText()).resolves.toBe('2.1 e');
+  await expect(germany.locator('abbr.flag').first().getAttribute('title')).resolves.toBe('estimated');
   expect(problems).toEqual([]);
 });
 

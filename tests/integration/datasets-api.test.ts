@@ -96,6 +96,17 @@ describe('GET /api/datasets/{id}', () => {
     ]);
   });
 
+  it("gives each row the flags of its values, so a chart's table keeps them after any new selection", async () => {
+    const { body } = await getJson('/api/datasets/prc_hicp_manr?country=DE,FR&period_from=4/2025&period_to=5/2025');
+    const parsed = datasetDataSchema.parse(body);
+    expect(parsed.data[0]!.rows).toEqual([
+      { period: '4/2025', values: { France: 0.9, Germany: 2.2 } },
+      { period: '5/2025', values: { France: 0.6, Germany: 2.1 }, flags: { France: 'e', Germany: 'e' } },
+    ]);
+    const annual = await getJson('/api/datasets/tec00115?country=DE,FR&period_from=2022&period_to=2022');
+    expect(annual.body.data[0].rows[0].flags).toEqual({ Germany: 'p' });
+  });
+
   it('selects several series and every value of a dimension', async () => {
     const two = await getJson('/api/datasets/prc_hicp_manr?dim2=CP00,CP01&country=DE&period_from=2024');
     expect(two.res.status).toBe(400); // a year is not a monthly period
@@ -189,7 +200,7 @@ describe('GET /api/datasets/{id}/data', () => {
 
   it('answers JSON by default in the same shape as the dataset endpoint', async () => {
     const { body } = await getJson('/api/datasets/tec00115/data?country=DE&period_from=2024');
-    expect(body.data[0].rows).toEqual([{ period: '2024', values: { Germany: -0.2 } }]);
+    expect(body.data[0].rows).toEqual([{ period: '2024', values: { Germany: -0.2 }, flags: { Germany: 'p' } }]);
   });
 });
 

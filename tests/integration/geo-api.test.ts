@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { geoApi } from '../../server/api/geo';
+import { outlineStore } from '../../server/geo/outline-store';
 
 // Count file reads, to see that each outline file is read once.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -18,7 +19,7 @@ const mirror = process.env.DATA_MIRROR ?? path.resolve(repoRoot, '../shared/data
 
 function appWith(dataMirror: string | null) {
   const app = new Hono();
-  app.route('/api', geoApi({ dataMirror }));
+  app.route('/api', geoApi({ outlines: outlineStore(dataMirror) }));
   return app;
 }
 
@@ -28,7 +29,7 @@ const readsOf = (fragment: string) =>
 describe('GET /api/geo/world', () => {
   const app = appWith(mirror);
 
-  it('answers world-atlas countries as GeoJSON with ISO ids and names, without Antarctica', async () => {
+  it('answers world-atlas countries as GeoJSON with ISO ids and names, without Antarctica, with Malta and Liechtenstein', async () => {
     const res = await app.request('/api/geo/world');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -36,7 +37,12 @@ describe('GET /api/geo/world', () => {
     expect(res.headers.get('etag')).toMatch(/^"[\w-]{32}"$/);
     const fc = (await res.json()) as any;
     expect(fc.type).toBe('FeatureCollection');
-    expect(fc.features).toHaveLength(176);
+    // 176 countries of the 110m file, then Malta and Liechtenstein from the 50m file, drawn last (on top).
+    expect(fc.features).toHaveLength(178);
+    expect(fc.features.slice(176).map((f: any) => [f.id, f.properties.name])).toEqual([
+      ['470', 'Malta'],
+      ['438', 'Liechtenstein'],
+    ]);
     const byName = new Map(fc.features.map((f: any) => [f.properties.name, f]));
     expect((byName.get('Germany') as any).id).toBe('276');
     expect((byName.get('Greece') as any).id).toBe('300');
@@ -56,6 +62,7 @@ describe('GET /api/geo/world', () => {
     const stale = await app.request('/api/geo/world', { headers: { 'If-None-Match': '"other"' } });
     expect(stale.status).toBe(200);
     expect(readsOf('countries-110m.json')).toBe(1);
+    expect(readsOf('countries-50m.json')).toBe(1);
   });
 });
 

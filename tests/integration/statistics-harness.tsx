@@ -1,5 +1,5 @@
 // Renders the statistics and blog pages in-process: their route modules under React Router's static handler
-// with `{ db }` as load context, to the HTML the server would send (status, redirects and markup).
+// with `{ db, outlines }` as load context, to the HTML the server would send (status, redirects and markup).
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -13,7 +13,9 @@ import {
   useRouteError,
   type RouteObject,
 } from 'react-router';
+import path from 'node:path';
 import type { Db } from '../../db/client';
+import { outlineStore } from '../../server/geo/outline-store';
 import * as blogFeed from '../../app/routes/public/blog-feed';
 import * as blogIndex from '../../app/routes/public/blog';
 import * as blogPost from '../../app/routes/public/blog-post';
@@ -27,6 +29,9 @@ interface RouteModule {
   default?: ComponentType<any>;
   ErrorBoundary?: ComponentType<any>;
 }
+
+// The server's outline store on the shared data mirror, as server/app.ts hands it to loaders.
+const outlines = outlineStore(process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data'));
 
 /** A framework route module as a data route: the component gets its props the way framework mode passes them. */
 function fromModule(path: string, mod: RouteModule, id: string = path): RouteObject {
@@ -90,7 +95,7 @@ export const ORIGIN = 'http://localhost:3000';
 /** The page at a path, rendered to HTML; redirects and resource routes answer their Response. */
 export async function renderPage(db: Db, path: string): Promise<RenderedPage> {
   const request = new Request(`${ORIGIN}${path}`);
-  const context = await handler.query(request, { requestContext: { db } as never });
+  const context = await handler.query(request, { requestContext: { db, outlines } as never });
   if (context instanceof Response) {
     return { status: context.status, location: context.headers.get('Location'), html: await context.text() };
   }
@@ -102,7 +107,7 @@ export async function renderPage(db: Db, path: string): Promise<RenderedPage> {
 /** A resource route's answer (the feed). */
 export async function fetchResource(db: Db, path: string): Promise<Response> {
   const request = new Request(`${ORIGIN}${path}`);
-  const result = await handler.queryRoute(request, { requestContext: { db } as never });
+  const result = await handler.queryRoute(request, { requestContext: { db, outlines } as never });
   return result instanceof Response ? result : new Response(JSON.stringify(result));
 }
 
@@ -112,7 +117,7 @@ export async function loadPage(
   path: string,
 ): Promise<{ status: number; data: unknown; location: string | null }> {
   const request = new Request(`${ORIGIN}${path}`);
-  const context = await handler.query(request, { requestContext: { db } as never });
+  const context = await handler.query(request, { requestContext: { db, outlines } as never });
   if (context instanceof Response)
     return { status: context.status, data: null, location: context.headers.get('Location') };
   const leaf = context.matches[context.matches.length - 1]!;

@@ -37,7 +37,8 @@ function tsvLines(): string[] {
 
 /**
  * HICP annual rates (CP00, optionally CP01) for the given geo codes (default: all of FIXTURE_GEOS),
- * one API series per COICOP code, periods written M/YYYY, missing and confidential cells absent.
+ * one API series per COICOP code, periods written M/YYYY, flags as the API gives them, missing and confidential
+ * cells absent.
  */
 export function loadHicp(
   geos: readonly string[] = Object.keys(FIXTURE_GEOS),
@@ -63,7 +64,12 @@ export function loadHicp(
       cells.forEach((cell, j) => {
         const value = Number.parseFloat(cell);
         const row = rows[j];
-        if (row && !cell.trim().startsWith(':') && Number.isFinite(value)) row.values[name] = value;
+        if (row && !cell.trim().startsWith(':') && Number.isFinite(value)) {
+          row.values[name] = value;
+          // '2.1 e': the value's flags, as the API's rows carry them.
+          const flags = cell.trim().split(/\s+/)[1];
+          if (flags) (row.flags ??= {})[name] = flags;
+        }
       });
     }
     return {

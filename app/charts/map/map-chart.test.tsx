@@ -67,8 +67,10 @@ describe('HICP map (world outlines)', () => {
     expect(fillOf(svg, 'iso:643')).toBe('#f1f5f9'); // Russia: not in the data
   });
 
-  it('matches Kosovo by name and Greece by its ISO id', () => {
+  it('matches Kosovo by name and Greece by its ISO id, and draws Malta', () => {
     expect(svg).toContain('data-key="name:kosovo" data-name="Kosovo*" data-has-data="true"');
+    expect(svg).toContain('data-key="iso:470" data-name="Malta" data-has-data="true"');
+    expect(fillOf(svg, 'iso:470')).toBe(bandColorOf(state.bands, 7.4));
     expect(fillOf(svg, 'name:kosovo')).toBe(bandColorOf(state.bands, 12.7));
     expect(svg).toContain('data-key="iso:300" data-name="Greece" data-has-data="true"');
   });
@@ -84,13 +86,13 @@ describe('HICP map (world outlines)', () => {
       'Low (Q0-Q20)',
       '2.9 \u2013 8.4',
       'Medium (Q20-Q40)',
-      '8.4 \u2013 10.6',
+      '8.4 \u2013 10.4',
       'High (Q40-Q60)',
-      '10.6 \u2013 13.1',
+      '10.4 \u2013 12.9',
       'Very High (Q60-Q80)',
-      '13.1 \u2013 16.4',
+      '12.9 \u2013 16.2',
       'Extremely High (Q80-Q100)',
-      '16.4 \u2013 85.4',
+      '16.2 \u2013 85.4',
       'No data',
     ]);
     expect(svg).toContain('>10/2022</text>');

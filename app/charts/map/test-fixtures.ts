@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 import { geoName } from '../../../core/geo';
 import type { DatasetData, Row } from '../../../core/schemas/dataset';
 import { HICP_TSV, loadHicp } from '../core/test-fixtures';
 import type { Outlines } from './map-match';
+import { worldOutlines, type CountriesTopology } from './world-outlines';
 
 const mirror = path.resolve(path.dirname(HICP_TSV), '../..');
 export const GDP_TSV_GZ = path.join(mirror, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
@@ -101,12 +100,13 @@ export function loadRegionalGdp(level = 2, unit = 'MIO_EUR'): DatasetData {
   };
 }
 
-/** world-atlas 110m countries as GeoJSON without Antarctica: what GET /api/geo/world serves. */
+/** world-atlas countries as GET /api/geo/world serves them: 110m with Malta and Liechtenstein from 50m, no Antarctica. */
 export function loadWorldOutlines(): Outlines {
   const require = createRequire(import.meta.url);
-  const topology = require('world-atlas/countries-110m.json') as Topology<{ countries: GeometryCollection }>;
-  const fc = feature(topology, topology.objects.countries) as unknown as Outlines;
-  return { type: 'FeatureCollection', features: fc.features.filter((f) => f.properties?.name !== 'Antarctica') };
+  return worldOutlines(
+    require('world-atlas/countries-110m.json') as CountriesTopology,
+    require('world-atlas/countries-50m.json') as CountriesTopology,
+  );
 }
 
 /** NUTS 2021 outlines of a level from the mirror: what GET /api/geo/nuts/{level} serves. */

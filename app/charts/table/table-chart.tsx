@@ -17,8 +17,6 @@ export interface TableChartProps {
   initialSort?: TableSort;
   /** Height after which the table scrolls vertically; it always scrolls horizontally. */
   maxHeight?: number;
-  /** Observation flags by `${seriesId}:${geo name}|${period}` (see flagKey), shown after their values. */
-  flags?: Readonly<Record<string, string>>;
 }
 
 export function TableChart(props: TableChartProps) {
@@ -66,7 +64,7 @@ export function TableChart(props: TableChartProps) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <DataRow key={row.key} row={row} columns={state.columns} decimals={state.decimals} flags={props.flags} />
+            <DataRow key={row.key} row={row} columns={state.columns} decimals={state.decimals} />
           ))}
         </tbody>
       </table>

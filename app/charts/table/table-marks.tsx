@@ -59,16 +59,10 @@ export interface DataRowProps {
   row: TableRow;
   columns: readonly TableColumn[];
   decimals: number;
-  /** Observation flags (e, p, b …) by `${row key}|${period}`, shown after the value. */
-  flags?: Readonly<Record<string, string>>;
 }
 
-/** The key of a cell's flags in DataRowProps.flags. */
-export function flagKey(rowKey: string, period: string): string {
-  return `${rowKey}|${period}`;
-}
-
-export function DataRow({ row, columns, decimals, flags }: DataRowProps) {
+/** A row of values, each followed by its observation flags (e, p, b …) with their meaning as a tooltip. */
+export function DataRow({ row, columns, decimals }: DataRowProps) {
   return (
     <tr>
       <th scope="row" className="sticky">
@@ -76,7 +70,7 @@ export function DataRow({ row, columns, decimals, flags }: DataRowProps) {
       </th>
       {columns.map((c) => {
         const v = row.values[c.key] ?? null;
-        const flag = v === null ? undefined : flags?.[flagKey(row.key, c.key)];
+        const flag = v === null ? undefined : row.flags[c.key];
         return (
           <td key={c.key} className={v === null ? 'na' : undefined}>
             {v === null ? '\u2013' : formatNumber(v, decimals)}

@@ -5,10 +5,10 @@ import { ariaSortOf, buildTableState, LABEL_COLUMN, nextSort, sortRows, type Tab
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EE']);
 
 const rows: TableRow[] = [
-  { key: 'de', label: 'Germany', values: { '5/2025': 2.1, '4/2025': 2.2 } },
-  { key: 'ea', label: 'Euro area (20)', values: { '5/2025': null, '4/2025': 2.2 } },
-  { key: 'ee', label: 'Estonia', values: { '5/2025': 4.6, '4/2025': 4.4 } },
-  { key: 'fr', label: 'france', values: { '5/2025': 0.6, '4/2025': 0.9 } },
+  { key: 'de', label: 'Germany', values: { '5/2025': 2.1, '4/2025': 2.2 }, flags: {} },
+  { key: 'ea', label: 'Euro area (20)', values: { '5/2025': null, '4/2025': 2.2 }, flags: {} },
+  { key: 'ee', label: 'Estonia', values: { '5/2025': 4.6, '4/2025': 4.4 }, flags: {} },
+  { key: 'fr', label: 'france', values: { '5/2025': 0.6, '4/2025': 0.9 }, flags: {} },
 ];
 
 describe('sortRows', () => {
@@ -77,6 +77,16 @@ describe('buildTableState', () => {
     expect(s.rows[0]?.values['10/2024']).toBe(2.4);
     expect(s.rows[2]?.values['5/2025']).toBeNull();
     expect(s.decimals).toBe(1);
+  });
+
+  it("carries each value's flags from the data's rows (5/2025 is an estimate)", () => {
+    const s = buildTableState(hicp, { startIndex: 329 });
+    if (s.status !== 'ok') throw new Error(s.message);
+    // Only the latest month of the release is flagged: the other eleven columns carry none.
+    expect(s.rows[0]).toMatchObject({ label: 'Germany', flags: { '5/2025': 'e' } });
+    expect(Object.keys(s.rows[0]!.flags)).toEqual(['5/2025']);
+    expect(s.rows[3]).toMatchObject({ label: 'Estonia', flags: { '5/2025': 'e' } });
+    expect(s.rows[2]?.flags).toEqual({}); // Euro area: no value in 5/2025, no flags in the range
   });
 
   it('covers the whole timeline by default', () => {

@@ -25,6 +25,8 @@ export interface TableRow {
   label: string;
   /** Period → value; null where the series has no value. */
   values: Record<string, number | null>;
+  /** Period → the value's observation flags (e, p, b …), for the values that carry any. */
+  flags: Record<string, string>;
 }
 
 export interface TableStateInput extends ChartSelection {
@@ -60,6 +62,7 @@ export function buildTableState(data: DatasetData, input: TableStateInput = {}):
   const table = sliceTable(full, resolvePeriodIndex(input.startIndex ?? 0, full.periods.length));
   if (table.series.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
   const oneSeries = new Set(table.series.map((s) => s.seriesId)).size === 1;
+  const flags = flagIndex(data);
   return {
     status: 'ok',
     title,
@@ -70,9 +73,26 @@ export function buildTableState(data: DatasetData, input: TableStateInput = {}):
       key: s.key,
       label: s.label,
       values: Object.fromEntries(table.periods.map((p, i) => [p, s.values[i] ?? null])),
+      flags: Object.fromEntries(
+        table.periods.flatMap((p) => {
+          const f = flags.get(`${s.key}|${p}`);
+          return f ? [[p, f]] : [];
+        }),
+      ),
     })),
     decimals: decimalsFor(allValues(table.series)),
   };
+}
+
+/** The data's observation flags by `${seriesId}:${geo name}|${period}` (a table row's key and a column's). */
+function flagIndex(data: DatasetData): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const s of data.data) {
+    for (const r of s.rows) {
+      for (const [geo, f] of Object.entries(r.flags ?? {})) index.set(`${s.id}:${geo}|${r.period}`, f);
+    }
+  }
+  return index;
 }
 
 function compareLabels(a: TableRow, b: TableRow): number {

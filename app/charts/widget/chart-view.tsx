@@ -38,7 +38,6 @@ export interface ChartViewProps {
   countries?: readonly string[];
   /** Needed by the map; without them the map says it is loading its outlines. */
   outlines?: LoadedOutlines | null;
-  flags?: Readonly<Record<string, string>>;
   /** 'image': static SVG only (SSR without scripts, PNG export); 'interactive': table sorting, map pan and zoom. */
   mode: 'image' | 'interactive';
   readonly?: boolean;
@@ -164,7 +163,6 @@ export function ChartView(props: ChartViewProps & { periods: readonly string[] }
           theme={theme}
           title={title}
           startIndex={sliderIndex}
-          flags={props.flags}
           maxHeight={height}
         />
       );

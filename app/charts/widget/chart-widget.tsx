@@ -203,7 +203,6 @@ export function ChartWidget(props: ChartWidgetProps) {
                   hideLegend: props.hideLegend,
                   countries: selection.countries,
                   outlines: outlines.outlines,
-                  flags: value?.flags,
                   mode: props.embed ? 'image' : 'interactive',
                   readonly: props.readonly,
                   onSliderIndexChange: setChosenIndex,

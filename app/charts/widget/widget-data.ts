@@ -6,11 +6,9 @@ import type { Outlines } from '../map/map-match';
 import type { LoadedOutlines } from './chart-view';
 import { chooseOutlines, geoCodesOf, outlinesPath } from './widget-state';
 
-/** A response the widget can draw, with the flags of its values when the page supplied them. */
+/** A response the widget can draw (its rows carry the values' flags, which the table view shows). */
 export interface WidgetData {
   data: DatasetData;
-  /** Observation flags by `${seriesId}:${geo name}|${period}`; absent for data fetched from the API. */
-  flags?: Record<string, string>;
 }
 
 export type WidgetLoad =

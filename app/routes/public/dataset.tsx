@@ -22,7 +22,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { view, problems } = pageView(meta, url.searchParams);
   const loaded = await chartData(context.db, meta, view);
   const widget = 'value' in loaded ? loaded.value : null;
-  const outlines = widget && view.chartType === 'map' ? await outlinesForData(widget.data) : null;
+  const outlines = widget && view.chartType === 'map' ? await outlinesForData(context.outlines, widget.data) : null;
   const chart = {
     embed,
     view,

@@ -1,21 +1,15 @@
 // Server helpers for dataset pages: the chart view of the URL, its data and flags, and map outlines.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 import { isAggregate } from '../../../core/geo';
-import { formatPeriod, parsePeriod } from '../../../core/periods';
+import { parsePeriod } from '../../../core/periods';
 import type { DatasetMeta } from '../../../core/schemas/dataset';
 import type { ReadDb } from '../../../db/client';
 import { selectObservations, toSeriesList, type DataSelection } from '../../../db/queries/observations';
 import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE } from '../../charts/core/chart-messages';
-import { flagKey } from '../../charts/table/table-marks';
 import { parseViewQuery, type ChartViewSpec, type QueryReader } from '../../charts/export/view-query';
-import type { Outlines } from '../../charts/map/map-match';
 import type { LoadedOutlines } from '../../charts/widget/chart-view';
 import type { WidgetData } from '../../charts/widget/widget-data';
-import { chooseOutlines, geoCodesOf, outlinesPath, type OutlineChoice } from '../../charts/widget/widget-state';
+import { chooseOutlines, geoCodesOf } from '../../charts/widget/widget-state';
+import type { PageOutlines } from '../../load-context';
 
 /** A dataset whose geos are mostly NUTS regions opens as a map; every other as the specification's bar chart. */
 export function defaultChartType(meta: DatasetMeta): ChartViewSpec['chartType'] {
@@ -64,8 +58,8 @@ export function selectionOf(
 }
 
 /**
- * The widget's data for a view: every period (the slider needs them) up to time_end, in the API's shape,
- * with the flags of the values keyed as the table view looks them up.
+ * The widget's data for a view: every period (the slider needs them) up to time_end, in the API's shape
+ * (values with their flags).
  */
 export async function chartData(
   db: ReadDb,
@@ -75,48 +69,13 @@ export async function chartData(
   const sel = selectionOf(meta, view, { to: view.timeEnd });
   if ('error' in sel) return sel;
   const rows = await selectObservations(db, meta, sel);
-  const flags: Record<string, string> = {};
-  for (const r of rows) {
-    if (r.flags && r.value !== null) {
-      flags[flagKey(`${r.seriesId}:${r.geoName}`, formatPeriod(meta.frequency, r.period))] = r.flags;
-    }
-  }
-  return { value: { data: { dataset: meta, data: toSeriesList(meta, rows) }, flags } };
+  return { value: { data: { dataset: meta, data: toSeriesList(meta, rows) } } };
 }
 
-/** The shared data folder (the server's default): NUTS outlines live in geo/nuts2021/nutsrg_{level}.json. */
-function dataMirror(): string {
-  return process.env.DATA_MIRROR ?? path.resolve(process.cwd(), '../shared/data');
-}
-
-const outlineCache = new Map<string, Promise<Outlines | null>>();
-
-async function readOutlines(choice: OutlineChoice): Promise<Outlines | null> {
-  if (choice.kind === 'nuts') {
-    const file = path.join(dataMirror(), 'geo', 'nuts2021', `nutsrg_${choice.level}.json`);
-    return JSON.parse(await readFile(file, 'utf8')) as Outlines;
-  }
-  // The same outlines GET /api/geo/world serves: world-atlas 110m countries without Antarctica.
-  const file = createRequire(import.meta.url).resolve('world-atlas/countries-110m.json');
-  const topology = JSON.parse(await readFile(file, 'utf8')) as Topology<{ countries: GeometryCollection }>;
-  const all = feature(topology, topology.objects.countries) as unknown as Outlines;
-  return {
-    type: 'FeatureCollection',
-    features: all.features
-      .filter((f) => f.properties?.name !== 'Antarctica')
-      .map((f) => (f.id === undefined ? f : { ...f, id: String(f.id) })),
-  };
-}
-
-/** Outlines for a map of this data, read once per process; null when the files are missing. */
-export async function outlinesForData(data: WidgetData['data']): Promise<LoadedOutlines | null> {
-  const choice = chooseOutlines(geoCodesOf(data));
-  const key = outlinesPath(choice);
-  let hit = outlineCache.get(key);
-  if (!hit) {
-    hit = readOutlines(choice).catch(() => null);
-    outlineCache.set(key, hit);
-  }
-  const outlines = await hit;
-  return outlines ? { kind: choice.kind, outlines, path: key } : null;
+/** Outlines for a map of this data; null when the server has none (regional data without a data mirror). */
+export async function outlinesForData(
+  outlines: PageOutlines,
+  data: WidgetData['data'],
+): Promise<LoadedOutlines | null> {
+  return outlines.forChoice(chooseOutlines(geoCodesOf(data))).catch(() => null);
 }

@@ -63,10 +63,6 @@ export async function chartOf(db: ReadDb, row: DatasetRow, req: ChartRequest): P
   const from = req.cutFrom ? req.from : undefined;
   const rows = await selectObservations(db, meta, { dims: dimensions, countries: req.countries, from, to: req.to });
   const data = toSeriesList(meta, rows);
-  const flags: Record<string, string> = {};
-  for (const r of rows) {
-    if (r.flags && r.value !== null) flags[`${r.seriesId}:${r.geoName}|${formatPeriod(freq, r.period)}`] = r.flags;
-  }
   const wanted = new Set(req.countries);
   const periods = Math.max(0, ...data.map((s) => s.rows.length));
   const last = data[0]?.rows[data[0].rows.length - 1]?.period ?? null;
@@ -83,7 +79,6 @@ export async function chartOf(db: ReadDb, row: DatasetRow, req: ChartRequest): P
         dataset: { ...meta, available_countries: meta.available_countries.filter((c) => wanted.has(c.code)) },
         data,
       },
-      flags,
     },
     source: sourceOf(row),
     latestPeriod: last,

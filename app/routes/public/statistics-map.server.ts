@@ -1,37 +1,16 @@
 // The regional map of a place: GDP per inhabitant of its sub-regions on their NUTS 2021 outlines, cut on the server.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { formatPeriod } from '../../../core/periods';
 import type { ReadDb } from '../../../db/client';
 import { findSeries, latestValuePerGeo, type ValueRow } from '../../../db/queries/statistics';
 import type { Outlines } from '../../charts/map/map-match';
 import type { ChildRegion, RegionalMap, TrailPlace } from '../../components/statistics/place-data';
+import type { PageOutlines } from '../../load-context';
 import { memo, type CatalogueState } from './statistics-cache.server';
 import { sourceOf } from './statistics-charts.server';
 import { formatValue } from './statistics-figures.server';
 
 const MAP_DATASET = 'nama_10r_3gdp';
 const MAP_UNIT = 'EUR_HAB';
-
-/** The shared data folder (same default as the server's configuration): it holds geo/nuts2021/nutsrg_{level}.json. */
-function outlineFile(level: number): string {
-  const mirror = process.env.DATA_MIRROR ?? path.resolve(process.cwd(), '../shared/data');
-  return path.join(mirror, 'geo', 'nuts2021', `nutsrg_${level}.json`);
-}
-
-const outlineCache = new Map<number, Promise<Outlines | null>>();
-
-/** A level's outlines, read once per process; null when the data folder has none. */
-function nutsOutlines(level: number): Promise<Outlines | null> {
-  let hit = outlineCache.get(level);
-  if (!hit) {
-    hit = readFile(outlineFile(level), 'utf8')
-      .then((text) => JSON.parse(text) as Outlines)
-      .catch(() => null);
-    outlineCache.set(level, hit);
-  }
-  return hit;
-}
 
 /** Only the outlines of the regions listed: a few kilobytes for the page instead of the whole level. */
 function outlinesOf(all: Outlines, codes: ReadonlySet<string>): Outlines {
@@ -64,6 +43,7 @@ export function childRegionList(children: readonly TrailPlace[], values: Map<str
 
 /** The map of the regions listed (a place's sub-regions), for their latest year with values; null without two of them. */
 export async function regionalMap(
+  outlines: PageOutlines,
   state: CatalogueState,
   place: TrailPlace,
   children: readonly TrailPlace[],
@@ -74,8 +54,11 @@ export async function regionalMap(
   const latest = Math.max(...periods);
   const mapped = children.filter((c) => values.get(c.code)?.period === latest);
   if (mapped.length < 2) return null;
-  const level = children[0]!.level;
-  const all = await nutsOutlines(level);
+  const level = children[0]!.level as 1 | 2 | 3;
+  const all = await outlines
+    .forChoice({ kind: 'nuts', level })
+    .then((loaded) => loaded.outlines)
+    .catch(() => null);
   const row = state.byCode.get(MAP_DATASET);
   if (!all || !row) return null;
   const period = formatPeriod('A', latest);
