@@ -1,5 +1,9 @@
-// Search engines and sharing: the sitemap index and its parts, robots.txt, and the Open Graph image.
+// Search engines and sharing: the sitemap index and its parts, robots.txt, the Open Graph image, and the canonical
+// address and sharing tags in the head of the statistics pages and the blog.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPostFolder } from '../../server/import/posts';
+import { headOf, renderDocument } from './page-document';
 import { hicp, regionalGdp, startSite, tec00118, type SiteHarness } from './site-harness';
 
 let site: SiteHarness;
@@ -136,4 +140,121 @@ describe('GET /api/og-image', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.message).toMatch(/^invalid path: "https:\/\/elsewhere.example\/"/);
   });
+});
+
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** What a crawler or a sharing preview reads in a page's head: title, canonical address and Open Graph tags. */
+function headTags(html: string) {
+  const head = headOf(html);
+  const all = (pattern: RegExp) => [...head.matchAll(pattern)].map((m) => decodeEntities(m[1]!));
+  const og = (property: string) => all(new RegExp(`<meta property="og:${property}" content="([^"]*)"/>`, 'g'));
+  return {
+    title: all(/<title>([^<]*)<\/title>/g),
+    description: all(/<meta name="description" content="([^"]*)"\/>/g),
+    // Anywhere in the document: React hoists a <link> rendered in the body into the head.
+    canonical: [...html.matchAll(/<link[^>]*rel="canonical"[^>]*>/g)].map((m) =>
+      decodeEntities(/href="([^"]*)"/.exec(m[0])?.[1] ?? ''),
+    ),
+    ogTitle: og('title'),
+    ogUrl: og('url'),
+    ogImage: og('image'),
+    ogType: og('type'),
+  };
+}
+
+describe('canonical address and sharing tags of the statistics pages and the blog', () => {
+  beforeAll(async () => {
+    await importPostFolder(site.database.db, path.resolve(import.meta.dirname, '../../content/posts'));
+  });
+
+  it.each([
+    { path: '/statistics', title: 'Statistics by country and region', type: 'website' },
+    { path: '/statistics/germany', title: 'Germany statistics: inflation, unemployment and GDP', type: 'website' },
+    {
+      path: '/statistics/germany/baden-wurttemberg',
+      title: 'Baden-Württemberg statistics: inflation, unemployment and GDP',
+      type: 'website',
+    },
+    { path: '/statistics/germany/categories', title: 'Germany: statistics by category', type: 'website' },
+    { path: '/statistics/germany/categories/prices', title: 'Prices in Germany', type: 'website' },
+    {
+      path: '/statistics/germany/baden-wurttemberg/categories/regional-statistics',
+      title: 'Regional statistics in Baden-Württemberg',
+      type: 'website',
+    },
+    { path: '/blog', title: 'Blog', type: 'website' },
+    { path: '/blog?tag=hicp', title: 'Blog tagged hicp', type: 'website' },
+    { path: '/blog/inflation-germany', title: 'Inflation in Germany: 2.1% in 5/2025', type: 'article' },
+    {
+      path: '/blog/euro-area-inflation-below-two-percent-may-2025',
+      title: 'Euro-area inflation slips below 2% in the May 2025 flash estimate',
+      type: 'article',
+    },
+  ])('$path has one canonical address, its own, and sharing tags', async ({ path: pagePath, title, type }) => {
+    const page = await renderDocument(site.database.db, pagePath);
+    expect(page.status).toBe(200);
+    const tags = headTags(page.html);
+    const full = `${title} · Statistics publisher`;
+    expect(tags.title).toEqual([full]);
+    expect(tags.canonical).toEqual([`${origin}${pagePath}`]);
+    expect(tags.ogUrl).toEqual([`${origin}${pagePath}`]);
+    expect(tags.ogTitle).toEqual([full]);
+    expect(tags.ogType).toEqual([type]);
+    expect(tags.ogImage).toEqual([`${origin}/api/og-image?path=${encodeURIComponent(pagePath)}`]);
+    expect(tags.description).toHaveLength(1);
+    expect(tags.description[0]!.length).toBeGreaterThan(40);
+  });
+
+  it('keeps the description of a written post: its summary', async () => {
+    const page = await renderDocument(site.database.db, '/blog/euro-area-inflation-below-two-percent-may-2025');
+    expect(headTags(page.html).description).toEqual([
+      "Annual HICP inflation in the euro area fell to 1.9% in May 2025, from 2.2% in April, the first reading under the ECB's 2% target since September 2024.",
+    ]);
+  });
+
+  it('names the slug address, never a code alias or another spelling of the same list', async () => {
+    expect(await renderDocument(site.database.db, '/statistics/de/de1')).toMatchObject({
+      status: 301,
+      location: '/statistics/germany/baden-wurttemberg',
+    });
+    expect(await renderDocument(site.database.db, '/statistics/DE/categories/prices')).toMatchObject({
+      status: 301,
+      location: '/statistics/germany/categories/prices',
+    });
+    const tagged = headTags((await renderDocument(site.database.db, '/blog?tag=HICP&page=1')).html);
+    expect(tagged.canonical).toEqual([`${origin}/blog?tag=hicp`]);
+    expect(tagged.ogUrl).toEqual([`${origin}/blog?tag=hicp`]);
+  });
+
+  it.each(['/statistics/atlantis', '/statistics/germany/categories/nothing', '/blog/no-such-post', '/blog?page=9'])(
+    'gives the 404 at %s no canonical address and no sharing tags',
+    async (pagePath) => {
+      const page = await renderDocument(site.database.db, pagePath);
+      expect(page.status).toBe(404);
+      const tags = headTags(page.html);
+      expect(tags.title[0]).toBe('Page Not Found');
+      expect(tags.canonical).toEqual([]);
+      expect(tags.ogUrl).toEqual([]);
+      expect(tags.ogImage).toEqual([]);
+    },
+  );
+
+  it.each(['/statistics/germany/baden-wurttemberg', '/blog/inflation-germany'])(
+    'serves the og:image of %s as a 1200x630 PNG',
+    async (pagePath) => {
+      const image = headTags((await renderDocument(site.database.db, pagePath)).html).ogImage[0]!;
+      expect(image.startsWith(`${origin}/api/og-image?`)).toBe(true);
+      const res = await site.app.request(image.slice(origin.length));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    },
+  );
 });

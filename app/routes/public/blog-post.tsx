@@ -1,8 +1,9 @@
 // /blog/{slug}: a written post, or /blog/inflation-{country}: the article generated from the HICP data.
-import { countrySlugOfArticle } from '../../../core/blog/blog-countries';
+import { countrySlugOfArticle, inflationArticleSlug } from '../../../core/blog/blog-countries';
 import { InflationArticleView } from '../../components/blog/inflation-article-view';
 import { PostBody } from '../../components/blog/post-body';
 import { formatPostDate, TagLink } from '../../components/blog/post-list';
+import { pageMeta } from '../../components/site/page-meta';
 import { RouteErrorPage } from '../../components/statistics/route-error-page';
 import type { Route } from './+types/blog-post';
 import { inflationArticlePage } from './blog-article.server';
@@ -21,16 +22,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { kind: 'post' as const, ...written };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page Not Found' }];
-  const title = data.kind === 'article' ? data.article.title : data.post.title;
-  const description = data.kind === 'article' ? data.article.summary : data.post.summary;
-  return [
-    { title: `${title} · Statistics publisher` },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:type', content: 'article' },
-  ];
+  const article = data.kind === 'article';
+  return pageMeta(matches, {
+    title: article ? data.article.title : data.post.title,
+    description: article ? data.article.summary : data.post.summary,
+    path: `/blog/${article ? inflationArticleSlug(data.country.name) : data.post.slug}`,
+    type: 'article',
+  });
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@
 import { data } from 'react-router';
 import { PostList, Pagination, TagLink } from '../../components/blog/post-list';
 import { blogInflationHref, CountryGrid } from '../../components/site/country-grid';
+import { pageMeta } from '../../components/site/page-meta';
 import { RouteErrorPage } from '../../components/statistics/route-error-page';
 import type { Route } from './+types/blog';
 import { blogIndex, pageParam } from './blog.server';
@@ -17,15 +18,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return index;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  const tag = data?.tag ? ` tagged ${data.tag}` : '';
+/** The address of a list of posts: /blog, /blog?tag=inflation, /blog?tag=inflation&page=2. */
+function blogIndexPath(tag: string | null, page: number): string {
+  const query = new URLSearchParams();
+  if (tag) query.set('tag', tag);
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `/blog?${search}` : '/blog';
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Page Not Found' }];
   return [
-    { title: `Blog${tag} · Statistics publisher` },
-    {
-      name: 'description',
-      content:
+    ...pageMeta(matches, {
+      title: data.tag ? `Blog tagged ${data.tag}` : 'Blog',
+      description:
         'Articles on European inflation, labour markets and regional GDP, with live charts of the official data.',
-    },
+      // A tag and a later page are lists of their own; ?page=1 and a tag's case are folded into one address.
+      path: blogIndexPath(data.tag, data.page),
+    }),
     { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: 'Blog feed', href: '/blog/feed.xml' },
   ];
 }

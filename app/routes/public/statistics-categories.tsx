@@ -1,6 +1,7 @@
 // /statistics/{country}/categories: the catalogue's categories with the datasets each has for the country.
 import { Link } from 'react-router';
 import { categoriesForGeo } from '../../../db/queries/statistics';
+import { pageMeta } from '../../components/site/page-meta';
 import { PlaceHeader } from '../../components/statistics/place-header';
 import { RouteErrorPage } from '../../components/statistics/route-error-page';
 import type { Route } from './+types/statistics-categories';
@@ -33,9 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page Not Found' }];
-  return [{ title: `${data.trail[0]!.name}: statistics by category · Statistics publisher` }];
+  const country = data.trail[0]!;
+  return pageMeta(matches, {
+    title: `${country.name}: statistics by category`,
+    description: `Datasets with data for ${country.name}, by category: ${data.categories.map((c) => c.name).join(', ') || 'none imported yet'}. Source: Eurostat.`,
+    path: `${country.path}/categories`,
+  });
 }
 
 export default function StatisticsCategories({ loaderData }: Route.ComponentProps) {

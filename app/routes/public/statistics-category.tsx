@@ -1,5 +1,6 @@
 // /statistics/{country}[/{region}[/{subregion}]]/categories/{category}: one category's datasets charted for the place.
 import { categoriesForGeo } from '../../../db/queries/statistics';
+import { pageMeta } from '../../components/site/page-meta';
 import { CategoryLinks } from '../../components/statistics/category-links';
 import { DatasetCharts } from '../../components/statistics/dataset-charts';
 import { PlaceHeader } from '../../components/statistics/place-header';
@@ -22,16 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { trail, category, categories, charts };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page Not Found' }];
   const place = data.trail[data.trail.length - 1]!;
-  return [
-    { title: `${data.category.name} in ${place.name} · Statistics publisher` },
-    {
-      name: 'description',
-      content: `${data.category.name} statistics for ${place.name}: ${data.charts.map((c) => c.title).join('; ') || 'no imported dataset has data for it'}.`,
-    },
-  ];
+  return pageMeta(matches, {
+    title: `${data.category.name} in ${place.name}`,
+    description: `${data.category.name} statistics for ${place.name}: ${data.charts.map((c) => c.title).join('; ') || 'no imported dataset has data for it'}.`,
+    path: `${place.path}/categories/${data.category.slug}`,
+  });
 }
 
 export default function StatisticsCategory({ loaderData }: Route.ComponentProps) {

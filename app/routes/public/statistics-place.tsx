@@ -1,6 +1,7 @@
 // /statistics/{country}[/{region}[/{subregion}[/{subsubregion}]]]: key figures, charts, regional map and sub-regions.
 import { Link } from 'react-router';
 import { categoriesForGeo } from '../../../db/queries/statistics';
+import { pageMeta } from '../../components/site/page-meta';
 import { CategoryLinks } from '../../components/statistics/category-links';
 import { ChildRegions } from '../../components/statistics/child-regions';
 import { DatasetCharts } from '../../components/statistics/dataset-charts';
@@ -29,26 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     keyFigures(db, state, place.code),
     placeCharts(db, state, place.code),
     categoriesForGeo(db, place.code),
-    regionalMap(state, place, mapped, values),
+    regionalMap(context.outlines, state, place, mapped, values),
   ]);
   return { trail, figures, charts, categories, map, children: childRegionList(children, values) };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page Not Found' }];
   const place = data.trail[data.trail.length - 1]!;
   const figures = data.figures.map(
     (f) => `${f.label} ${f.valueText}${f.unit === '%' ? '%' : ` ${f.unit}`} (${f.period})`,
   );
-  return [
-    { title: `${place.name} statistics: inflation, unemployment and GDP · Statistics publisher` },
-    {
-      name: 'description',
-      content: figures.length
-        ? `${place.name}: ${figures.join(', ')}. Source: Eurostat.`
-        : `Statistics for ${place.name}.`,
-    },
-  ];
+  return pageMeta(matches, {
+    title: `${place.name} statistics: inflation, unemployment and GDP`,
+    description: figures.length
+      ? `${place.name}: ${figures.join(', ')}. Source: Eurostat.`
+      : `Statistics for ${place.name}.`,
+    // The slug path: a code in the address (/statistics/de) redirects there.
+    path: place.path,
+  });
 }
 
 export default function StatisticsPlace({ loaderData }: Route.ComponentProps) {

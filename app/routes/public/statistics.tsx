@@ -1,5 +1,6 @@
 // /statistics: the countries with data, with flags and their latest inflation, unemployment and GDP growth.
 import { Link } from 'react-router';
+import { pageMeta } from '../../components/site/page-meta';
 import { CountryFlag } from '../../components/statistics/country-flag';
 import type { Route } from './+types/statistics';
 import { countryIndex, type HeadlineValue } from './statistics-index.server';
@@ -8,15 +9,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { countries: await countryIndex(context.db) };
 }
 
-export function meta() {
-  return [
-    { title: 'Statistics by country and region · Statistics publisher' },
-    {
-      name: 'description',
-      content:
-        'Latest inflation, unemployment and GDP figures for every European country, with pages for each NUTS region.',
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Statistics by country and region',
+    description:
+      'Latest inflation, unemployment and GDP figures for every European country, with pages for each NUTS region.',
+    path: '/statistics',
+  });
 }
 
 function Cell({ value, label }: { value: HeadlineValue | null; label: string }) {
