@@ -71,6 +71,9 @@ describe('HICP map (world outlines)', () => {
     expect(svg).toContain('data-key="name:kosovo" data-name="Kosovo*" data-has-data="true"');
     expect(svg).toContain('data-key="iso:470" data-name="Malta" data-has-data="true"');
     expect(fillOf(svg, 'iso:470')).toBe(bandColorOf(state.bands, 7.4));
+    // A few pixels across at this size: a dot in its band's colour shows it and answers the pointer.
+    const dots = [...svg.matchAll(/<circle class="map-area-marker"[^>]*fill="(#[0-9a-f]{6})" data-key="([^"]+)"/g)];
+    expect(dots.map((d) => [d[2], d[1]])).toEqual([['iso:470', bandColorOf(state.bands, 7.4)]]);
     expect(fillOf(svg, 'name:kosovo')).toBe(bandColorOf(state.bands, 12.7));
     expect(svg).toContain('data-key="iso:300" data-name="Greece" data-has-data="true"');
   });
@@ -148,6 +151,8 @@ describe('NUTS 2 regional GDP map', () => {
     expect(svg).toContain('Boundaries: \u00a9 EuroGeographics, Eurostat GISCO (NUTS 2021)');
     expect(state.unmatched.map((u) => u.name)).toContain('Canarias'); // no outline in Nuts2json
     expect(state.region).toEqual({ kind: 'continent', continent: 'Europe' });
+    // City regions (Praha, Wien, Berlin) are a few pixels too, but a regional map gets no dots: they would pile up.
+    expect(svg).not.toContain('map-area-marker');
   });
 
   it('writes large boundaries compactly in the legend', () => {

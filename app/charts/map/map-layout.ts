@@ -106,7 +106,7 @@ export function layoutMap(
       ? clean.reduce((a, b) => (rank(b) > rank(a) ? b : a))
       : candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
   return {
-    areas: placeAreas(state, outlines, chosen.projection, width, height),
+    areas: placeAreas(state, outlines, chosen.projection, width, height, kind === 'world'),
     legend: chosen.legend,
     caption: { x: m, y: m + 9, text: state.period },
     credit: { x: width - m, y: height - m / 2 - 1, text: creditText, fontSize: CREDIT_FONT },

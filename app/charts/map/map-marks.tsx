@@ -9,10 +9,15 @@ export interface MapAreasProps {
   /** Border colour, or null for no borders. */
   stroke: string | null;
   strokeWidth: number;
+  /** Radius of the dots on countries too small to see, in map units (it shrinks as the map zooms in). */
+  markerRadius: number;
 }
 
+/** Screen radius of a small country's dot: large enough to see its colour and to point at. */
+export const MARKER_RADIUS_PX = 3.5;
+
 /** The filled outlines; memoised so that panning, which only moves their group, does not re-render them. */
-export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth }: MapAreasProps) {
+export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth, markerRadius }: MapAreasProps) {
   return (
     <g className="map-areas" stroke={stroke ?? 'none'} strokeWidth={stroke ? roundPx(strokeWidth) : undefined}>
       {areas.map((a) => (
@@ -27,6 +32,21 @@ export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth }: M
           data-has-data={a.value === null ? 'false' : 'true'}
         />
       ))}
+      {/* Dots above every outline, so that a country of a few pixels shows its colour and answers the pointer. */}
+      {areas.map((a) =>
+        a.marker ? (
+          <circle
+            key={`${a.key}-marker`}
+            className="map-area-marker"
+            cx={roundPx(a.marker.x)}
+            cy={roundPx(a.marker.y)}
+            r={roundPx(markerRadius)}
+            fill={a.fill}
+            data-key={a.key}
+            data-name={a.name}
+          />
+        ) : null,
+      )}
     </g>
   );
 });
@@ -35,22 +55,25 @@ export interface MapHighlightProps {
   area: PlacedArea | null;
   stroke: string;
   strokeWidth: number;
+  markerRadius: number;
 }
 
 /** A stronger outline on the hovered region, drawn above its neighbours. */
-export function MapHighlight({ area, stroke, strokeWidth }: MapHighlightProps) {
+export function MapHighlight({ area, stroke, strokeWidth, markerRadius }: MapHighlightProps) {
   if (!area) return null;
-  return (
-    <path
-      className="map-highlight"
-      d={area.d}
-      fill="none"
-      stroke={stroke}
-      strokeWidth={roundPx(strokeWidth)}
-      strokeLinejoin="round"
-      pointerEvents="none"
-    />
-  );
+  const common = { className: 'map-highlight', fill: 'none', stroke, strokeWidth: roundPx(strokeWidth) };
+  if (area.marker) {
+    return (
+      <circle
+        {...common}
+        cx={roundPx(area.marker.x)}
+        cy={roundPx(area.marker.y)}
+        r={roundPx(markerRadius)}
+        pointerEvents="none"
+      />
+    );
+  }
+  return <path {...common} d={area.d} strokeLinejoin="round" pointerEvents="none" />;
 }
 
 export interface MapLabelsProps {

@@ -80,7 +80,15 @@ export interface PlacedArea {
   d: string;
   /** The centre and size of the largest polygon, where a value label may go. */
   anchor: { x: number; y: number; width: number; height: number };
+  /** Where a country with data too small to see or point at (Malta) gets a dot; else null. */
+  marker: { x: number; y: number } | null;
 }
+
+/**
+ * Countries with data smaller than this (in pixels, before zoom) across both sides are marked with a dot. Regions
+ * are not: a NUTS 3 map has hundreds of small city regions, and dots would bury their neighbours.
+ */
+export const SMALL_AREA_PX = 6;
 
 /**
  * Every outline as an SVG path with one decimal. Outlines beyond the horizon or more than a map's
@@ -92,6 +100,7 @@ export function placeAreas(
   projection: GeoProjection,
   width: number,
   height: number,
+  markSmall = false,
 ): PlacedArea[] {
   const path = geoPath(projection).digits(1);
   const out: PlacedArea[] = [];
@@ -116,6 +125,7 @@ export function placeAreas(
           [x1, y1],
         ];
     const [cx, cy] = main ? path.centroid(asPolygon(main)) : [(x0 + x1) / 2, (y0 + y1) / 2];
+    const small = markSmall && area.value !== null && Math.max(x1 - x0, y1 - y0) < SMALL_AREA_PX;
     out.push({
       key: area.key,
       featureIndex: area.featureIndex,
@@ -129,6 +139,7 @@ export function placeAreas(
         width: mx1 - mx0,
         height: my1 - my0,
       },
+      marker: small ? { x: (x0 + x1) / 2, y: (y0 + y1) / 2 } : null,
     });
   }
   return out;

@@ -8,7 +8,7 @@ import { roundPx } from '../core/pixels';
 import { chartDomId } from '../core/stable-id';
 import { CAPTION_FONT, layoutMap, placeLabels, type MapLayout } from './map-layout';
 import { MapLegend } from './map-legend';
-import { MapAreas, MapHighlight, MapLabels } from './map-marks';
+import { MapAreas, MapHighlight, MapLabels, MARKER_RADIUS_PX } from './map-marks';
 import type { MapCountry, OutlineKind, Outlines } from './map-match';
 import { buildMapState, describeMap, type MapChartSettings, type MapReadyState, type MapRow } from './map-state';
 import {
@@ -128,8 +128,18 @@ export function MapSvg({
       description={describeMap(state)}
     >
       <g className="map-zoom" transform={transformAttribute(transform)}>
-        <MapAreas areas={layout.areas} stroke={showBorders ? border : null} strokeWidth={0.6 / transform.scale} />
-        <MapHighlight area={hovered} stroke={highlight} strokeWidth={1.5 / transform.scale} />
+        <MapAreas
+          areas={layout.areas}
+          stroke={showBorders ? border : null}
+          strokeWidth={0.6 / transform.scale}
+          markerRadius={MARKER_RADIUS_PX / transform.scale}
+        />
+        <MapHighlight
+          area={hovered}
+          stroke={highlight}
+          strokeWidth={1.5 / transform.scale}
+          markerRadius={MARKER_RADIUS_PX / transform.scale}
+        />
       </g>
       <MapLabels labels={labels} />
       <text
