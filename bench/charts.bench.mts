@@ -100,7 +100,7 @@ for (const type of CHART_TYPES) {
 
 // JavaScript of the embed page and, for comparison, of the hydrated dataset page.
 const buildFile = path.join(root, 'build/server/index.js');
-if (!existsSync(buildFile)) throw new Error('No page build: run npm run build first');
+if (!existsSync(buildFile)) throw new Error('No page build: run `npm run build` first (npm run bench:charts does)');
 const build: ServerBuild = await import(pathToFileURL(buildFile).href);
 const clientDir = path.join(root, 'build/client');
 const app = createApp({ db: database.db, build });

@@ -19,7 +19,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(chromiumPath)) {
     throw new Error(`Chromium is missing at ${chromiumPath}: run apt-get install -y --no-install-recommends chromium`);
   }
-  execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+  // A production build, as `npm start` serves it: under Vitest NODE_ENV is 'test', which would bundle React's
+  // development build (twice the JavaScript) into the pages under test.
+  execFileSync('npx', ['react-router', 'build'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   // The port is chosen here so that PUBLIC_URL (links in mails, OAuth redirects) is the address the browser uses.
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
