@@ -1,4 +1,4 @@
-// npm run import -- <file|dataset code> [--code CODE]: imports one file, or one dataset from Eurostat.
+// npm run import -- <file|dataset code> [--code CODE] [--released TIME]: imports one file, or one dataset from Eurostat.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,17 +9,29 @@ import { fetchEurostat } from '../server/import/fetch-eurostat';
 import { seedGeos } from '../server/import/geos';
 import { importFile } from '../server/import/runner';
 
-const usage = 'usage: npm run import -- <file | dataset code> [--code CODE] [--format jsonstat|sdmx-csv]';
+const usage =
+  'usage: npm run import -- <file | dataset code> [--code CODE] [--format jsonstat|sdmx-csv] [--released 2025-06-03T11:00:00Z]';
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { code: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      code: { type: 'string' },
+      format: { type: 'string' },
+      released: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const target = positionals[0];
   if (values.help || !target || positionals.length > 1) {
     console.log(usage);
     return values.help ? 0 : 2;
+  }
+  // When Eurostat published a TSV's release (the format does not say); files that state theirs keep it.
+  const released = values.released === undefined ? undefined : new Date(values.released);
+  if (released && Number.isNaN(released.getTime())) {
+    console.error(`invalid --released "${values.released}" (expected an ISO 8601 time such as 2025-06-03T11:00:00Z)`);
+    return 2;
   }
   const config = loadConfig();
   const isCode = /^[a-z][a-z0-9_]*$/i.test(target) && !/\.(tsv|csv|json|gz)$/i.test(target);
@@ -49,6 +61,7 @@ async function main(): Promise<number> {
       bytes,
       code: values.code ?? (isCode ? target.toLowerCase() : undefined),
       source,
+      released,
       onProgress: (done, total) => {
         if (!started) bar.start(total, 0);
         started = true;

@@ -29,6 +29,11 @@ export interface ImportOptions {
   code?: string;
   /** Where the bytes came from (a path or URL), kept in import_runs. */
   source?: string;
+  /**
+   * When the source published this release, for formats that do not say (Eurostat TSV); a release time in the
+   * file itself (SDMX-CSV LAST UPDATE, JSON-stat updated) wins. Without either, the import time stands in.
+   */
+  released?: Date;
   onProgress?: Progress;
 }
 
@@ -37,7 +42,8 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
   const source = opts.source ?? opts.fileName;
   let code = opts.code;
   try {
-    const parsed = parseFile(opts.fileName, opts.bytes);
+    const file = parseFile(opts.fileName, opts.bytes);
+    const parsed = file.lastUpdate || !opts.released ? file : { ...file, lastUpdate: opts.released };
     code = opts.code ?? parsed.code ?? codeFromFileName(opts.fileName) ?? undefined;
     if (!code) {
       throw new ImportError(opts.fileName, null, 'the file does not name its dataset: pass --code CODE');

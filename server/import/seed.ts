@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets } from '../../db/schema';
-import { catalogue } from './catalogue';
+import { catalogue, mirrorFiles } from './catalogue';
 import { seedGeos } from './geos';
 import { existsSync } from 'node:fs';
 import { repoRoot } from '../config';
@@ -46,16 +46,16 @@ async function seedPosts(db: Db, log: Log): Promise<void> {
 }
 
 async function seedFromMirror(db: Db, dataMirror: string, log: Log): Promise<ImportSummary[]> {
-  const files = catalogue.datasets.flatMap((d) => d.mirror.map((f) => ({ code: d.code, file: f })));
+  const files = catalogue.datasets.flatMap((d) => mirrorFiles(d).map((f) => ({ code: d.code, ...f })));
   const done: ImportSummary[] = [];
-  for (const [i, { code, file }] of files.entries()) {
+  for (const [i, { code, file, released }] of files.entries()) {
     const full = path.join(dataMirror, file);
     const bytes = await readFile(full).catch(() => null);
     if (!bytes) {
       log(`[${i + 1}/${files.length}] ${file}: not in the mirror, skipped`);
       continue;
     }
-    const summary = await importFile(db, { fileName: file, bytes, code, source: full });
+    const summary = await importFile(db, { fileName: file, bytes, code, source: full, released });
     log(
       `[${i + 1}/${files.length}] ${code} from ${file}: ${summary.values.toLocaleString('en')} values, ` +
         `${summary.added.toLocaleString('en')} added, ${summary.changed.toLocaleString('en')} changed, ${summary.removed.toLocaleString('en')} removed (${summary.seconds.toFixed(1)} s)`,

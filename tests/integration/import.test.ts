@@ -68,6 +68,38 @@ describe('importing a release', () => {
     expect(revs!.n).toBe(0);
   });
 
+  it('dates a TSV by the release it is told (the format has none) and a CSV by its own LAST UPDATE', async () => {
+    const lastUpdate = async () =>
+      (
+        await queryRows<{ t: string }>(
+          database.db,
+          sql`SELECT to_char(last_update AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS t
+            FROM datasets WHERE code = 'prc_hicp_manr'`,
+        )
+      )[0]!.t;
+    const bytes = await readFile(path.join(mirror, hicp));
+    const released = new Date('2025-06-03T11:00:00Z');
+    await importFile(database.db, { fileName: path.basename(hicp), bytes, code: 'prc_hicp_manr', released });
+    expect(await lastUpdate()).toBe('2025-06-03T11:00:00Z');
+    const runs = await database.db.select().from(importRuns);
+    expect(runs.map((r) => r.releaseDate?.toISOString())).toEqual(['2025-06-03T11:00:00.000Z']);
+    // The label CSV of the same release says LAST UPDATE 03/06/25 11:00:00 itself: nothing moves.
+    await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered_en.csv');
+    expect(await lastUpdate()).toBe('2025-06-03T11:00:00Z');
+    // A stated release never overrides the file's own: the CSV's LAST UPDATE wins over a wrong --released.
+    const csv = 'eurostat/tec00115/estat_tec00115_filtered_en.csv';
+    await importFile(database.db, {
+      fileName: path.basename(csv),
+      bytes: await readFile(path.join(mirror, csv)),
+      released: new Date('2000-01-01T00:00:00Z'),
+    });
+    const tec = await queryRows<{ t: string }>(
+      database.db,
+      sql`SELECT to_char(last_update AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS t FROM datasets WHERE code = 'tec00115'`,
+    );
+    expect(tec[0]!.t).toBe('2025-06-13 11:00');
+  });
+
   it('imports the regional GDP file in both layouts to the same values', async () => {
     const tsv = await importSample(database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
     expect(tsv).toMatchObject({ code: 'nama_10r_3gdp', values: 253_544 });
