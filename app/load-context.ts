@@ -7,8 +7,8 @@ import type { OutlineChoice } from './charts/widget/widget-state';
 
 /** Map outlines: world countries, or NUTS regions from the data mirror. */
 export interface PageOutlines {
-  /** Rejects when the server has no outlines for the choice (NUTS without a data mirror). */
-  forChoice(choice: OutlineChoice): Promise<LoadedOutlines>;
+  /** Null when the server has no outlines for the choice (NUTS without a data mirror). */
+  forChoice(choice: OutlineChoice): Promise<LoadedOutlines | null>;
 }
 
 declare module 'react-router' {

@@ -23,7 +23,7 @@ import {
   type ChartViewSpec,
   type LoadedOutlines,
 } from '../../app/charts';
-import { OutlinesMissingError, type OutlineStore } from '../geo/outline-store';
+import type { OutlineStore } from '../geo/outline-store';
 import { toCsv } from './data-formats';
 import { parseSelection } from './datasets';
 import type { ApiEnv } from './env';
@@ -117,12 +117,9 @@ async function loadView(db: ReadDb, c: Context): Promise<LoadedView> {
 
 /** The outlines a map of this data draws; 404 when the server has no NUTS outlines for regional data. */
 async function loadOutlines(data: DatasetData, store: OutlineStore): Promise<LoadedOutlines> {
-  try {
-    return await store.forChoice(chooseOutlines(geoCodesOf(data)));
-  } catch (err) {
-    if (err instanceof OutlinesMissingError) throw new ApiError(404, 'not_found', err.message);
-    throw err;
-  }
+  const loaded = await store.forChoice(chooseOutlines(geoCodesOf(data)));
+  if (!loaded) throw new ApiError(404, 'not_found', 'NUTS outlines are not available on this server: no data mirror');
+  return loaded;
 }
 
 export interface ChartImageInput {

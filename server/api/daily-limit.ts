@@ -66,6 +66,8 @@ export interface DailyLimitDeps {
  */
 export function dailyApiLimit({ db, auth, trustProxy, now = () => new Date() }: DailyLimitDeps): MiddlewareHandler {
   const limit = FREE_DAILY_API_REQUESTS;
+  /** The UTC day this process last cleared out old counters: once a day is enough. */
+  let clearedOn = '';
 
   async function subjectOf(c: Context): Promise<string | null> {
     const read = await readSession(auth, db, authHeaders(c, trustProxy), false);
@@ -81,9 +83,13 @@ export function dailyApiLimit({ db, auth, trustProxy, now = () => new Date() }: 
     if (subject === null) return next();
 
     const at = now();
-    const count = await countApiRequest(db, subject, utcDay(at));
-    // A subject's first request of a day clears out old days, so the table stays a week of traffic.
-    if (count === 1) await deleteApiUsageBefore(db, utcDay(new Date(at.getTime() - KEEP_DAYS * DAY_MS)));
+    const today = utcDay(at);
+    const count = await countApiRequest(db, subject, today);
+    // The first counted request of a day in this process clears out old days: the table stays a week of traffic.
+    if (clearedOn !== today) {
+      clearedOn = today;
+      await deleteApiUsageBefore(db, utcDay(new Date(at.getTime() - KEEP_DAYS * DAY_MS)));
+    }
     const reset = nextUtcMidnight(at);
     const headers: Record<string, string> = {
       'X-RateLimit-Limit': String(limit),

@@ -70,6 +70,9 @@ const pages: Record<string, [string, string]> = {
   '/blog': ['Blog', 'Articles on European inflation, labour markets and growth, with live charts.'],
 };
 
+// Cards draw world maps only (regional data gets sorted bars), so they need no data mirror.
+const worldOnly = outlineStore(null);
+
 /** The dataset's chart for a view; without a chart_type the card shows a map (or sorted bars for regions). */
 async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Promise<CardContent | null> {
   const row = await findDataset(db, id);
@@ -92,8 +95,7 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
   const period = periods[index];
   let chart: string | undefined;
   if (!dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0)) {
-    // Cards draw world maps only (regional data gets sorted bars), so no data mirror is needed.
-    const outlines = view.chartType === 'map' ? await outlineStore(null).forChoice({ kind: 'world' }) : null;
+    const outlines = view.chartType === 'map' ? await worldOnly.forChoice({ kind: 'world' }) : null;
     const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines });
     chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
   }

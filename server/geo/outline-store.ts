@@ -34,8 +34,11 @@ export interface OutlineStore {
   world(): Promise<OutlineFile>;
   /** Rejects with OutlinesMissingError without a mirror or without the file. */
   nuts(level: NutsLevel): Promise<OutlineFile>;
-  /** The outlines a map of the choice draws, with the API path the browser would fetch them from. */
-  forChoice(choice: OutlineChoice): Promise<LoadedOutlines>;
+  /**
+   * The outlines a map of the choice draws, with the API path the browser would fetch them from; null when this
+   * server has none (NUTS without a data mirror), an expected state. A file that cannot be read or parsed rejects.
+   */
+  forChoice(choice: OutlineChoice): Promise<LoadedOutlines | null>;
 }
 
 const WORLD_BASE = 'world-atlas/countries-110m.json';
@@ -96,8 +99,13 @@ export function outlineStore(dataMirror: string | null): OutlineStore {
       return cached(file, () => nutsJson(file, level));
     },
     async forChoice(choice) {
-      const file = choice.kind === 'world' ? await store.world() : await store.nuts(choice.level);
-      return { kind: choice.kind, outlines: file.outlines, path: outlinesPath(choice) };
+      try {
+        const file = choice.kind === 'world' ? await store.world() : await store.nuts(choice.level);
+        return { kind: choice.kind, outlines: file.outlines, path: outlinesPath(choice) };
+      } catch (err) {
+        if (err instanceof OutlinesMissingError) return null;
+        throw err;
+      }
     },
   };
   return store;

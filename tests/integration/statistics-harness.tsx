@@ -13,9 +13,9 @@ import {
   useRouteError,
   type RouteObject,
 } from 'react-router';
-import path from 'node:path';
 import type { Db } from '../../db/client';
 import { outlineStore } from '../../server/geo/outline-store';
+import { mirror } from '../setup/database';
 import * as blogFeed from '../../app/routes/public/blog-feed';
 import * as blogIndex from '../../app/routes/public/blog';
 import * as blogPost from '../../app/routes/public/blog-post';
@@ -31,7 +31,7 @@ interface RouteModule {
 }
 
 // The server's outline store on the shared data mirror, as server/app.ts hands it to loaders.
-const outlines = outlineStore(process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data'));
+const outlines = outlineStore(mirror);
 
 /** A framework route module as a data route: the component gets its props the way framework mode passes them. */
 function fromModule(path: string, mod: RouteModule, id: string = path): RouteObject {

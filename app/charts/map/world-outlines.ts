@@ -3,7 +3,7 @@ import { feature } from 'topojson-client';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { countries } from '../../../core/geo';
-import { normalizeName, type Outlines } from './map-match';
+import type { Outlines } from './map-match';
 
 /** A world-atlas countries file (countries-110m.json, countries-50m.json). */
 export type CountriesTopology = Topology<{ countries: GeometryCollection }>;
@@ -32,11 +32,6 @@ function countriesOf(topology: CountriesTopology): CountryFeature[] {
     .features;
 }
 
-/** ISO numeric id when the outline has one, else its name (Kosovo, Northern Cyprus, Somaliland have no id). */
-function identity(f: CountryFeature): string {
-  return f.id === undefined ? `name:${normalizeName(f.properties?.name ?? '')}` : `iso:${String(f.id)}`;
-}
-
 function tidy(f: CountryFeature): Feature {
   return {
     type: 'Feature',
@@ -56,9 +51,7 @@ function tidy(f: CountryFeature): Feature {
  */
 export function worldOutlines(base: CountriesTopology, detail: CountriesTopology): Outlines {
   const kept = countriesOf(base).filter((f) => f.properties?.name !== SKIPPED);
-  const known = new Set(kept.map(identity));
-  const added = countriesOf(detail).filter(
-    (f) => f.id !== undefined && REPORTED.has(String(f.id)) && !known.has(identity(f)),
-  );
+  const known = new Set(kept.map((f) => String(f.id)));
+  const added = countriesOf(detail).filter((f) => REPORTED.has(String(f.id)) && !known.has(String(f.id)));
   return { type: 'FeatureCollection', features: [...kept, ...added].map(tidy) };
 }

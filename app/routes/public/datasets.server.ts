@@ -73,9 +73,6 @@ export async function chartData(
 }
 
 /** Outlines for a map of this data; null when the server has none (regional data without a data mirror). */
-export async function outlinesForData(
-  outlines: PageOutlines,
-  data: WidgetData['data'],
-): Promise<LoadedOutlines | null> {
-  return outlines.forChoice(chooseOutlines(geoCodesOf(data))).catch(() => null);
+export function outlinesForData(outlines: PageOutlines, data: WidgetData['data']): Promise<LoadedOutlines | null> {
+  return outlines.forChoice(chooseOutlines(geoCodesOf(data)));
 }

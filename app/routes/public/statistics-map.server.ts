@@ -55,10 +55,7 @@ export async function regionalMap(
   const mapped = children.filter((c) => values.get(c.code)?.period === latest);
   if (mapped.length < 2) return null;
   const level = children[0]!.level as 1 | 2 | 3;
-  const all = await outlines
-    .forChoice({ kind: 'nuts', level })
-    .then((loaded) => loaded.outlines)
-    .catch(() => null);
+  const all = (await outlines.forChoice({ kind: 'nuts', level }))?.outlines;
   const row = state.byCode.get(MAP_DATASET);
   if (!all || !row) return null;
   const period = formatPeriod('A', latest);
