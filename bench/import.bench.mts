@@ -73,7 +73,19 @@ async function timeCopy(url: string, bytes: Buffer): Promise<number> {
   }
 }
 
+/** Parse speed alone (the TSV parser's figure; tests never assert a timing). */
+async function timeParse(fileName: string, bytes: Buffer): Promise<void> {
+  const started = performance.now();
+  const parsed = parseFile(fileName, bytes);
+  const seconds = (performance.now() - started) / 1000;
+  const rate = parsed.observations.length / seconds;
+  console.log(
+    `${`parse ${fileName}`.padEnd(34)} ${seconds.toFixed(2).padStart(7)} s  ${Math.round(rate).toLocaleString('en').padStart(9)} values/s`,
+  );
+}
+
 const bytes = await readFile(file);
+await timeParse('une_rt_m.tsv', await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv')));
 console.log(`Importing ${path.basename(file)} (253,544 values)\n`);
 const pglite = await timeImport('memory:', 'import runner on PGlite (memory)', bytes);
 const pg = await withScratchDatabase((url) => timeImport(url, 'import runner on PostgreSQL', bytes));

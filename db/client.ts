@@ -1,4 +1,5 @@
 // Opens the database named by DATABASE_URL: PGlite (on disk or in memory) or PostgreSQL, and migrates it.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -36,6 +37,8 @@ export async function openDatabase(url: string | undefined, defaultDir: string):
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = url === 'memory:' ? undefined : url?.startsWith('file:') ? url.slice('file:'.length) : defaultDir;
+  // PGlite creates only the last folder of its path: a fresh clone has no .data yet.
+  if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
