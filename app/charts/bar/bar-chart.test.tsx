@@ -19,16 +19,16 @@ function bars(svg: string): { label: string; y: number; height: number }[] {
 }
 
 describe('BarChart snapshots (HICP, 800 × 400)', () => {
-  it.each(['light', 'dark'] as const)('renders grouped bars of the last 12 months in %s mode', (theme) => {
+  it.each(['light', 'dark'] as const)('renders grouped bars of the last 12 months in %s mode', async (theme) => {
     const svg = render({ theme, countries: ['DE', 'FR', 'EA20', 'IT'] });
     expect(svgProblems(svg)).toEqual([]);
-    expect(formatMarkup(svg)).toMatchSnapshot();
+    await expect(formatMarkup(svg)).toMatchFileSnapshot(`__snapshots__/bar-grouped-last-12-months-${theme}.svg`);
   });
 
-  it.each(['light', 'dark'] as const)('renders sparse bars of 5/2025 in %s mode', (theme) => {
+  it.each(['light', 'dark'] as const)('renders sparse bars of 5/2025 in %s mode', async (theme) => {
     const svg = render({ theme, startIndex: 340 });
     expect(svgProblems(svg)).toEqual([]);
-    expect(formatMarkup(svg)).toMatchSnapshot();
+    await expect(formatMarkup(svg)).toMatchFileSnapshot(`__snapshots__/bar-sparse-5-2025-${theme}.svg`);
   });
 });
 

@@ -14,10 +14,10 @@ function barWidths(svg: string): { label: string; width: number }[] {
 }
 
 describe('HBarChart snapshots (HICP, 800 × 400)', () => {
-  it.each(['light', 'dark'] as const)('renders October 2022 in %s mode', (theme) => {
+  it.each(['light', 'dark'] as const)('renders October 2022 in %s mode', async (theme) => {
     const svg = render({ theme, periodIndex: 309 });
     expect(svgProblems(svg)).toEqual([]);
-    expect(formatMarkup(svg)).toMatchSnapshot();
+    await expect(formatMarkup(svg)).toMatchFileSnapshot(`__snapshots__/hbar-10-2022-${theme}.svg`);
   });
 });
 

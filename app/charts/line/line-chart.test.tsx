@@ -9,10 +9,10 @@ const render = (props: Partial<Parameters<typeof LineChart>[0]> = {}) =>
   renderToStaticMarkup(<LineChart data={hicp} width={800} height={400} {...props} />);
 
 describe('LineChart snapshots (HICP, 800 × 400)', () => {
-  it.each(['light', 'dark'] as const)('renders %s mode from 1/2021', (theme) => {
+  it.each(['light', 'dark'] as const)('renders %s mode from 1/2021', async (theme) => {
     const svg = render({ theme, startIndex: 288 });
     expect(svgProblems(svg)).toEqual([]);
-    expect(formatMarkup(svg)).toMatchSnapshot();
+    await expect(formatMarkup(svg)).toMatchFileSnapshot(`__snapshots__/line-from-1-2021-${theme}.svg`);
   });
 });
 

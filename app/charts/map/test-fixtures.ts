@@ -113,3 +113,15 @@ export function loadWorldOutlines(): Outlines {
 export function loadNutsOutlines(level: 0 | 1 | 2 | 3): Outlines {
   return JSON.parse(readFileSync(path.join(mirror, `geo/nuts2021/nutsrg_${level}.json`), 'utf8')) as Outlines;
 }
+
+/**
+ * A few outlines of a collection, for snapshots small enough to review (under 50 KB): world features by ISO
+ * numeric id, NUTS features by the code their id starts with.
+ */
+export function pickOutlines(outlines: Outlines, keys: readonly string[]): Outlines {
+  const keep = (id: unknown) => typeof id === 'string' && keys.some((k) => id === k || id.startsWith(k));
+  return {
+    ...outlines,
+    features: outlines.features.filter((f) => keep(f.id) || keep(f.properties?.['id'])),
+  };
+}
