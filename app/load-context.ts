@@ -16,6 +16,8 @@ declare module 'react-router' {
     db: Db;
     auth: PageAuth;
     outlines: PageOutlines;
+    /** Signed, short-lived: the chart widget sends it with its API fetches so our own pages are not counted. */
+    pageToken: string;
   }
 }
 

@@ -7,10 +7,13 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
 import { accountApi } from './api/account';
+import { apiKeysApi } from './api/api-keys';
 import { apiNavigationGuard } from './api/api-paths';
 import { buildsApi } from './api/builds';
 import { checkUserApi } from './api/auth-check-user';
 import { authApi } from './api/auth-handler';
+import { authLinksApi } from './api/auth-links';
+import { catalogueApi, llmsTxtApi } from './api/catalogue';
 import { chartsApi } from './api/charts';
 import { contactApi, operatorsAddress } from './api/contact';
 import { dailyApiLimit } from './api/daily-limit';
@@ -19,8 +22,10 @@ import type { ApiEnv } from './api/env';
 import { errorBody, handleError } from './api/errors';
 import { geoApi } from './api/geo';
 import { ogImageApi } from './api/og-image';
+import { issuePageToken } from './api/page-token';
 import { redirectPages } from './api/redirects';
 import { robotsApi } from './api/robots';
+import { sdmxApi } from './api/sdmx';
 import { sitemapsApi } from './api/sitemaps';
 import { createAuth, type Auth } from './auth/auth';
 import { clientIp } from './auth/client-ip';
@@ -48,12 +53,8 @@ export interface AppOptions {
 export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth } {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
-  const auth = createAuth({
-    db: opts.db,
-    config,
-    mailer: opts.mailer ?? mailerFromConfig(config),
-    secret: resolveAuthSecret(config.AUTH_SECRET, config.dataDir),
-  });
+  const secret = resolveAuthSecret(config.AUTH_SECRET, config.dataDir);
+  const auth = createAuth({ db: opts.db, config, mailer: opts.mailer ?? mailerFromConfig(config), secret });
   const outlines = outlineStore(config.dataMirror);
   const app = new OpenAPIHono<ApiEnv>();
   app.onError(handleError);
@@ -71,13 +72,20 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     '/api/*',
     rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
   );
-  // The Free plan's daily limit on the data API, counted in the database (decision 022).
-  app.use('/api/datasets/*', dailyApiLimit({ db: opts.db, auth, trustProxy }));
+  // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
+  const quota = dailyApiLimit({ db: opts.db, auth, trustProxy, secret });
+  app.use('/api/datasets/*', quota);
+  app.use('/api/sdmx/*', quota);
+  // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
+  app.route('/api', catalogueApi(config.publicUrl));
   app.route('/api', datasetsApi());
+  app.route('/api', sdmxApi());
   app.route('/api', chartsApi({ outlines }));
   app.route('/api', geoApi({ outlines }));
   app.route('/api', checkUserApi());
   app.route('/api', accountApi(auth, trustProxy));
+  app.route('/api', apiKeysApi(auth, trustProxy));
+  app.route('/api', authLinksApi(config.publicUrl));
   app.route('/api', authApi(auth, trustProxy));
   app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));
   app.route('/api', ogImageApi(opts.db, config.PUBLIC_URL));
@@ -91,9 +99,24 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     }),
   );
   app.route('/', robotsApi(config.PUBLIC_URL));
+  app.route('/', llmsTxtApi(config.publicUrl));
   app.route('/', buildsApi(opts.build));
+  // API keys: either header; without one a request counts against the session's account or the client address.
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key from /app/settings: Authorization: Bearer spk_…',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKeyHeader', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'The same API key in its own header',
+  });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
+    // Optional ({}): anonymous requests count against the client address.
+    security: [{}, { bearerKey: [] }, { apiKeyHeader: [] }],
     info: {
       title: 'Statistics publisher API',
       version: '1.0.0',
@@ -126,7 +149,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
         sessionError: read.error,
         providers: auth.availableProviders,
       };
-      return handle(c.req.raw, { db: opts.db, auth: pageAuth, outlines });
+      // The chart widget's fetches send this back so the page's own data requests are not counted (decision 071).
+      return handle(c.req.raw, { db: opts.db, auth: pageAuth, outlines, pageToken: issuePageToken(secret) });
     });
   }
   return Object.assign(app, { auth });

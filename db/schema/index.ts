@@ -7,3 +7,4 @@ export { accounts, rateLimits, sessions, twoFactors, users, verifications } from
 export { contactMessages, redirects } from './site';
 export { posts } from './blog';
 export { apiUsage } from './api-usage';
+export { apiKeys } from './api-keys';

@@ -1,6 +1,7 @@
 // The daily limit's pure parts: which requests count, the UTC day and its end, the refusal's words.
 import { describe, expect, it } from 'vitest';
-import { dailyLimitMessage, isDataApiRequest, isOwnPageRequest, nextUtcMidnight, utcDay } from './daily-limit';
+import { dailyLimitMessage, isDataApiRequest, nextUtcMidnight, quotaHeaders, utcDay } from './daily-limit';
+import { issuePageToken, isValidPageToken, PAGE_TOKEN_SECONDS } from './page-token';
 
 describe('isDataApiRequest', () => {
   it('counts reading the data API: list, search, metadata, data, exports and data points', () => {
@@ -11,6 +12,7 @@ describe('isDataApiRequest', () => {
       '/api/datasets/prc_hicp_manr/meta',
       '/api/datasets/42/data',
       '/api/datasets/data-point/7',
+      '/api/sdmx/2.1/data/prc_hicp_manr/M.RCH_A.CP00.DE+FR',
     ]) {
       expect(isDataApiRequest('GET', p), p).toBe(true);
       expect(isDataApiRequest('HEAD', p), p).toBe(true);
@@ -29,6 +31,11 @@ describe('isDataApiRequest', () => {
       '/api/openapi.json',
       '/api/datasetsx',
       '/datasets/prc_hicp_manr',
+      '/api/datasets/ai-discovery',
+      '/api/datasets/structured-data-catalog',
+      '/api/categories',
+      '/api/public-datasets',
+      '/api/account/api-keys',
     ]) {
       expect(isDataApiRequest('GET', p), p).toBe(false);
     }
@@ -37,13 +44,45 @@ describe('isDataApiRequest', () => {
   });
 });
 
-describe('isOwnPageRequest', () => {
-  it('is true only for the browser’s same-origin fetch metadata', () => {
-    expect(isOwnPageRequest(new Headers({ 'Sec-Fetch-Site': 'same-origin' }))).toBe(true);
-    for (const site of ['same-site', 'cross-site', 'none']) {
-      expect(isOwnPageRequest(new Headers({ 'Sec-Fetch-Site': site })), site).toBe(false);
+describe('page tokens', () => {
+  const secret = 'unit-test-secret-0123456789abcdef0123';
+  const at = new Date('2026-11-24T10:00:00Z');
+
+  it('hold for an hour from the page that issued them', () => {
+    const token = issuePageToken(secret, at);
+    expect(isValidPageToken(secret, token, at)).toBe(true);
+    expect(isValidPageToken(secret, token, new Date(at.getTime() + (PAGE_TOKEN_SECONDS - 1) * 1000))).toBe(true);
+    expect(isValidPageToken(secret, token, new Date(at.getTime() + PAGE_TOKEN_SECONDS * 1000))).toBe(false);
+  });
+
+  it('are refused when forged, altered, signed with another secret, dated too far ahead or absent', () => {
+    const token = issuePageToken(secret, at);
+    const [expires, sig] = token.split('.');
+    expect(isValidPageToken('another-secret-0123456789abcdef0123', token, at)).toBe(false);
+    expect(isValidPageToken(secret, `${Number(expires) + 60}.${sig}`, at)).toBe(false);
+    const altered = `${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`;
+    expect(isValidPageToken(secret, `${expires}.${altered}`, at)).toBe(false);
+    const farAhead = issuePageToken(secret, new Date(at.getTime() + 24 * 3600 * 1000));
+    expect(isValidPageToken(secret, farAhead, at)).toBe(false);
+    for (const bad of [null, undefined, '', 'same-origin', `${expires}`, `${expires}.`, `x.${sig}`]) {
+      expect(isValidPageToken(secret, bad, at), String(bad)).toBe(false);
     }
-    expect(isOwnPageRequest(new Headers({ Referer: 'http://localhost:3000/datasets' }))).toBe(false);
+  });
+});
+
+describe('quotaHeaders', () => {
+  it('give the X-RateLimit trio and the IETF RateLimit-Policy and RateLimit fields', () => {
+    expect(quotaHeaders(1000, 1, new Date('2026-11-24T23:59:00Z'))).toEqual({
+      'X-RateLimit-Limit': '1000',
+      'X-RateLimit-Remaining': '999',
+      'X-RateLimit-Reset': String(Date.UTC(2026, 10, 25) / 1000),
+      'RateLimit-Policy': '"daily";q=1000;w=86400',
+      RateLimit: '"daily";r=999;t=60',
+    });
+    expect(quotaHeaders(1000, 1005, new Date('2026-11-24T00:00:00Z'))).toMatchObject({
+      'X-RateLimit-Remaining': '0',
+      RateLimit: '"daily";r=0;t=86400',
+    });
   });
 });
 

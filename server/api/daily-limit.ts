@@ -1,34 +1,34 @@
-// The Free plan's daily data API limit: requests counted per account or client address in the database, 429 past it.
+// The data API's daily quota: requests counted per account (any key or session) or client address in the database.
 import type { Context, MiddlewareHandler } from 'hono';
-import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
+import { FREE_DAILY_API_REQUESTS, type Plan } from '../../core/plans';
 import type { Db } from '../../db/client';
+import { useApiKey } from '../../db/queries/api-keys';
 import { countApiRequest, deleteApiUsageBefore } from '../../db/queries/api-usage';
 import { findUserPlan } from '../../db/queries/users';
 import type { Auth } from '../auth/auth';
 import { clientIp } from '../auth/client-ip';
 import { readSession } from '../auth/session';
+import { hashApiKey, presentedApiKey } from './api-key-secret';
 import { isPageNavigation } from './api-paths';
 import { authHeaders } from './auth-handler';
 import { errorBody, errorSchema } from './errors';
+import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 
 /** Where a browser that opened a data API address over the limit is sent. */
 export const API_LIMIT_PAGE = '/api-limit-exceeded';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Days of counters kept before today's, for questions like "why was I refused yesterday?". */
-const KEEP_DAYS = 7;
+/** Days of counters kept before today's: the settings page charts the last 30. */
+export const KEEP_DAYS = 31;
 
-/** Whether a request reads the data API (list, search, metadata, data, exports, data points): those count. */
+/** Catalogue documents under /api/datasets for crawlers and agents: read freely, like the OpenAPI document. */
+const uncountedDatasetPaths = new Set(['/api/datasets/ai-discovery', '/api/datasets/structured-data-catalog']);
+
+/** Whether a request reads the data API (list, search, metadata, data, exports, data points, SDMX): those count. */
 export function isDataApiRequest(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && /^\/api\/datasets(\/|$)/.test(path);
-}
-
-/**
- * A fetch by one of our own pages or embeds: the browser sets `Sec-Fetch-Site` and page scripts cannot change it.
- * A client outside a browser can send it too, which makes the limit a fair-use measure until API keys exist.
- */
-export function isOwnPageRequest(headers: Headers): boolean {
-  return headers.get('sec-fetch-site') === 'same-origin';
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (uncountedDatasetPaths.has(path.replace(/\/+$/, ''))) return false;
+  return /^\/api\/datasets(\/|$)/.test(path) || /^\/api\/sdmx\//.test(path);
 }
 
 /** The UTC day of an instant, as YYYY-MM-DD. */
@@ -45,10 +45,33 @@ export function dailyLimitMessage(limit: number): string {
   return `Daily API request limit of ${limit.toLocaleString('en-GB')} requests reached; it resets at 00:00 UTC. Pro has unlimited access: /pricing`;
 }
 
+export const INVALID_API_KEY_MESSAGE = 'The API key is not valid: it may have been revoked or rotated.';
+
+/** The quota fields of a counted answer: the de facto X-RateLimit-* trio and the IETF draft's structured fields. */
+export function quotaHeaders(limit: number, count: number, at: Date): Record<string, string> {
+  const reset = nextUtcMidnight(at);
+  const remaining = Math.max(0, limit - count);
+  const seconds = Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000));
+  return {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String(reset.getTime() / 1000),
+    // draft-ietf-httpapi-ratelimit-headers: the policy (quota per 86,400-second window) and what is left of it.
+    'RateLimit-Policy': `"daily";q=${limit};w=86400`,
+    RateLimit: `"daily";r=${remaining};t=${seconds}`,
+  };
+}
+
 /** The refusal as the OpenAPI document of each counted endpoint declares it. */
 export const dailyLimitResponse = {
   description:
-    "The Free plan's daily request limit is reached (X-RateLimit-* headers on every counted answer; Retry-After says when it resets)",
+    "The Free plan's daily request limit is reached (X-RateLimit-*, RateLimit-Policy and RateLimit on every counted answer; Retry-After says when it resets)",
+  content: { 'application/json': { schema: errorSchema } },
+};
+
+/** A key that does not work, as the OpenAPI document of each counted endpoint declares it. */
+export const invalidKeyResponse = {
+  description: 'The API key sent (Authorization: Bearer or X-API-Key) is unknown, revoked or rotated',
   content: { 'application/json': { schema: errorSchema } },
 };
 
@@ -56,50 +79,72 @@ export interface DailyLimitDeps {
   db: Db;
   auth: Auth;
   trustProxy: boolean;
+  /** The auth secret, which signs the page tokens of our own pages. */
+  secret: string;
   /** The clock; tests move it across midnight. */
   now?: () => Date;
 }
 
+/** Who a request is counted against: `subjects[0]` carries the limit; further subjects (the key) only count. */
+interface Counted {
+  subjects: string[];
+  plan: Plan;
+}
+
 /**
- * Counts each data API request of a Free account (`user:<id>`) or of an anonymous client (`ip:<address>`) and refuses
- * the ones past the day's limit; Pro accounts and the site's own pages are neither counted nor limited.
+ * Counts each data API request against its account (`user:<id>`, whichever key or session it came with, plus
+ * `key:<id>` for the usage by key) or its client address (`ip:<address>`), and refuses Free ones past the day's
+ * limit. Only a valid page token (our pages' widget) exempts; no request header alone does.
  */
-export function dailyApiLimit({ db, auth, trustProxy, now = () => new Date() }: DailyLimitDeps): MiddlewareHandler {
+export function dailyApiLimit({
+  db,
+  auth,
+  trustProxy,
+  secret,
+  now = () => new Date(),
+}: DailyLimitDeps): MiddlewareHandler {
   const limit = FREE_DAILY_API_REQUESTS;
   /** The UTC day this process last cleared out old counters: once a day is enough. */
   let clearedOn = '';
 
-  async function subjectOf(c: Context): Promise<string | null> {
+  async function countedAs(c: Context, key: string | null, at: Date): Promise<Counted | 'invalid-key'> {
+    if (key !== null) {
+      const owner = await useApiKey(db, hashApiKey(key), at);
+      if (!owner) return 'invalid-key';
+      return { subjects: [`user:${owner.userId}`, `key:${owner.keyId}`], plan: owner.plan };
+    }
     const read = await readSession(auth, db, authHeaders(c, trustProxy), false);
     // A session that could not be read (already logged) counts against the address, as an anonymous call would.
-    if (!read.session) return `ip:${clientIp(c, trustProxy)}`;
+    if (!read.session) return { subjects: [`ip:${clientIp(c, trustProxy)}`], plan: 'free' };
     const { id } = read.session.user;
-    return (await findUserPlan(db, id)) === 'pro' ? null : `user:${id}`;
+    return { subjects: [`user:${id}`], plan: await findUserPlan(db, id) };
   }
 
   return async (c, next) => {
-    if (!isDataApiRequest(c.req.method, c.req.path) || isOwnPageRequest(c.req.raw.headers)) return next();
-    const subject = await subjectOf(c);
-    if (subject === null) return next();
-
+    if (!isDataApiRequest(c.req.method, c.req.path)) return next();
+    const key = presentedApiKey(c);
     const at = now();
+    // The site's own pages: the widget sends the token its page was issued with. A key always counts.
+    if (key === null && isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at)) return next();
+
+    const who = await countedAs(c, key, at);
+    if (who === 'invalid-key') {
+      c.header('WWW-Authenticate', 'Bearer realm="api"');
+      c.header('Cache-Control', 'no-store');
+      return c.json(errorBody('invalid_api_key', INVALID_API_KEY_MESSAGE), 401);
+    }
     const today = utcDay(at);
-    const count = await countApiRequest(db, subject, today);
-    // The first counted request of a day in this process clears out old days: the table stays a week of traffic.
+    const [count] = await Promise.all(who.subjects.map((s) => countApiRequest(db, s, today)));
+    // The first counted request of a day in this process clears out old days.
     if (clearedOn !== today) {
       clearedOn = today;
       await deleteApiUsageBefore(db, utcDay(new Date(at.getTime() - KEEP_DAYS * DAY_MS)));
     }
-    const reset = nextUtcMidnight(at);
-    const headers: Record<string, string> = {
-      'X-RateLimit-Limit': String(limit),
-      'X-RateLimit-Remaining': String(Math.max(0, limit - count)),
-      'X-RateLimit-Reset': String(reset.getTime() / 1000),
-    };
+    const headers = who.plan === 'pro' ? {} : quotaHeaders(limit, count!, at);
 
-    if (count > limit) {
+    if (who.plan !== 'pro' && count! > limit) {
       for (const [name, value] of Object.entries(headers)) c.header(name, value);
-      c.header('Retry-After', String(Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000))));
+      c.header('Retry-After', String(Math.max(1, Math.ceil((nextUtcMidnight(at).getTime() - at.getTime()) / 1000))));
       c.header('Cache-Control', 'no-store');
       if (isPageNavigation(c.req.raw.headers)) return c.redirect(API_LIMIT_PAGE, 302);
       return c.json(errorBody('daily_limit_exceeded', dailyLimitMessage(limit)), 429);
@@ -107,7 +152,7 @@ export function dailyApiLimit({ db, auth, trustProxy, now = () => new Date() }: 
 
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-    // The answer now carries this client's count: shared caches must not hand it to anyone else.
+    // The answer now belongs to one account or client: shared caches must not hand it to anyone else.
     const cacheControl = c.res.headers.get('Cache-Control');
     if (cacheControl?.includes('public')) c.res.headers.set('Cache-Control', cacheControl.replace('public', 'private'));
   };

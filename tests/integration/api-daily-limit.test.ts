@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiUsage, users } from '../../db/schema';
 import { dailyApiLimit, nextUtcMidnight, utcDay } from '../../server/api/daily-limit';
+import { issuePageToken } from '../../server/api/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedGeos } from '../../server/import/geos';
@@ -26,8 +27,10 @@ const navigation = {
   'Sec-Fetch-Mode': 'navigate',
   'Sec-Fetch-Site': 'none',
 };
-/** What a browser sends when one of our pages (the chart widget, the embed page) fetches from our origin. */
-const ownPage = { Accept: 'application/json', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'same-origin' };
+/** What a browser sends when one of our pages fetches from our origin; any script can send the same. */
+const sameOrigin = { Accept: 'application/json', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'same-origin' };
+/** What the chart widget sends: the page token its page was issued with (signed with the auth secret). */
+const ownPage = () => ({ ...sameOrigin, 'X-Page-Token': issuePageToken(authSecret) });
 
 const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
 
@@ -104,7 +107,7 @@ describe('counted requests', () => {
 
     // The site's own pages and the exports of the chart menu keep working, and none of them is counted.
     const counted = await countOf(`ip:${client.ip}`);
-    const page = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage });
+    const page = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage() });
     expect(page.res.status).toBe(200);
     expect(page.res.headers.get('x-ratelimit-limit')).toBeNull();
     const view = 'datasetId=prc_hicp_manr&dimension[]=dim2:CP00&country[]=DE&chart_type=line&time_start=1/2024';
@@ -122,8 +125,11 @@ describe('counted requests', () => {
 
   it('is declared in the OpenAPI document of every counted endpoint', async () => {
     const doc = (await (await h.app.request('/api/openapi.json')).json()) as any;
-    const counted = Object.entries<any>(doc.paths).filter(([path]) => path.startsWith('/api/datasets'));
-    expect(counted.length).toBe(5);
+    const catalogue = ['/api/datasets/ai-discovery', '/api/datasets/structured-data-catalog'];
+    const counted = Object.entries<any>(doc.paths).filter(
+      ([path]) => (path.startsWith('/api/datasets') && !catalogue.includes(path)) || path.startsWith('/api/sdmx'),
+    );
+    expect(counted.length).toBe(6);
     for (const [path, item] of counted) {
       expect([path, item.get.responses['429']?.description]).toEqual([
         path,
@@ -135,15 +141,34 @@ describe('counted requests', () => {
   it('does not count the site’s own pages, but counts other sites’ pages and scripts', async () => {
     const client = new TestClient(h);
     for (let i = 0; i < 3; i++) {
-      const { res } = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage });
+      const { res } = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage() });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
     }
     expect(await countOf(`ip:${client.ip}`)).toBeUndefined();
-    const otherSite = await client.request(list, { headers: { ...ownPage, 'Sec-Fetch-Site': 'cross-site' } });
+    const otherSite = await client.request(list, { headers: { ...sameOrigin, 'Sec-Fetch-Site': 'cross-site' } });
     expect(remaining(otherSite.res)).toBe(FREE_DAILY_API_REQUESTS - 1);
     const script = await client.request(list);
     expect(remaining(script.res)).toBe(FREE_DAILY_API_REQUESTS - 2);
+  });
+
+  it('counts a script that sends the browser’s same-origin header alone, or a forged or expired page token', async () => {
+    const client = new TestClient(h);
+    const forged = `${Math.floor(Date.now() / 1000) + 600}.${'A'.repeat(43)}`;
+    const expired = issuePageToken(authSecret, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const otherSecret = issuePageToken('not-our-secret-0123456789abcdef012345');
+    const tries = [
+      sameOrigin,
+      { ...sameOrigin, 'X-Page-Token': forged },
+      { 'X-Page-Token': expired },
+      { 'X-Page-Token': otherSecret },
+    ];
+    for (const [i, headers] of tries.entries()) {
+      const { res } = await client.request(list, { headers });
+      expect(res.status).toBe(200);
+      expect(remaining(res)).toBe(FREE_DAILY_API_REQUESTS - 1 - i);
+    }
+    expect(await countOf(`ip:${client.ip}`)).toBe(tries.length);
   });
 });
 
@@ -165,7 +190,7 @@ describe('accounts and plans', () => {
     expect(remaining((await signedOut.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 1);
   });
 
-  it('never limits nor counts a Pro account, and current-plan says pro', async () => {
+  it('never limits a Pro account (its requests are counted for its usage chart), and current-plan says pro', async () => {
     const client = new TestClient(h);
     await confirmedUser(h, client, 'pro-plan@example.org');
     const [user] = await h.database.db
@@ -183,7 +208,7 @@ describe('accounts and plans', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-limit')).toBeNull();
     }
-    expect(await countOf(subject)).toBe(FREE_DAILY_API_REQUESTS);
+    expect(await countOf(subject)).toBe(FREE_DAILY_API_REQUESTS + 3);
   });
 
   it('refuses to store a plan that does not exist', async () => {
@@ -224,12 +249,12 @@ describe('the shared store', () => {
 });
 
 describe('the day boundary', () => {
-  it('starts a new count at midnight UTC and forgets counters older than a week', async () => {
+  it('starts a new count at midnight UTC and forgets counters older than 31 days', async () => {
     let clock = new Date('2026-03-01T23:59:30Z');
     const app = new Hono();
     app.use(
       '/api/datasets/*',
-      dailyApiLimit({ db: h.database.db, auth: h.app.auth, trustProxy: true, now: () => clock }),
+      dailyApiLimit({ db: h.database.db, auth: h.app.auth, trustProxy: true, secret: authSecret, now: () => clock }),
     );
     app.get('/api/datasets', (c) => c.json({ items: [] }));
     const ip = nextIp();
@@ -237,8 +262,8 @@ describe('the day boundary', () => {
     const subject = `ip:${ip}`;
     await h.database.db.insert(apiUsage).values([
       { subject, day: '2026-03-01', count: FREE_DAILY_API_REQUESTS },
-      { subject, day: '2026-02-23', count: 5 },
-      { subject, day: '2026-02-22', count: 5 },
+      { subject, day: '2026-01-30', count: 5 },
+      { subject, day: '2026-01-29', count: 5 },
     ]);
 
     const late = await request();
@@ -253,6 +278,6 @@ describe('the day boundary', () => {
     expect(early.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 2, 3) / 1000));
 
     const days = await h.database.db.select({ day: apiUsage.day }).from(apiUsage).where(eq(apiUsage.subject, subject));
-    expect(days.map((d) => d.day).sort()).toEqual(['2026-02-23', '2026-03-01', '2026-03-02']);
+    expect(days.map((d) => d.day).sort()).toEqual(['2026-01-30', '2026-03-01', '2026-03-02']);
   });
 });

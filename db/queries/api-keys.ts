@@ -1,0 +1,92 @@
+// API keys (hashed) and the usage counters the settings page shows (docs/decisions/070).
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Plan } from '../../core/plans';
+import type { Db, ReadDb } from '../client';
+import { apiKeys, apiUsage } from '../schema';
+import { queryRows } from '../sql';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** The account a key belongs to, with its plan, as the limiter needs it. */
+export interface KeyOwner {
+  keyId: string;
+  userId: string;
+  plan: Plan;
+}
+
+export async function insertApiKey(
+  db: Db,
+  key: { id: string; userId: string; name: string; prefix: string; keyHash: string },
+): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(key).returning();
+  return row!;
+}
+
+/** The account's keys that still work, oldest first. */
+export async function listActiveApiKeys(db: ReadDb, userId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+}
+
+/** Every key of the account, revoked ones too (their past usage stays on the chart). */
+export async function listAllApiKeys(db: ReadDb, userId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+}
+
+/** Revokes one of the account's keys; false when it has no such working key. */
+export async function revokeApiKey(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+/** Replaces a working key's secret in place (same id, name and usage history); undefined when there is none. */
+export async function rotateApiKey(
+  db: Db,
+  userId: string,
+  id: string,
+  secret: { prefix: string; keyHash: string },
+): Promise<ApiKeyRow | undefined> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ ...secret, rotatedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();
+  return rows[0];
+}
+
+/**
+ * The owner of a working key, marking it used, in one statement on the shared database: no process keeps keys in
+ * memory, so a key revoked anywhere is refused everywhere from the next request on.
+ */
+export async function useApiKey(db: Db, keyHash: string, at: Date): Promise<KeyOwner | undefined> {
+  const rows = await queryRows<{ keyId: string; userId: string; plan: Plan }>(
+    db,
+    sql`UPDATE api_keys k SET last_used_at = ${at.toISOString()}::timestamptz
+        FROM users u
+        WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL AND u.id = k.user_id
+        RETURNING k.id AS "keyId", k.user_id AS "userId", u.plan`,
+  );
+  return rows[0];
+}
+
+/** Counts per subject and day since `fromDay` (YYYY-MM-DD), for the usage chart. */
+export async function usageSince(
+  db: ReadDb,
+  subjects: string[],
+  fromDay: string,
+): Promise<{ subject: string; day: string; count: number }[]> {
+  if (subjects.length === 0) return [];
+  const rows = await db
+    .select({ subject: apiUsage.subject, day: apiUsage.day, count: apiUsage.count })
+    .from(apiUsage)
+    .where(and(inArray(apiUsage.subject, subjects), gte(apiUsage.day, fromDay)))
+    .orderBy(asc(apiUsage.day));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}

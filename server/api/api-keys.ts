@@ -1,0 +1,239 @@
+// /api/account/api-keys and /api/account/api-usage: an account's API keys (create, list, rotate, revoke) and usage.
+import { randomUUID } from 'node:crypto';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  insertApiKey,
+  listActiveApiKeys,
+  listAllApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+  usageSince,
+  type ApiKeyRow,
+} from '../../db/queries/api-keys';
+import type { Auth } from '../auth/auth';
+import { readSession } from '../auth/session';
+import { generateApiKey } from './api-key-secret';
+import { bodyValidationHook } from './auth-validation';
+import { authHeaders } from './auth-handler';
+import { utcDay } from './daily-limit';
+import type { ApiEnv } from './env';
+import { ApiError, errorSchema } from './errors';
+
+/** Working keys an account may hold at once. */
+export const MAX_API_KEYS = 20;
+/** Days the usage chart shows, today included. */
+export const USAGE_DAYS = 30;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+const signedOut = errorResponse('Not signed in');
+
+const createdKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    key: z.string().openapi({ description: 'The secret: shown in this answer only, never again' }),
+    prefix: z.string().openapi({ example: 'spk_AbCdEfGh' }),
+    created_at: z.string(),
+  })
+  .openapi('CreatedApiKey');
+
+const keySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+    requests_today: z.number().int(),
+  })
+  .openapi('ApiKey');
+
+const usageSchema = z
+  .object({
+    days: z.array(
+      z.object({
+        day: z.string().openapi({ example: '2026-11-24' }),
+        /** The account's counted requests that day, whether sent with a key or a session. */
+        total: z.number().int(),
+        /** Key id → requests sent with that key. */
+        by_key: z.record(z.string(), z.number().int()),
+      }),
+    ),
+    keys: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string(), revoked: z.boolean() })),
+  })
+  .openapi('ApiUsage');
+
+const idParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+const createRouteDef = createRoute({
+  method: 'post',
+  path: '/account/api-keys',
+  summary: 'Create an API key; the answer holds the secret, shown this once',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ name: z.string().trim().min(1).max(100) }) } },
+    },
+  },
+  responses: {
+    201: { description: 'The new key', content: { 'application/json': { schema: createdKeySchema } } },
+    400: errorResponse('Missing or too long name'),
+    401: signedOut,
+    409: errorResponse(`The account already has ${MAX_API_KEYS} keys`),
+  },
+});
+
+const listRouteDef = createRoute({
+  method: 'get',
+  path: '/account/api-keys',
+  summary: "The signed-in account's working API keys (never their secrets)",
+  responses: {
+    200: {
+      description: 'Keys',
+      content: { 'application/json': { schema: z.object({ keys: z.array(keySchema) }) } },
+    },
+    401: signedOut,
+  },
+});
+
+const revokeRouteDef = createRoute({
+  method: 'delete',
+  path: '/account/api-keys/{id}',
+  summary: 'Revoke an API key: every process refuses it from the next request on',
+  request: { params: idParam },
+  responses: { 204: { description: 'Revoked' }, 401: signedOut, 404: errorResponse('No such working key') },
+});
+
+const rotateRouteDef = createRoute({
+  method: 'post',
+  path: '/account/api-keys/{id}/rotate',
+  summary: 'Replace a key’s secret (same id, name and usage); the old secret stops working at once',
+  request: { params: idParam },
+  responses: {
+    200: { description: 'The key with its new secret', content: { 'application/json': { schema: createdKeySchema } } },
+    401: signedOut,
+    404: errorResponse('No such working key'),
+  },
+});
+
+const usageRouteDef = createRoute({
+  method: 'get',
+  path: '/account/api-usage',
+  summary: `The account's data API requests per UTC day for the last ${USAGE_DAYS} days, in all and by key`,
+  responses: {
+    200: { description: 'Usage', content: { 'application/json': { schema: usageSchema } } },
+    401: signedOut,
+  },
+});
+
+function created(row: ApiKeyRow, key: string) {
+  return { id: row.id, name: row.name, key, prefix: row.prefix, created_at: row.createdAt.toISOString() };
+}
+
+/** The last `days` UTC days, oldest first, ending today. */
+export function lastDays(today: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(today.getTime() - (days - 1 - i) * 86_400_000)));
+}
+
+export function apiKeysApi(auth: Auth, trustProxy: boolean, now: () => Date = () => new Date()): OpenAPIHono<ApiEnv> {
+  const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
+
+  async function userIdOf(c: Context<ApiEnv>): Promise<string> {
+    c.header('Cache-Control', 'no-store');
+    const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
+    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
+    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    return read.session.user.id;
+  }
+
+  api.openapi(createRouteDef, async (c) => {
+    const userId = await userIdOf(c);
+    const { name } = c.req.valid('json');
+    if ((await listActiveApiKeys(c.var.db, userId)).length >= MAX_API_KEYS)
+      throw new ApiError(409, 'too_many_keys', `An account can have ${MAX_API_KEYS} API keys. Revoke one first.`);
+    const secret = generateApiKey();
+    const row = await insertApiKey(c.var.db, {
+      id: randomUUID(),
+      userId,
+      name,
+      prefix: secret.prefix,
+      keyHash: secret.keyHash,
+    });
+    return c.json(created(row, secret.key), 201);
+  });
+
+  api.openapi(listRouteDef, async (c) => {
+    const userId = await userIdOf(c);
+    const keys = await listActiveApiKeys(c.var.db, userId);
+    const today = await usageSince(
+      c.var.db,
+      keys.map((k) => `key:${k.id}`),
+      utcDay(now()),
+    );
+    const todayOf = new Map(today.map((u) => [u.subject, u.count]));
+    return c.json(
+      {
+        keys: keys.map((k) => ({
+          id: k.id,
+          name: k.name,
+          prefix: k.prefix,
+          created_at: k.createdAt.toISOString(),
+          last_used_at: k.lastUsedAt?.toISOString() ?? null,
+          requests_today: todayOf.get(`key:${k.id}`) ?? 0,
+        })),
+      },
+      200,
+    );
+  });
+
+  api.openapi(revokeRouteDef, async (c) => {
+    const userId = await userIdOf(c);
+    if (!(await revokeApiKey(c.var.db, userId, c.req.valid('param').id)))
+      throw new ApiError(404, 'not_found', 'No such API key.');
+    return c.body(null, 204);
+  });
+
+  api.openapi(rotateRouteDef, async (c) => {
+    const userId = await userIdOf(c);
+    const secret = generateApiKey();
+    const row = await rotateApiKey(c.var.db, userId, c.req.valid('param').id, {
+      prefix: secret.prefix,
+      keyHash: secret.keyHash,
+    });
+    if (!row) throw new ApiError(404, 'not_found', 'No such API key.');
+    return c.json(created(row, secret.key), 200);
+  });
+
+  api.openapi(usageRouteDef, async (c) => {
+    const userId = await userIdOf(c);
+    const days = lastDays(now(), USAGE_DAYS);
+    const keys = await listAllApiKeys(c.var.db, userId);
+    const rows = await usageSince(c.var.db, [`user:${userId}`, ...keys.map((k) => `key:${k.id}`)], days[0]!);
+    const byDay = new Map(days.map((day) => [day, { day, total: 0, by_key: {} as Record<string, number> }]));
+    for (const r of rows) {
+      const entry = byDay.get(r.day);
+      if (!entry) continue;
+      if (r.subject.startsWith('user:')) entry.total = r.count;
+      else entry.by_key[r.subject.slice('key:'.length)] = r.count;
+    }
+    return c.json(
+      {
+        days: [...byDay.values()],
+        keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked: k.revokedAt !== null })),
+      },
+      200,
+    );
+  });
+
+  return api;
+}

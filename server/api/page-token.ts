@@ -1,0 +1,30 @@
+// The page token: a short-lived signature our pages hand the chart widget, so its API fetches are not counted.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The request header the widget sends the token in. */
+export const PAGE_TOKEN_HEADER = 'X-Page-Token';
+/** How long a page's token exempts the widget's fetches: an hour, renewed by every navigation. */
+export const PAGE_TOKEN_SECONDS = 60 * 60;
+
+function signature(secret: string, expires: number): string {
+  return createHmac('sha256', secret).update(`page-token:v1:${expires}`).digest('base64url');
+}
+
+/** `<expiry in epoch seconds>.<HMAC-SHA256 with the auth secret>`, issued with every page. */
+export function issuePageToken(secret: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + PAGE_TOKEN_SECONDS;
+  return `${expires}.${signature(secret, expires)}`;
+}
+
+/** Whether a token is ours and not expired (nor dated further ahead than we ever issue). */
+export function isValidPageToken(secret: string, token: string | null | undefined, now = new Date()): boolean {
+  if (!token) return false;
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  const seconds = now.getTime() / 1000;
+  if (expires <= seconds || expires > seconds + PAGE_TOKEN_SECONDS + 60) return false;
+  const expected = Buffer.from(signature(secret, expires));
+  const sent = Buffer.from(match[2]!);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
