@@ -7,7 +7,7 @@ import { datasetDataSchema, datasetMetaSchema, datasetSchema, type DatasetMeta }
 import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
 import { selectObservations, toSeriesList, type DataSelection } from '../../db/queries/observations';
-import { dailyLimitResponse } from './daily-limit';
+import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { ApiError, errorSchema } from './errors';
 import { toCsv, toJsonStat } from './data-formats';
 import type { ApiEnv } from './env';
@@ -36,6 +36,7 @@ const selectionQuery = z
 const errors = {
   304: { description: 'Not modified since the ETag sent in If-None-Match' },
   400: { description: 'A parameter is invalid', content: { 'application/json': { schema: errorSchema } } },
+  401: invalidKeyResponse,
   404: { description: 'No such dataset', content: { 'application/json': { schema: errorSchema } } },
   429: dailyLimitResponse,
 };
@@ -61,6 +62,7 @@ const listRoute = createRoute({
       content: { 'application/json': { schema: z.object({ items: z.array(datasetSchema), total: z.number().int() }) } },
     },
     400: errors[400],
+    401: errors[401],
     429: errors[429],
   },
 });
