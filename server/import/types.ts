@@ -37,7 +37,30 @@ export interface ParsedFile {
   /** Geo codes with labels where the source has them. */
   geoLabels: Map<string, string>;
   observations: Observation[];
+  /** What the file says about itself beyond name and release time (JSON-stat, SDMX-CSV 2.0); absent in TSV. */
+  meta?: FileMetadata;
 }
+
+export interface FileMetadata {
+  /** The file's notes (JSON-stat `note`), one paragraph each: the dataset description when present. */
+  description: string | null;
+  /** Who published it, as the file names it (JSON-stat `source`, the SDMX agency). */
+  source: string | null;
+  /** A web address the file gives for itself (JSON-stat `href`). */
+  sourceUrl: string | null;
+  /** The dimension whose values carry the unit: `unit`, or JSON-stat's metric role. */
+  unitDimension: string | null;
+  /** Unit label per code of unitDimension, as the file states it (JSON-stat `category.unit`). */
+  units: Map<string, string>;
+  /** JSON-stat `extension`, as published. */
+  extension: Record<string, unknown> | null;
+}
+
+/**
+ * The place of a dataset that has no geographic dimension (many national files): the whole area the
+ * publisher covers. One synthetic geo, so such data is stored, listed and charted like any other place.
+ */
+export const wholeArea = { code: '_T', name: 'Whole area covered by the source' } as const;
 
 /** Thrown by parsers: names the file, the line (1-based, or null for non-line formats) and the problem. */
 export class ImportError extends Error {

@@ -1,4 +1,5 @@
-// A small RFC 4180 CSV reader: quoted fields with commas, doubled quotes and line breaks; CRLF or LF.
+// A small RFC 4180 CSV reader: quoted fields with separators, doubled quotes and line breaks; CRLF or LF.
+// The separator is a comma unless told otherwise (SDMX-CSV 2.0 lets a locale use ';').
 import { ImportError } from '../types';
 
 export interface CsvRecord {
@@ -8,7 +9,7 @@ export interface CsvRecord {
 }
 
 /** Yields the records of a CSV text; blank lines are skipped. Throws ImportError on an unterminated quote. */
-export function* readCsv(fileName: string, text: string): Generator<CsvRecord, void, undefined> {
+export function* readCsv(fileName: string, text: string, separator = ','): Generator<CsvRecord, void, undefined> {
   const n = text.length;
   let pos = 0;
   let line = 1;
@@ -18,12 +19,12 @@ export function* readCsv(fileName: string, text: string): Generator<CsvRecord, v
     const raw = text.charCodeAt(end - 1) === 13 && end > pos ? text.slice(pos, end - 1) : text.slice(pos, end);
     // Most records have no quotes at all: a plain split is several times faster than the scanner.
     if (!raw.includes('"')) {
-      if (raw !== '') yield { fields: raw.split(','), line };
+      if (raw !== '') yield { fields: raw.split(separator), line };
       pos = end + 1;
       line++;
       continue;
     }
-    const record = scanQuoted(fileName, text, pos, line);
+    const record = scanQuoted(fileName, text, pos, line, separator.charCodeAt(0));
     yield { fields: record.fields, line };
     pos = record.next;
     line = record.nextLine;
@@ -36,6 +37,7 @@ function scanQuoted(
   text: string,
   start: number,
   startLine: number,
+  sep: number,
 ): { fields: string[]; next: number; nextLine: number } {
   const fields: string[] = [];
   let pos = start;
@@ -55,14 +57,14 @@ function scanQuoted(
         pos++;
       }
       const c = text.charCodeAt(pos);
-      if (!(c === 44 || c === 10 || c === 13 || pos >= text.length)) {
+      if (!(c === sep || c === 10 || c === 13 || pos >= text.length)) {
         throw new ImportError(fileName, line, `unexpected character after closing quote in field ${fields.length + 1}`);
       }
     } else {
       let end = pos;
       while (end < text.length) {
         const c = text.charCodeAt(end);
-        if (c === 44 || c === 10 || c === 13) break;
+        if (c === sep || c === 10 || c === 13) break;
         if (c === 34)
           throw new ImportError(fileName, line, `unexpected quote inside unquoted field ${fields.length + 1}`);
         end++;
@@ -72,7 +74,7 @@ function scanQuoted(
     }
     fields.push(field);
     const c = text.charCodeAt(pos);
-    if (c === 44) {
+    if (c === sep) {
       pos++;
       continue;
     }

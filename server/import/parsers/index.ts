@@ -3,7 +3,7 @@ import { constants, gunzipSync } from 'node:zlib';
 import { ImportError, type ParsedFile, type SourceFormat } from '../types';
 import { parseEurostatTsv } from './eurostat-tsv';
 import { inputText, isGzip } from './input-text';
-import { parseJsonStat } from './json-stat';
+import { parseJsonStat, parseJsonStatAll } from './json-stat';
 import { parseSdmxCsv } from './sdmx-csv';
 
 /** Enough of the start of a file to read its first line (Eurostat TSV headers run to a few kB). */
@@ -14,23 +14,32 @@ export function detectFormat(fileName: string, bytes: Buffer): SourceFormat | nu
   return formatOfText(startOf(bytes));
 }
 
-/** Parses a Eurostat TSV (current or legacy), SDMX-CSV or JSON-stat file, gzip-compressed or not. */
+/** Parses a file that holds one dataset: a Eurostat TSV (current or legacy), SDMX-CSV or JSON-stat, gzip or not. */
 export function parseFile(fileName: string, bytes: Buffer): ParsedFile {
+  const all = parseFiles(fileName, bytes);
+  if (all.length !== 1) {
+    throw new ImportError(fileName, null, `holds ${all.length} datasets; import the file to store each of them`);
+  }
+  return all[0]!;
+}
+
+/** Parses every dataset of a file: one, or each dataset of a JSON-stat collection or 1.x bundle. */
+export function parseFiles(fileName: string, bytes: Buffer): ParsedFile[] {
   const text = inputText(bytes);
   const format = formatOfText(text);
   switch (format) {
     case 'eurostat-tsv':
     case 'eurostat-tsv-legacy':
-      return parseEurostatTsv(fileName, text);
+      return [parseEurostatTsv(fileName, text)];
     case 'sdmx-csv':
-      return parseSdmxCsv(fileName, text);
+      return [parseSdmxCsv(fileName, text)];
     case 'json-stat':
-      return parseJsonStat(fileName, text);
+      return parseJsonStatAll(fileName, text);
     case null:
       throw new ImportError(
         fileName,
         null,
-        'unknown format: expected a Eurostat TSV (…\\TIME_PERIOD or …\\time header), SDMX-CSV (DATAFLOW header) or JSON-stat file',
+        'unknown format: expected a Eurostat TSV (…\\TIME_PERIOD or …\\time header), SDMX-CSV (DATAFLOW or STRUCTURE header) or JSON-stat file',
       );
   }
 }
@@ -51,8 +60,8 @@ function formatOfText(text: string): SourceFormat | null {
   const firstCell = (firstLine.split('\t')[0] ?? '').trim();
   if (firstCell.endsWith('\\TIME_PERIOD')) return 'eurostat-tsv';
   if (firstCell.endsWith('\\time')) return 'eurostat-tsv-legacy';
-  const firstField = firstLine.split(',')[0]?.replace(/"/g, '').trim();
-  if (firstField === 'DATAFLOW') return 'sdmx-csv';
+  // SDMX-CSV 1.0 starts with DATAFLOW; 2.0 with STRUCTURE, maybe STRUCTURE[;], then its field separator.
+  if (/^"?(DATAFLOW|STRUCTURE(\[[^\]]*\])?)"?([,;\t|]|$)/.test(firstLine)) return 'sdmx-csv';
   return null;
 }
 

@@ -118,7 +118,12 @@ describe('parseJsonStat spellings', () => {
       return 'no error';
     };
     expect(error('{"class":')).toMatch(/^bad\.json: invalid JSON: /);
-    expect(error('{"class":"collection"}')).toBe('bad.json: expected a JSON-stat dataset, found class "collection"');
+    expect(error('{"class":"collection"}')).toBe(
+      'bad.json: a JSON-stat collection without embedded datasets: it links to 0 dataset(s); download one of them and import that file',
+    );
+    expect(error('{"class":"dimension"}')).toBe(
+      'bad.json: expected a JSON-stat dataset or collection, found class "dimension"',
+    );
     expect(error(cube({ value: [1, 2, 3] }))).toBe('bad.json: value has 3 cells, expected 6');
     expect(error(cube({ value: { '6': 1 } }))).toBe('bad.json: value key "6" is not a cell index below 6');
     expect(error(cube({ size: [1, 2, 4] }))).toBe('bad.json: dimension "time" has 3 categories but size 4');
@@ -127,7 +132,9 @@ describe('parseJsonStat spellings', () => {
     );
     const weekly = JSON.parse(cube({ value: [1, 2, 3, 4, 5, 6] }));
     weekly.dimension.time.category.index = ['2024-W01', '2024-W02', '2024-W03'];
-    expect(error(JSON.stringify(weekly))).toBe('bad.json: unsupported period "2024-W01" in dimension time');
+    expect(error(JSON.stringify(weekly))).toBe(
+      'bad.json: unsupported period "2024-W01" in dimension time: expected YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn',
+    );
     const annual = JSON.parse(cube({ value: { '1': 2 } }));
     annual.id.unshift('freq');
     annual.size.unshift(1);

@@ -163,7 +163,7 @@ describe('parseSdmxCsv rules', () => {
       'bad.csv:2: unsupported frequency "Weekly" in column freq',
     );
     expect(errorOf(header + row(`${ok},2022-W05,1,,`)).problem).toBe(
-      'unsupported period "2022-W05" in column TIME_PERIOD',
+      'unsupported period "2022-W05" in column TIME_PERIOD: expected YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn',
     );
     const badDate = header + 'ESTAT:PRC_HICP_MANR(1.0),31/02/25 11:00:00,M,RCH_A,DE,2022-10,1,,\r\n';
     expect(errorOf(badDate).message).toBe(

@@ -1,194 +1,398 @@
-// Parses SDMX-CSV 1.0 as Eurostat exports it (codes variant or English-labels variant) into a ParsedFile.
+// Parses SDMX-CSV into a ParsedFile: 1.0 as Eurostat exports it (DATAFLOW header; codes, labels, or combined
+// "CODE: Label" cells) and 2.0 (STRUCTURE, STRUCTURE_ID, ACTION header, SDMX 3.0), from any agency.
 import { codeLabel, isCodelistDimension, labelToCode } from '../../../core/codelists';
 import { frequencySchema, parsePeriod, type Period } from '../../../core/periods';
-import { ImportError, type Observation, type ParsedFile } from '../types';
+import { ImportError, wholeArea, type Observation, type ParsedFile } from '../types';
 import { readCsv, type CsvRecord } from './csv-reader';
 import { DimensionValues } from './dimension-values';
 import { inputText } from './input-text';
+import { supportedPeriods } from './json-stat';
 import { decimalsOf } from './number-text';
 
 /** Eurostat codes are upper-case letters, digits, '_', '-' and '.'; labels have spaces or lower case. */
 const codeShape = /^[A-Z0-9][A-Z0-9_.-]*$/;
+/** "A: Annual" (labels=both), also written "A:Annual": a code without spaces, a colon, the label. */
+const combinedShape = /^([^\s:]+): ?(.*)$/;
 const lastUpdateShape = /^(\d{2})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const dataflowShape = /^(?:[^:]+:)?([A-Za-z0-9_]+)(?:\([^)]*\))?$/;
+/** AGENCY:ID(VERSION), each part but the id optional, then ": Name" with labels=both. */
+const structureShape = /^(?:([A-Za-z0-9_.@-]+):)?([A-Za-z0-9_.@-]+)(?:\(([^)]*)\))?(?:: ?(.*))?$/;
 
-function isDimensionColumn(name: string): boolean {
-  return !(
-    name === 'DATAFLOW' ||
-    name === 'LAST UPDATE' ||
-    name === 'TIME_PERIOD' ||
-    name.startsWith('OBS_') ||
-    name.startsWith('CONF_')
-  );
+/**
+ * Columns that are not dimensions: the message's own columns, the measure, attributes by the SDMX
+ * naming conventions (OBS_*, CONF_*, ATTR_*, COMMENT*, the cross-domain attributes) and custom columns.
+ */
+const ownColumns = new Set(['STRUCTURE', 'STRUCTURE_ID', 'STRUCTURE_NAME', 'ACTION', 'SERIES_KEY', 'OBS_KEY']);
+const attributeShape =
+  /^(OBS_|CONF_|ATTR_|COMMENT|TITLE|EMBARGO|PRE_BREAK|MEAS_)|^(UNIT_MULT|DECIMALS|COMPILATION|SOURCE_AGENCY|TIME_FORMAT|BASE_PER|REF_PERIOD_DETAIL|UPDATED|LAST UPDATE|DATAFLOW)$/;
+
+interface Column {
+  /** Position in the record. */
+  at: number;
+  /** Component id as the header names it, without a "[…]" multi-value marker or ": Name". */
+  id: string;
+  /** Component name, from "ID: Name" (labels=both) or the next column (labels=name). */
+  label: string | null;
+  /** With labels=name: the position of the column holding the names of this column's codes. */
+  namesAt: number;
 }
 
-/** One dimension column: how each distinct cell text maps to a code (and keeps its label, in the labels variant). */
+/** One dimension column: how each distinct cell text maps to a code, and the label the file gives it. */
 interface ColumnMapping {
-  name: string;
   codes: Map<string, string>;
-  holdsLabels: boolean;
+  labels: Map<string, string | null>;
 }
 
 /** Parses an SDMX-CSV file given as text or as (possibly gzip-compressed) bytes. */
 export function parseSdmxCsv(fileName: string, input: string | Buffer): ParsedFile {
-  const records = readCsv(fileName, inputText(input));
+  const text = inputText(input);
+  const separator = /^\uFEFF?"?STRUCTURE(?:\[[^\]]*\])?"?([,;\t|])/.exec(text)?.[1] ?? ',';
+  const records = readCsv(fileName, text, separator);
   const first = records.next();
   if (first.done) throw new ImportError(fileName, 1, 'empty file');
-  const header = first.value.fields.map((name) => name.trim());
-  const column = (name: string) => header.indexOf(name);
-  for (const required of ['geo', 'TIME_PERIOD', 'OBS_VALUE']) {
-    if (column(required) < 0) throw new ImportError(fileName, 1, `missing column ${required}`);
-  }
-  const dimensionNames = header.filter(isDimensionColumn);
-  const dimensionAt = dimensionNames.map(column);
-  const otherNames = dimensionNames.filter((name) => name !== 'freq' && name !== 'geo');
+  const columns = readHeader(first.value.fields);
+  const byId = (...ids: string[]) => columns.find((c) => ids.includes(c.id));
+  const fail = (line: number, problem: string) => new ImportError(fileName, line, problem);
 
-  // First pass: keep the rows and every distinct text per dimension column, to decide codes vs labels per column.
-  const rows: CsvRecord[] = [];
-  const distinct = dimensionNames.map(() => new Map<string, number>());
-  const meta = new FileMeta(fileName, column('DATAFLOW'), column('LAST UPDATE'));
+  // The measure: OBS_VALUE, or the one measure column of another name (MEAS_1 in the 2.0 examples).
+  const measures = columns.filter((c) => /^(OBS_VALUE|MEAS_)/.test(c.id));
+  const valueColumn = byId('OBS_VALUE') ?? (measures.length === 1 ? measures[0] : undefined);
+  if (!valueColumn) {
+    throw fail(
+      1,
+      measures.length > 1
+        ? `${measures.length} measure columns (${measures.map((c) => c.id).join(', ')}): expected one, OBS_VALUE`
+        : 'missing column OBS_VALUE',
+    );
+  }
+  const namedColumns = new Set(columns.map((c) => c.namesAt).filter((at) => at >= 0));
+  const meta = new FileMeta(fileName, byId('DATAFLOW', 'STRUCTURE_ID'), byId('STRUCTURE_NAME'), [
+    byId('LAST UPDATE'),
+    byId('UPDATED'),
+  ]);
+  const actionAt = byId('ACTION')?.at ?? -1;
+  const width = first.value.fields.length;
+
+  // First pass: check every record and find the columns that hold anything.
+  const checked: CsvRecord[] = [];
+  const filled = new Set<number>();
   for (const record of records) {
-    if (record.fields.length !== header.length) {
-      throw new ImportError(fileName, record.line, `expected ${header.length} fields, found ${record.fields.length}`);
+    if (record.fields.length !== width) {
+      throw fail(record.line, `expected ${width} fields, found ${record.fields.length}`);
     }
-    dimensionAt.forEach((at, i) => {
+    const action = actionAt < 0 ? '' : (record.fields[actionAt] ?? '').trim();
+    if (action === 'D') throw fail(record.line, 'ACTION "D" (delete) is not supported: expected I, A or R');
+    if (action !== '' && !['I', 'A', 'R'].includes(action)) {
+      throw fail(record.line, `unknown ACTION "${action}": expected I, A or R`);
+    }
+    record.fields.forEach((f, at) => f.trim() !== '' && filled.add(at));
+    checked.push(record);
+  }
+  // Dimensions: the columns that are neither the message's own, the measure, an attribute, a names column,
+  // nor empty throughout (an attribute the DSD has but this file does not use).
+  const candidates = columns.filter(
+    (c) => !ownColumns.has(c.id) && !attributeShape.test(c.id) && !namedColumns.has(c.at) && filled.has(c.at),
+  );
+  const timeNamed = candidates.find((c) => c.id === 'TIME_PERIOD' || c.id === 'TIME');
+
+  // Second pass: the observation rows, and every distinct text per dimension column.
+  const rows: CsvRecord[] = [];
+  const distinct = candidates.map(() => new Map<string, number>());
+  for (const record of checked) {
+    // Rows of attributes attached to partial keys leave dimensions and the value empty: no observation.
+    const partialKey = candidates.some((c) => (record.fields[c.at] ?? '').trim() === '');
+    if (partialKey && (record.fields[valueColumn.at] ?? '').trim() === '') continue;
+    candidates.forEach((c, i) => {
       const seen = distinct[i];
-      const text = record.fields[at] ?? '';
-      if (seen && !seen.has(text)) seen.set(text, record.line);
+      const cell = record.fields[c.at] ?? '';
+      if (seen && !seen.has(cell)) seen.set(cell, record.line);
     });
     meta.read(record);
     rows.push(record);
   }
-  const mappings = dimensionNames.map((name, i) => mapColumn(fileName, name, distinct[i] ?? new Map()));
-  const mappingOf = (name: string) => mappings[dimensionNames.indexOf(name)];
 
-  const at = { time: column('TIME_PERIOD'), value: column('OBS_VALUE'), flag: column('OBS_FLAG') };
-  const confAt = column('CONF_STATUS');
-  const geoAt = column('geo');
-  const freqAt = column('freq');
-  const geoMapping = mappingOf('geo');
-  const freqMapping = mappingOf('freq');
-  const others = otherNames.map((name) => ({ at: column(name), mapping: mappingOf(name) }));
-  const values = new DimensionValues(otherNames);
+  // The time column: TIME_PERIOD, else the last dimension column all of whose cells are periods.
+  const timeColumn =
+    timeNamed ??
+    candidates.findLast(
+      (_, i) =>
+        (distinct[i]?.size ?? 0) > 0 &&
+        [...(distinct[i]?.keys() ?? [])].every((t) => parsePeriod(combinedShape.exec(t)?.[1] ?? t) !== null),
+    );
+  if (!timeColumn) throw fail(1, 'missing column TIME_PERIOD');
+  const dimensionColumns = candidates.filter((c) => c !== timeColumn);
+  const code = (c: Column) => c.id.toLowerCase();
+  const geoColumn = dimensionColumns.find((c) => code(c) === 'geo' || code(c) === 'ref_area');
+  const freqColumn = dimensionColumns.find((c) => code(c) === 'freq');
+  const mappingOf = new Map<Column, ColumnMapping>();
+  for (const c of dimensionColumns) {
+    const dimension = c === geoColumn ? 'geo' : code(c);
+    mappingOf.set(c, mapColumn(fileName, dimension, c.id, distinct[candidates.indexOf(c)] ?? new Map(), rows, c));
+  }
+  const timeMapping = combinedColumn(distinct[candidates.indexOf(timeColumn)] ?? new Map());
+
+  const flagAt = byId('OBS_FLAG')?.at ?? -1;
+  const statusAt = byId('OBS_STATUS')?.at ?? -1;
+  const confAt = byId('CONF_STATUS', 'OBS_CONF')?.at ?? -1;
+  const decimalComma = separator === ';';
+  const others = dimensionColumns
+    .filter((c) => c !== geoColumn && c !== freqColumn)
+    .map((c) => ({ column: c, mapping: mappingOf.get(c)! }));
+  const values = new DimensionValues(
+    others.map((o) => code(o.column)),
+    others.map((o) => o.column.label),
+  );
   const geoLabels = new Map<string, string>();
+  if (!geoColumn) geoLabels.set(wholeArea.code, wholeArea.name);
+  const geoMapping = geoColumn ? mappingOf.get(geoColumn) : undefined;
+  const freqMapping = freqColumn ? mappingOf.get(freqColumn) : undefined;
   const periods = new Map<string, Period | null>();
   const seriesDims = new Map<string, string[]>();
   const observations: Observation[] = [];
 
   for (const { fields, line } of rows) {
-    const periodText = (fields[at.time] ?? '').trim();
+    const timeCell = fields[timeColumn.at] ?? '';
+    const periodText = (timeMapping?.get(timeCell) ?? timeCell).trim();
     let period = periods.get(periodText);
     if (period === undefined) periods.set(periodText, (period = parsePeriod(periodText)));
-    if (!period) throw new ImportError(fileName, line, `unsupported period "${periodText}" in column TIME_PERIOD`);
-
-    const geoText = fields[geoAt] ?? '';
-    const geo = geoMapping?.codes.get(geoText) ?? geoText;
-    if (geo === '') throw new ImportError(fileName, line, 'empty geo');
-    if (freqAt >= 0) {
-      const freq = freqMapping?.codes.get(fields[freqAt] ?? '') ?? '';
-      if (freq !== period.freq) {
-        throw new ImportError(fileName, line, `freq "${freq}" does not match period "${periodText}"`);
-      }
+    if (!period) {
+      throw fail(line, `unsupported period "${periodText}" in column ${timeColumn.id}: expected ${supportedPeriods}`);
     }
 
-    let flags = at.flag < 0 ? null : (fields[at.flag] ?? '').trim() || null;
-    const confidentiality = confAt < 0 ? '' : (fields[confAt] ?? '').trim();
+    const geoText = geoColumn ? (fields[geoColumn.at] ?? '') : '';
+    const geo = geoColumn ? (geoMapping?.codes.get(geoText) ?? geoText) : wholeArea.code;
+    if (geo === '') throw fail(line, 'empty geo');
+    if (freqColumn) {
+      const freq = freqMapping?.codes.get(fields[freqColumn.at] ?? '') ?? '';
+      if (freq !== period.freq) throw fail(line, `freq "${freq}" does not match period "${periodText}"`);
+    }
+
+    let flags = flagAt >= 0 ? attributeCode(fields[flagAt]) : null;
+    if (flags === null && statusAt >= 0) {
+      // SDMX OBS_STATUS "A" is a normal value: no flag.
+      const status = attributeCode(fields[statusAt]);
+      flags = status === 'A' ? null : status;
+    }
+    const confidentiality = confAt < 0 ? null : attributeCode(fields[confAt]);
     // The TSV writes confidentiality as '@C' in the flags; spelling it the same keeps both formats' flags equal.
-    if (confidentiality !== '') flags = `${flags ?? ''}@${confidentiality}`;
-    const valueText = (fields[at.value] ?? '').trim();
+    // SDMX CONF_STATUS "F" means free for publication: no flag.
+    if (confidentiality !== null && confidentiality !== 'F') flags = `${flags ?? ''}@${confidentiality}`;
+    let valueText = (fields[valueColumn.at] ?? '').trim();
+    if (decimalComma && /^-?\d+,\d+$/.test(valueText)) valueText = valueText.replace(',', '.');
     const missing = valueText === '' || valueText === ':' || valueText === 'NaN';
     if (missing && flags === null) continue;
     let value: number | null = null;
     let decimals: number | null = null;
     if (!missing) {
       decimals = decimalsOf(valueText);
-      if (decimals < 0) throw new ImportError(fileName, line, `invalid value "${valueText}" for ${geo} ${periodText}`);
+      if (decimals < 0) throw fail(line, `invalid value "${valueText}" for ${geo} ${periodText}`);
       value = Number(valueText);
     }
 
-    if (geoMapping?.holdsLabels) geoLabels.set(geo, geoText);
-    const seriesKey = others.map((o) => fields[o.at] ?? '').join('\u0000');
+    const geoLabel = geoMapping?.labels.get(geoText);
+    if (geoLabel) geoLabels.set(geo, geoLabel);
+    const seriesKey = others.map((o) => fields[o.column.at] ?? '').join('\u0000');
     let dims = seriesDims.get(seriesKey);
     if (!dims) {
       dims = others.map((o, j) => {
-        const text = fields[o.at] ?? '';
-        const code = o.mapping?.codes.get(text) ?? text;
-        values.add(j, code, o.mapping?.holdsLabels ? text : null);
-        return code;
+        const cell = fields[o.column.at] ?? '';
+        const dimCode = o.mapping.codes.get(cell) ?? cell;
+        values.add(j, dimCode, o.mapping.labels.get(cell) ?? null);
+        return dimCode;
       });
       seriesDims.set(seriesKey, dims);
     }
     observations.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
   }
 
+  const dimensions = values.toParsed();
+  const unitDimension = dimensions.find((d) => d.code === 'unit' || d.code === 'unit_measure');
+  const units = new Map<string, string>();
+  for (const v of unitDimension?.values ?? []) if (v.label) units.set(v.code, v.label);
   return {
     format: 'sdmx-csv',
     code: meta.code,
-    name: null,
+    name: meta.name,
     lastUpdate: meta.lastUpdate,
-    dimensions: values.toParsed(),
+    dimensions,
     geoLabels,
     observations,
+    meta: {
+      description: null,
+      source: meta.agency === 'ESTAT' ? 'Eurostat' : meta.agency,
+      sourceUrl: null,
+      unitDimension: unitDimension?.code ?? null,
+      units,
+      extension: null,
+    },
   };
 }
 
+/** Header cells: "ID", "ID: Name" (labels=both), "ID[]" (multi-valued); with STRUCTURE_NAME, name columns follow. */
+function readHeader(fields: string[]): Column[] {
+  const columns: Column[] = fields.map((raw, at) => {
+    const text = raw.replace(/^\uFEFF/, '').trim();
+    const both = combinedShape.exec(text);
+    const [id, label] = both && !text.startsWith('LAST UPDATE') ? [both[1] ?? '', both[2] ?? null] : [text, null];
+    return { at, id: id.replace(/\[[^\]]*\]$/, ''), label, namesAt: -1 };
+  });
+  if (!columns.some((c) => c.id === 'STRUCTURE_NAME')) return columns;
+  // labels=name: after the message's own columns, each component column is followed by a column of names.
+  const result: Column[] = [];
+  for (let i = 0; i < columns.length; i++) {
+    const c = columns[i]!;
+    result.push(c);
+    if (ownColumns.has(c.id)) continue;
+    const names = columns[i + 1];
+    if (names) {
+      c.label = names.id;
+      c.namesAt = names.at;
+      result.push({ ...names, id: `${c.id} (names)` });
+      i++;
+    }
+  }
+  return result;
+}
+
+/** An attribute cell's code: "p" from "p", or from "p: provisional" (labels=both); null when empty. */
+function attributeCode(cell: string | undefined): string | null {
+  const text = (cell ?? '').trim();
+  if (text === '') return null;
+  return combinedShape.exec(text)?.[1] ?? text;
+}
+
+/** When every text of a column is "CODE: Label", the code of each; otherwise null. */
+function combinedColumn(texts: Map<string, number>): Map<string, string> | null {
+  const codes = new Map<string, string>();
+  for (const text of texts.keys()) {
+    const m = combinedShape.exec(text.trim());
+    if (!m?.[1] || (m[2] ?? '') === '') return null;
+    codes.set(text, m[1]);
+  }
+  return codes.size > 0 ? codes : null;
+}
+
 /**
- * A column holds labels when any text cannot be a code, or is a known label but not a known code;
- * then every text must map through the code list. Unknown code-shaped texts (NUTS regions) stay codes.
+ * How a dimension column's texts map to codes:
+ * - "CODE: Label" cells (labels=both) give both;
+ * - with labels=name, the code column is read as codes and the names column gives the labels;
+ * - a column holds labels when any text cannot be a code, or is a known label but not a known code; then
+ *   every text maps through the dimension's built-in code list, and a label the list lacks is an error;
+ * - labels of a dimension without a built-in list get codes derived from the label (see decision 053);
+ * - otherwise the texts are codes, including codes no list knows (NUTS regions stay codes).
  */
-function mapColumn(fileName: string, name: string, texts: Map<string, number>): ColumnMapping {
-  const dimension = isCodelistDimension(name) ? name : null;
-  const toCode = (text: string) => (dimension ? labelToCode(dimension, text) : null);
-  const isKnownCode = (text: string) => dimension !== null && codeLabel(dimension, text) !== null;
+function mapColumn(
+  fileName: string,
+  dimension: string,
+  header: string,
+  texts: Map<string, number>,
+  rows: CsvRecord[],
+  column: Column,
+): ColumnMapping {
+  const codes = new Map<string, string>();
+  const labels = new Map<string, string | null>();
+  const checkFreq = (text: string, freq: string, line: number) => {
+    if (dimension === 'freq' && !frequencySchema.safeParse(freq).success) {
+      throw new ImportError(fileName, line, `unsupported frequency "${text}" in column ${header}`);
+    }
+  };
+  const combined = combinedColumn(texts);
+  if (combined) {
+    for (const [text, line] of texts) {
+      const code = combined.get(text)!;
+      checkFreq(text, code, line);
+      codes.set(text, code);
+      labels.set(text, combinedShape.exec(text.trim())?.[2] ?? null);
+    }
+    return { codes, labels };
+  }
+  if (column.namesAt >= 0) {
+    for (const record of rows) {
+      const text = record.fields[column.at] ?? '';
+      if (codes.has(text)) continue;
+      checkFreq(text, text, record.line);
+      codes.set(text, text);
+      labels.set(text, (record.fields[column.namesAt] ?? '').trim() || null);
+    }
+    return { codes, labels };
+  }
+  const list = isCodelistDimension(dimension) ? dimension : null;
+  const toCode = (text: string) => (list ? labelToCode(list, text) : null);
+  const isKnownCode = (text: string) => list !== null && codeLabel(list, text) !== null;
   const holdsLabels = [...texts.keys()].some(
     (text) => !codeShape.test(text) || (!isKnownCode(text) && toCode(text) !== null),
   );
-  const codes = new Map<string, string>();
+  const derived = new Set<string>();
   for (const [text, line] of texts) {
-    const code = holdsLabels ? toCode(text) : text;
+    let code: string | null = holdsLabels ? toCode(text) : text;
+    if (code === null && holdsLabels && !list) code = derivedCode(text, derived);
     if (code === null || code === '') {
-      throw new ImportError(fileName, line, `unknown ${name} label "${text}" in column ${name}`);
+      throw new ImportError(fileName, line, `unknown ${dimension} label "${text}" in column ${header}`);
     }
-    if (name === 'freq' && !frequencySchema.safeParse(code).success) {
-      throw new ImportError(fileName, line, `unsupported frequency "${text}" in column freq`);
-    }
+    checkFreq(text, code, line);
     codes.set(text, code);
+    labels.set(text, holdsLabels ? text : null);
   }
-  return { name, codes, holdsLabels };
+  return { codes, labels };
 }
 
-/** Dataset code and release time from the DATAFLOW and LAST UPDATE columns, checked on every row. */
+/** A code for a label without one: upper case, runs of other characters as "_" ("Production (volume)" → PRODUCTION_VOLUME). */
+function derivedCode(label: string, taken: Set<string>): string {
+  const base =
+    label
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'X';
+  let code = base;
+  for (let n = 2; taken.has(code); n++) code = `${base}_${n}`;
+  taken.add(code);
+  return code;
+}
+
+/** Dataset code, name, agency and release time from the structure and update columns, checked on every row. */
 class FileMeta {
   code: string | null = null;
+  name: string | null = null;
+  agency: string | null = null;
   lastUpdate: Date | null = null;
-  private dataflow: string | null = null;
-  private lastUpdateText: string | null = null;
+  private structure: string | null = null;
+  private readonly seenDates = new Set<string>();
 
   constructor(
     private readonly fileName: string,
-    private readonly dataflowAt: number,
-    private readonly lastUpdateAt: number,
+    private readonly structureColumn: Column | undefined,
+    private readonly nameColumn: Column | undefined,
+    private readonly dateColumns: (Column | undefined)[],
   ) {}
 
   read({ fields, line }: CsvRecord): void {
-    const dataflow = this.dataflowAt < 0 ? null : (fields[this.dataflowAt] ?? '').trim();
-    if (dataflow !== null && dataflow !== this.dataflow) {
-      if (this.dataflow !== null) {
-        throw new ImportError(this.fileName, line, `DATAFLOW "${dataflow}" differs from "${this.dataflow}" above`);
+    const structure = this.structureColumn ? (fields[this.structureColumn.at] ?? '').trim() : null;
+    const header = this.structureColumn?.id ?? 'DATAFLOW';
+    if (structure !== null && structure !== this.structure) {
+      if (this.structure !== null) {
+        throw new ImportError(this.fileName, line, `${header} "${structure}" differs from "${this.structure}" above`);
       }
-      const match = dataflowShape.exec(dataflow);
-      if (!match?.[1]) throw new ImportError(this.fileName, line, `invalid DATAFLOW "${dataflow}"`);
-      this.dataflow = dataflow;
-      this.code = match[1].toLowerCase();
+      const match = structureShape.exec(structure);
+      if (!match?.[2]) throw new ImportError(this.fileName, line, `invalid ${header} "${structure}"`);
+      this.structure = structure;
+      this.code = match[2].toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+      this.agency = match[1] ?? null;
+      this.name = match[4]?.trim() || null;
     }
-    const text = this.lastUpdateAt < 0 ? '' : (fields[this.lastUpdateAt] ?? '').trim();
-    if (text === '' || text === this.lastUpdateText) return;
-    this.lastUpdateText = text;
-    const date = parseLastUpdate(text);
-    if (!date) {
-      throw new ImportError(this.fileName, line, `invalid LAST UPDATE "${text}": expected dd/mm/yy HH:MM:SS`);
+    if (this.nameColumn) this.name = (fields[this.nameColumn.at] ?? '').trim() || this.name;
+    for (const column of this.dateColumns) {
+      if (!column) continue;
+      const text = (fields[column.at] ?? '').trim();
+      if (text === '' || this.seenDates.has(text)) continue;
+      this.seenDates.add(text);
+      const date = column.id === 'LAST UPDATE' ? parseLastUpdate(text) : parseIsoTime(text);
+      if (!date) {
+        const expected = column.id === 'LAST UPDATE' ? 'dd/mm/yy HH:MM:SS' : 'an ISO 8601 date-time';
+        throw new ImportError(this.fileName, line, `invalid ${column.id} "${text}": expected ${expected}`);
+      }
+      if (!this.lastUpdate || date > this.lastUpdate) this.lastUpdate = date;
     }
-    if (!this.lastUpdate || date > this.lastUpdate) this.lastUpdate = date;
   }
 }
 
@@ -202,4 +406,11 @@ function parseLastUpdate(text: string): Date | null {
   const valid =
     date.getUTCDate() === day && date.getUTCMonth() === month - 1 && hour < 24 && minute < 60 && second < 60;
   return valid ? date : null;
+}
+
+/** An ISO 8601 date-time with an offset or Z (UPDATED, a custom column of the SDMX-CSV 2.0 examples). */
+function parseIsoTime(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return null;
+  const date = new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(date.getTime()) ? null : date;
 }
