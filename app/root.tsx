@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -26,7 +27,12 @@ import './load-context';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await rootData(request, context.db);
   // The visitor's session and the configured sign-in providers seed the browser's auth state (no flash).
-  return { ...site, auth: { session: context.auth.session, providers: context.auth.providers } };
+  return {
+    ...site,
+    auth: { session: context.auth.session, providers: context.auth.providers },
+    // Signed and short-lived: the chart widget sends it back with its API fetches, which are then not counted.
+    pageToken: context.pageToken,
+  };
 }
 
 /** The redirect check runs on every navigation, so the root loader runs whenever the path changes. */
@@ -39,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The embed page (/datasets/{id}?embed=true) ships no React: its chart is server-drawn and has its own small script.
   const embed = new URLSearchParams(useLocation().search).get('embed') === 'true';
   const dark = root?.resolvedTheme === 'dark' && !embed;
+  const pageToken = (useRouteLoaderData('root') as { pageToken?: unknown } | undefined)?.pageToken;
   return (
     <html
       lang="en"
@@ -51,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={dark ? LOGO_GREY : LOGO_LIGHT} type="image/svg+xml" />
+        {typeof pageToken === 'string' ? <meta name="page-token" content={pageToken} /> : null}
         {embed ? null : <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
         <Meta />
         <Links />

@@ -35,8 +35,20 @@ export class WidgetApiError extends Error {
   }
 }
 
+/**
+ * The page token our pages carry (`<meta name="page-token">`, signed by the server, valid an hour): sent with the
+ * widget's fetches so that the site's own charts do not count against the visitor's daily API limit.
+ */
+function pageTokenHeader(url: string): Record<string, string> {
+  if (typeof document === 'undefined') return {};
+  // Only to our own origin: another site's API has no use for it (and a custom header would need CORS there).
+  if (new URL(url, document.baseURI).origin !== window.location.origin) return {};
+  const token = document.querySelector<HTMLMetaElement>('meta[name="page-token"]')?.content;
+  return token ? { 'X-Page-Token': token } : {};
+}
+
 async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const res = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+  const res = await fetch(url, { signal, headers: { Accept: 'application/json', ...pageTokenHeader(url) } });
   if (!res.ok) throw new WidgetApiError(res.status, res.statusText);
   return res.json();
 }
