@@ -90,3 +90,67 @@ export async function usageSince(
     .orderBy(asc(apiUsage.day));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
+
+/** The UTC day of an instant, as YYYY-MM-DD. */
+function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The last `days` UTC days, oldest first, ending with the day of `today`. */
+export function lastDays(today: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, i) => dayOf(new Date(today.getTime() - (days - 1 - i) * 86_400_000)));
+}
+
+export interface AccountUsage {
+  /** One entry per day, oldest first: the account's counted requests (key or session) and those of each key. */
+  days: { day: string; total: number; by_key: Record<string, number> }[];
+  /** Every key the account ever had, revoked ones too, so past bars keep their names. */
+  keys: { id: string; name: string; prefix: string; revoked: boolean }[];
+}
+
+/** The account's data API requests per day over `days` days up to `today`, in all and by key. */
+export async function accountUsage(db: ReadDb, userId: string, today: Date, days: number): Promise<AccountUsage> {
+  const span = lastDays(today, days);
+  const keys = await listAllApiKeys(db, userId);
+  const rows = await usageSince(db, [`user:${userId}`, ...keys.map((k) => `key:${k.id}`)], span[0]!);
+  const byDay = new Map(span.map((day) => [day, { day, total: 0, by_key: {} as Record<string, number> }]));
+  for (const r of rows) {
+    const entry = byDay.get(r.day);
+    if (!entry) continue;
+    if (r.subject.startsWith('user:')) entry.total = r.count;
+    else entry.by_key[r.subject.slice('key:'.length)] = r.count;
+  }
+  return {
+    days: [...byDay.values()],
+    keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked: k.revokedAt !== null })),
+  };
+}
+
+/** A working key as lists show it: never its secret. */
+export interface ListedApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  requests_today: number;
+}
+
+/** The account's working keys with today's (UTC) request count of each. */
+export async function listedApiKeys(db: ReadDb, userId: string, today: Date): Promise<ListedApiKey[]> {
+  const keys = await listActiveApiKeys(db, userId);
+  const counts = await usageSince(
+    db,
+    keys.map((k) => `key:${k.id}`),
+    dayOf(today),
+  );
+  const todayOf = new Map(counts.filter((u) => u.day === dayOf(today)).map((u) => [u.subject, u.count]));
+  return keys.map((k) => ({
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    created_at: k.createdAt.toISOString(),
+    last_used_at: k.lastUsedAt?.toISOString() ?? null,
+    requests_today: todayOf.get(`key:${k.id}`) ?? 0,
+  }));
+}

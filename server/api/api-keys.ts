@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  accountUsage,
   insertApiKey,
   listActiveApiKeys,
-  listAllApiKeys,
+  listedApiKeys,
   revokeApiKey,
   rotateApiKey,
-  usageSince,
   type ApiKeyRow,
 } from '../../db/queries/api-keys';
 import type { Auth } from '../auth/auth';
@@ -16,7 +16,6 @@ import { readSession } from '../auth/session';
 import { generateApiKey } from './api-key-secret';
 import { bodyValidationHook } from './auth-validation';
 import { authHeaders } from './auth-handler';
-import { utcDay } from './daily-limit';
 import type { ApiEnv } from './env';
 import { ApiError, errorSchema } from './errors';
 
@@ -140,11 +139,6 @@ function created(row: ApiKeyRow, key: string) {
   return { id: row.id, name: row.name, key, prefix: row.prefix, created_at: row.createdAt.toISOString() };
 }
 
-/** The last `days` UTC days, oldest first, ending today. */
-export function lastDays(today: Date, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => utcDay(new Date(today.getTime() - (days - 1 - i) * 86_400_000)));
-}
-
 export function apiKeysApi(auth: Auth, trustProxy: boolean, now: () => Date = () => new Date()): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
 
@@ -174,26 +168,7 @@ export function apiKeysApi(auth: Auth, trustProxy: boolean, now: () => Date = ()
 
   api.openapi(listRouteDef, async (c) => {
     const userId = await userIdOf(c);
-    const keys = await listActiveApiKeys(c.var.db, userId);
-    const today = await usageSince(
-      c.var.db,
-      keys.map((k) => `key:${k.id}`),
-      utcDay(now()),
-    );
-    const todayOf = new Map(today.map((u) => [u.subject, u.count]));
-    return c.json(
-      {
-        keys: keys.map((k) => ({
-          id: k.id,
-          name: k.name,
-          prefix: k.prefix,
-          created_at: k.createdAt.toISOString(),
-          last_used_at: k.lastUsedAt?.toISOString() ?? null,
-          requests_today: todayOf.get(`key:${k.id}`) ?? 0,
-        })),
-      },
-      200,
-    );
+    return c.json({ keys: await listedApiKeys(c.var.db, userId, now()) }, 200);
   });
 
   api.openapi(revokeRouteDef, async (c) => {
@@ -216,23 +191,7 @@ export function apiKeysApi(auth: Auth, trustProxy: boolean, now: () => Date = ()
 
   api.openapi(usageRouteDef, async (c) => {
     const userId = await userIdOf(c);
-    const days = lastDays(now(), USAGE_DAYS);
-    const keys = await listAllApiKeys(c.var.db, userId);
-    const rows = await usageSince(c.var.db, [`user:${userId}`, ...keys.map((k) => `key:${k.id}`)], days[0]!);
-    const byDay = new Map(days.map((day) => [day, { day, total: 0, by_key: {} as Record<string, number> }]));
-    for (const r of rows) {
-      const entry = byDay.get(r.day);
-      if (!entry) continue;
-      if (r.subject.startsWith('user:')) entry.total = r.count;
-      else entry.by_key[r.subject.slice('key:'.length)] = r.count;
-    }
-    return c.json(
-      {
-        days: [...byDay.values()],
-        keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked: k.revokedAt !== null })),
-      },
-      200,
-    );
+    return c.json(await accountUsage(c.var.db, userId, now(), USAGE_DAYS), 200);
   });
 
   return api;
