@@ -6,7 +6,6 @@ import { SingleBar, Presets } from 'cli-progress';
 import { openDatabase } from '../db/client';
 import { loadConfig } from '../server/config';
 import { fetchEurostat } from '../server/import/fetch-eurostat';
-import { seedGeos } from '../server/import/geos';
 import { importFile } from '../server/import/runner';
 
 const usage =
@@ -50,7 +49,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
   try {
-    await seedGeos(database.db, config.dataMirror);
+    // No seeding of all geos here: the import adds the few the file uses (server start seeds the rest).
     const bar = new SingleBar(
       { format: 'loading {bar} {percentage}% | {value}/{total} values', hideCursor: true },
       Presets.shades_classic,
@@ -62,6 +61,7 @@ async function main(): Promise<number> {
       code: values.code ?? (isCode ? target.toLowerCase() : undefined),
       source,
       released,
+      dataMirror: config.dataMirror,
       onProgress: (done, total) => {
         if (!started) bar.start(total, 0);
         started = true;
@@ -69,14 +69,16 @@ async function main(): Promise<number> {
       },
     });
     if (started) bar.stop();
-    console.log(
-      [
-        `Imported ${summary.code} (${summary.format}) in ${summary.seconds.toFixed(1)} s`,
-        `  series:  ${summary.series.toLocaleString('en')}`,
-        `  values:  ${summary.values.toLocaleString('en')} (${summary.flagged.toLocaleString('en')} with flags)`,
-        `  added ${summary.added.toLocaleString('en')}, changed ${summary.changed.toLocaleString('en')}, removed ${summary.removed.toLocaleString('en')}`,
-      ].join('\n'),
-    );
+    for (const one of summary.datasets ?? [summary]) {
+      console.log(
+        [
+          `Imported ${one.code} (${one.format}) in ${one.seconds.toFixed(1)} s`,
+          `  series:  ${one.series.toLocaleString('en')}`,
+          `  values:  ${one.values.toLocaleString('en')} (${one.flagged.toLocaleString('en')} with flags)`,
+          `  added ${one.added.toLocaleString('en')}, changed ${one.changed.toLocaleString('en')}, removed ${one.removed.toLocaleString('en')}`,
+        ].join('\n'),
+      );
+    }
     return 0;
   } finally {
     await database.close();

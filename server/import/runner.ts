@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
 import { catalogue } from './catalogue';
-import { parseFile } from './parsers';
+import { parseFiles } from './parsers';
 import { storeParsed, type Progress } from './store';
 import { ImportError } from './types';
 
@@ -20,6 +20,8 @@ export interface ImportSummary {
   changed: number;
   removed: number;
   seconds: number;
+  /** Every dataset stored, this one first, when the file held several (a JSON-stat collection or 1.x bundle). */
+  datasets?: Omit<ImportSummary, 'datasets'>[];
 }
 
 export interface ImportOptions {
@@ -35,6 +37,8 @@ export interface ImportOptions {
    */
   released?: Date;
   onProgress?: Progress;
+  /** The data mirror, whose NUTS code list names regions the database does not know yet. */
+  dataMirror?: string | null;
 }
 
 export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSummary> {
@@ -42,17 +46,41 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
   const source = opts.source ?? opts.fileName;
   let code = opts.code;
   try {
-    const file = parseFile(opts.fileName, opts.bytes);
-    const parsed = file.lastUpdate || !opts.released ? file : { ...file, lastUpdate: opts.released };
-    code = opts.code ?? parsed.code ?? codeFromFileName(opts.fileName) ?? undefined;
-    if (!code) {
-      throw new ImportError(opts.fileName, null, 'the file does not name its dataset: pass --code CODE');
-    }
-    const datasetCode = code;
-    const counts = await db.transaction((tx) =>
-      storeParsed(tx, parsed, { code: datasetCode, source, fileName: opts.fileName, onProgress: opts.onProgress }),
+    const files = parseFiles(opts.fileName, opts.bytes);
+    const fallback = opts.code ?? codeFromFileName(opts.fileName) ?? undefined;
+    // One dataset takes the code it is given, then its own; several take their own, else the file's numbered.
+    const codes = files.map((file, i) =>
+      files.length === 1 ? (opts.code ?? file.code ?? fallback) : (file.code ?? (fallback && `${fallback}_${i + 1}`)),
     );
-    return { code, format: parsed.format, ...counts, seconds: (performance.now() - started) / 1000 };
+    code = codes[0];
+    const unnamed = codes.findIndex((c) => !c);
+    if (unnamed >= 0) {
+      const which =
+        files.length > 1
+          ? `dataset ${unnamed + 1} of ${files.length} does not name itself`
+          : 'the file does not name its dataset';
+      throw new ImportError(opts.fileName, null, `${which}: pass --code CODE`);
+    }
+    const twice = codes.find((c, i) => codes.indexOf(c) !== i);
+    if (twice) throw new ImportError(opts.fileName, null, `two datasets of the file are both called "${twice}"`);
+    const summaries = await db.transaction(async (tx) => {
+      const done = [];
+      for (const [i, file] of files.entries()) {
+        const parsed = file.lastUpdate || !opts.released ? file : { ...file, lastUpdate: opts.released };
+        const counts = await storeParsed(tx, parsed, {
+          code: codes[i]!,
+          source,
+          fileName: opts.fileName,
+          onProgress: opts.onProgress,
+          dataMirror: opts.dataMirror,
+        });
+        done.push({ code: codes[i]!, format: parsed.format, ...counts });
+      }
+      return done;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const all = summaries.map((s) => ({ ...s, seconds }));
+    return { ...all[0]!, ...(all.length > 1 ? { datasets: all } : {}) };
   } catch (error) {
     await recordFailure(db, code, source, error);
     throw error;

@@ -1,5 +1,5 @@
 // Writes a parsed file into the database in one transaction: dataset, dimensions, series, diffed observations.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   datasetCategories,
@@ -14,8 +14,9 @@ import { categories } from '../../db/schema';
 import { pgArray, queryRows } from '../../db/sql';
 import type { Frequency } from '../../core/periods';
 import { codeLabel, isCodelistDimension } from '../../core/codelists';
-import { catalogue, catalogueEntry } from './catalogue';
-import { ImportError, type Observation, type ParsedFile } from './types';
+import { catalogue, catalogueEntry, type CatalogueEntry } from './catalogue';
+import { buildGeoRows } from './geos';
+import { ImportError, wholeArea, type Observation, type ParsedFile } from './types';
 
 export interface StoreCounts {
   datasetId: number;
@@ -36,11 +37,18 @@ const chunkSize = 20_000;
 export async function storeParsed(
   tx: Db,
   parsed: ParsedFile,
-  opts: { code: string; source: string; fileName: string; onProgress?: Progress },
+  opts: {
+    code: string;
+    source: string;
+    fileName: string;
+    onProgress?: Progress;
+    /** Where the NUTS code list is, to name regions the database does not know yet (null: countries only). */
+    dataMirror?: string | null;
+  },
 ): Promise<StoreCounts> {
   const datasetId = await upsertDataset(tx, parsed, opts.code);
   await syncDimensions(tx, datasetId, parsed, opts.fileName);
-  await ensureGeos(tx, parsed);
+  await ensureGeos(tx, parsed, opts.dataMirror ?? null);
   const seriesIds = await upsertSeries(tx, datasetId, parsed.observations);
 
   const [run] = await tx
@@ -55,6 +63,8 @@ export async function storeParsed(
     .returning({ id: importRuns.id });
   const runId = run!.id;
 
+  // A file with several datasets (a JSON-stat collection) stores each in the same transaction.
+  await tx.execute(sql`DROP TABLE IF EXISTS incoming`);
   await tx.execute(sql`CREATE TEMP TABLE incoming (
     series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL,
     value double precision, decimals smallint, flags text) ON COMMIT DROP`);
@@ -166,26 +176,44 @@ function mainFrequency(obs: readonly Observation[]): Frequency {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'A';
 }
 
+/**
+ * The dataset row. What the file says about itself wins (name, notes, source, the unit of its own main series);
+ * the catalogue fills only what the file lacks, and its unit only when the file's main series has the
+ * catalogue's unit code. A re-import refreshes what the file states and leaves the rest.
+ */
 async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<number> {
-  const existing = await tx.select({ id: datasets.id }).from(datasets).where(eq(datasets.code, code));
-  if (existing[0]) return existing[0].id;
   const entry = catalogueEntry(code);
-  const unitDim = parsed.dimensions.find((d) => d.code === 'unit');
-  const defaults =
-    entry?.defaults ?? Object.fromEntries(parsed.dimensions.map((d) => [d.code, d.values[0]?.code ?? '']));
-  const unitCode = defaults.unit;
-  const unitLabel = unitCode
-    ? (unitDim?.values.find((v) => v.code === unitCode)?.label ?? codeLabel('unit', unitCode))
-    : null;
+  const meta = parsed.meta;
+  const existing = await tx
+    .select({ id: datasets.id, defaults: datasets.defaults })
+    .from(datasets)
+    .where(eq(datasets.code, code));
+  if (existing[0]) {
+    const { id, defaults } = existing[0];
+    const stated = {
+      ...(parsed.name ? { name: parsed.name } : {}),
+      ...(meta?.description ? { description: meta.description } : {}),
+      ...(meta?.source ? { sourceName: meta.source } : {}),
+      ...(meta?.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
+      ...(statedUnit(parsed, defaults) ? { unit: statedUnit(parsed, defaults)! } : {}),
+    };
+    if (Object.keys(stated).length > 0) await tx.update(datasets).set(stated).where(eq(datasets.id, id));
+    return id;
+  }
+  const defaults = defaultsFor(parsed, entry);
+  const eurostat = !meta || meta.source === 'Eurostat';
   const [row] = await tx
     .insert(datasets)
     .values({
       code,
-      name: entry?.name ?? parsed.name ?? code,
-      description: entry?.description ?? '',
-      sourceName: entry?.sourceName ?? 'Eurostat',
-      sourceUrl: entry?.sourceUrl ?? `https://ec.europa.eu/eurostat/databrowser/view/${code}/default/table?lang=en`,
-      unit: entry?.unit ?? unitLabel ?? '',
+      name: parsed.name ?? entry?.name ?? code,
+      description: meta?.description ?? entry?.description ?? '',
+      sourceName: meta?.source ?? entry?.sourceName ?? (eurostat ? 'Eurostat' : ''),
+      sourceUrl:
+        meta?.sourceUrl ??
+        entry?.sourceUrl ??
+        (eurostat ? `https://ec.europa.eu/eurostat/databrowser/view/${code}/default/table?lang=en` : ''),
+      unit: unitOf(parsed, defaults, entry),
       frequency: mainFrequency(parsed.observations),
       defaults,
     })
@@ -201,6 +229,58 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<
     await tx.insert(datasetCategories).values({ datasetId: id, categoryId: c!.id }).onConflictDoNothing();
   }
   return id;
+}
+
+/**
+ * The main series: the catalogue's default per dimension where the file has that code, otherwise the file's
+ * first value (a euro-per-inhabitant file does not default to the catalogue's million euro).
+ */
+export function defaultsFor(parsed: ParsedFile, entry: CatalogueEntry | undefined): Record<string, string> {
+  const first = (dimension: string) => parsed.dimensions.find((d) => d.code === dimension)?.values[0]?.code;
+  const has = (dimension: string, value: string) =>
+    parsed.dimensions.some((d) => d.code === dimension && d.values.some((v) => v.code === value));
+  if (!entry) return Object.fromEntries(parsed.dimensions.map((d) => [d.code, d.values[0]?.code ?? '']));
+  return Object.fromEntries(
+    Object.entries(entry.defaults).map(([dimension, value]) => [
+      dimension,
+      has(dimension, value) ? value : (first(dimension) ?? value),
+    ]),
+  );
+}
+
+/** The unit dimension: the one the file names (JSON-stat metric role, SDMX unit), else `unit`. */
+function unitDimensionOf(parsed: ParsedFile): string | null {
+  if (parsed.meta?.unitDimension) return parsed.meta.unitDimension;
+  return parsed.dimensions.some((d) => d.code === 'unit') ? 'unit' : null;
+}
+
+/** The unit of the main series as the file states it (JSON-stat category.unit, a unit label), or null. */
+function statedUnit(parsed: ParsedFile, defaults: Record<string, string>): string | null {
+  const dimension = unitDimensionOf(parsed);
+  const unitCode = dimension ? defaults[dimension] : undefined;
+  if (!dimension || !unitCode) return null;
+  const fromMeta = parsed.meta?.units.get(unitCode);
+  if (fromMeta) return fromMeta;
+  // A unit dimension's value label is the unit's name; a metric dimension's is the indicator's.
+  if (dimension !== 'unit' && dimension !== 'unit_measure') return null;
+  return parsed.dimensions.find((d) => d.code === dimension)?.values.find((v) => v.code === unitCode)?.label ?? null;
+}
+
+/** The file's unit, else the catalogue's when it describes the same unit code, else the code list's, else the code. */
+export function unitOf(
+  parsed: ParsedFile,
+  defaults: Record<string, string>,
+  entry: CatalogueEntry | undefined,
+): string {
+  const dimension = unitDimensionOf(parsed);
+  const unitCode = dimension ? defaults[dimension] : undefined;
+  if (!dimension || !unitCode) return entry?.unit ?? '';
+  return (
+    statedUnit(parsed, defaults) ??
+    (entry && entry.defaults[dimension] === unitCode ? entry.unit : null) ??
+    (dimension === 'unit' ? codeLabel('unit', unitCode) : null) ??
+    unitCode
+  );
 }
 
 async function syncDimensions(tx: Db, datasetId: number, parsed: ParsedFile, fileName: string): Promise<void> {
@@ -263,29 +343,41 @@ function dimLabel(code: string): string {
   return dimensionLabels[code] ?? code;
 }
 
-async function ensureGeos(tx: Db, parsed: ParsedFile): Promise<void> {
-  const codes = [...new Set(parsed.observations.map((o) => o.geo))];
-  const known = new Set((await tx.select({ code: geos.code }).from(geos)).map((g) => g.code));
-  const missing = codes.filter((c) => !known.has(c));
+/**
+ * Adds the geos the file uses that the database does not know: countries, aggregates and NUTS regions with
+ * their seeded names and labels; others with the file's label; the whole area covered by a file without geo.
+ * Only the geos this file needs, so an import does not have to seed all geos first.
+ */
+async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null): Promise<void> {
+  const codes = new Set(parsed.observations.map((o) => o.geo));
+  if (codes.size === 0) return;
+  const known = new Set(
+    (
+      await tx
+        .select({ code: geos.code })
+        .from(geos)
+        .where(inArray(geos.code, [...codes]))
+    ).map((g) => g.code),
+  );
+  const missing = [...codes].filter((c) => !known.has(c));
   if (missing.length === 0) return;
-  await tx
-    .insert(geos)
-    .values(
-      missing.map((code) => {
-        const name = parsed.geoLabels.get(code) ?? code;
-        const nuts = /^[A-Z]{2}[0-9A-Z]{1,3}$/.test(code) && !code.includes('_');
-        return {
-          code,
-          name,
-          label: name === code ? code : `${name} (${code})`,
-          level: nuts ? code.length - 2 : 0,
-          parent: nuts ? code.slice(0, -1) : null,
-          kind: nuts ? ('region' as const) : ('aggregate' as const),
-          isoNumeric: null,
-        };
-      }),
-    )
-    .onConflictDoNothing();
+  const seeded = new Map((await buildGeoRows(dataMirror)).map((g) => [g.code, g]));
+  const rows = missing.map((code) => {
+    const seed = seeded.get(code);
+    if (seed) return seed;
+    const name = parsed.geoLabels.get(code) ?? code;
+    const nuts = /^[A-Z]{2}[0-9A-Z]{1,3}$/.test(code) && !code.includes('_');
+    return {
+      code,
+      name,
+      label: name === code || code === wholeArea.code ? name : `${name} (${code})`,
+      level: nuts ? code.length - 2 : 0,
+      parent: nuts ? code.slice(0, -1) : null,
+      kind: nuts ? ('region' as const) : ('aggregate' as const),
+      isoNumeric: null,
+    };
+  });
+  await tx.insert(geos).values(rows).onConflictDoNothing();
 }
 
 async function upsertSeries(tx: Db, datasetId: number, obs: readonly Observation[]): Promise<Map<string, number>> {
