@@ -48,11 +48,18 @@ describe('page tokens', () => {
   const secret = 'unit-test-secret-0123456789abcdef0123';
   const at = new Date('2026-11-24T10:00:00Z');
 
-  it('hold for an hour from the page that issued them', () => {
+  it('hold for an hour or a little more from the page that issued them, the same for ten minutes of pages', () => {
     const token = issuePageToken(secret, at);
+    const expires = Number(token.split('.')[0]);
+    expect(expires - at.getTime() / 1000).toBeGreaterThanOrEqual(PAGE_TOKEN_SECONDS);
+    expect(expires - at.getTime() / 1000).toBeLessThan(PAGE_TOKEN_SECONDS + 600);
     expect(isValidPageToken(secret, token, at)).toBe(true);
-    expect(isValidPageToken(secret, token, new Date(at.getTime() + (PAGE_TOKEN_SECONDS - 1) * 1000))).toBe(true);
-    expect(isValidPageToken(secret, token, new Date(at.getTime() + PAGE_TOKEN_SECONDS * 1000))).toBe(false);
+    expect(isValidPageToken(secret, token, new Date((expires - 1) * 1000))).toBe(true);
+    expect(isValidPageToken(secret, token, new Date(expires * 1000))).toBe(false);
+    // Pages of 10:00:01 to 10:10:00 share a token; 10:10:01 gets the next one.
+    const shared = issuePageToken(secret, new Date('2026-11-24T10:00:01Z'));
+    expect(issuePageToken(secret, new Date('2026-11-24T10:10:00Z'))).toBe(shared);
+    expect(issuePageToken(secret, new Date('2026-11-24T10:10:01Z'))).not.toBe(shared);
   });
 
   it('are refused when forged, altered, signed with another secret, dated too far ahead or absent', () => {

@@ -45,6 +45,9 @@ export function dailyLimitMessage(limit: number): string {
   return `Daily API request limit of ${limit.toLocaleString('en-GB')} requests reached; it resets at 00:00 UTC. Pro has unlimited access: /pricing`;
 }
 
+/** What makes a data API answer differ between clients, besides the address: the page token and the key. */
+const VARY = 'X-Page-Token, Authorization, X-API-Key';
+
 export const INVALID_API_KEY_MESSAGE = 'The API key is not valid: it may have been revoked or rotated.';
 
 /** The quota fields of a counted answer: the de facto X-RateLimit-* trio and the IETF draft's structured fields. */
@@ -125,7 +128,12 @@ export function dailyApiLimit({
     const key = presentedApiKey(c);
     const at = now();
     // The site's own pages: the widget sends the token its page was issued with. A key always counts.
-    if (key === null && isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at)) return next();
+    if (key === null && isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at)) {
+      await next();
+      // Shared caches keep the widget's (public) answers apart from everyone else's requests.
+      c.res.headers.append('Vary', VARY);
+      return;
+    }
 
     const who = await countedAs(c, key, at);
     if (who === 'invalid-key') {
@@ -151,6 +159,7 @@ export function dailyApiLimit({
     }
 
     await next();
+    c.res.headers.append('Vary', VARY);
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     // The answer now belongs to one account or client: shared caches must not hand it to anyone else.
     const cacheControl = c.res.headers.get('Cache-Control');

@@ -3,16 +3,23 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The request header the widget sends the token in. */
 export const PAGE_TOKEN_HEADER = 'X-Page-Token';
-/** How long a page's token exempts the widget's fetches: an hour, renewed by every navigation. */
+/** How long a page's token exempts the widget's fetches: at least an hour, renewed by every navigation. */
 export const PAGE_TOKEN_SECONDS = 60 * 60;
+/**
+ * Expiries are rounded up to this step, so every page of the same ten minutes carries the same token: a shared cache
+ * that keys on the token (the answers say `Vary: X-Page-Token`) can still serve the widget's requests.
+ */
+export const PAGE_TOKEN_STEP_SECONDS = 10 * 60;
 
 function signature(secret: string, expires: number): string {
   return createHmac('sha256', secret).update(`page-token:v1:${expires}`).digest('base64url');
 }
 
-/** `<expiry in epoch seconds>.<HMAC-SHA256 with the auth secret>`, issued with every page. */
+/** `<expiry in epoch seconds>.<HMAC-SHA256 with the auth secret>`, issued with every page, valid 60 to 70 minutes. */
 export function issuePageToken(secret: string, now = new Date()): string {
-  const expires = Math.floor(now.getTime() / 1000) + PAGE_TOKEN_SECONDS;
+  const expires =
+    Math.ceil((Math.floor(now.getTime() / 1000) + PAGE_TOKEN_SECONDS) / PAGE_TOKEN_STEP_SECONDS) *
+    PAGE_TOKEN_STEP_SECONDS;
   return `${expires}.${signature(secret, expires)}`;
 }
 
@@ -23,7 +30,7 @@ export function isValidPageToken(secret: string, token: string | null | undefine
   if (!match) return false;
   const expires = Number(match[1]);
   const seconds = now.getTime() / 1000;
-  if (expires <= seconds || expires > seconds + PAGE_TOKEN_SECONDS + 60) return false;
+  if (expires <= seconds || expires > seconds + PAGE_TOKEN_SECONDS + PAGE_TOKEN_STEP_SECONDS + 60) return false;
   const expected = Buffer.from(signature(secret, expires));
   const sent = Buffer.from(match[2]!);
   return sent.length === expected.length && timingSafeEqual(sent, expected);

@@ -144,6 +144,8 @@ describe('counted requests', () => {
       const { res } = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage() });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
+      // A shared cache keeps these public answers apart from requests without the token.
+      expect(res.headers.get('vary')).toContain('X-Page-Token, Authorization, X-API-Key');
     }
     expect(await countOf(`ip:${client.ip}`)).toBeUndefined();
     const otherSite = await client.request(list, { headers: { ...sameOrigin, 'Sec-Fetch-Site': 'cross-site' } });
