@@ -31,6 +31,8 @@ export const allowedApiPaths = [
   // Additions (decision 024).
   '/api/openapi.json',
   '/api/auth',
+  // SDMX-CSV downloads linked from the catalogue documents and /llms.txt (decision 072).
+  '/api/sdmx',
 ] as const;
 
 /** Whether a path may be opened in the browser. `.xml` is ignored, so /api/sitemap-blog.xml is /api/sitemap-blog. */
