@@ -1,5 +1,5 @@
 // The document: head, theme class from the cookie, the error boundary of the specification, build watch and debug log.
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { themeBootScript } from '../core/theme';
+import { CspNonceContext, zodJitlessScript } from './csp-nonce';
 import { AuthProvider } from './components/auth/auth-provider';
 import { SignInModalProvider } from './components/auth/sign-in-modal';
 import { useBuildWatch } from './components/site/build-watch';
@@ -46,6 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const embed = new URLSearchParams(useLocation().search).get('embed') === 'true';
   const dark = root?.resolvedTheme === 'dark' && !embed;
   const pageToken = (useRouteLoaderData('root') as { pageToken?: unknown } | undefined)?.pageToken;
+  // The request's CSP nonce while the server renders; empty in the browser, which hides nonces from the DOM.
+  const nonce = useContext(CspNonceContext);
   return (
     <html
       lang="en"
@@ -59,7 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={dark ? LOGO_GREY : LOGO_LIGHT} type="image/svg+xml" />
         {typeof pageToken === 'string' ? <meta name="page-token" content={pageToken} /> : null}
-        {embed ? null : <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
+        {embed ? null : (
+          <>
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
+          </>
+        )}
         <Meta />
         <Links />
       </head>
@@ -67,8 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ThemeProvider initial={root?.theme ?? 'system'}>{children}</ThemeProvider>
         {embed ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

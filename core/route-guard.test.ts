@@ -65,12 +65,31 @@ describe('safeNextPath', () => {
       'javascript:alert(1)',
       '/\t/evil.example',
       '/\n//evil.example',
+      // Dot segments, encoded dots and backslashes that normalise to another host (issue 17).
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/a/../..//evil.example',
+      '/./\\evil.example',
+      '/.\\/evil.example',
+      '/%2F%2Fevil.example',
+      '/%5c%5cevil.example',
+      '/\u0000//evil.example',
+      'javascript:alert(1)//',
+      '/' + 'a'.repeat(2001),
     ]) {
       expect(safeNextPath(bad), String(bad)).toBeNull();
     }
   });
 
   it('keeps encoded characters encoded, on this site', () => {
-    expect(safeNextPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+    expect(safeNextPath('/app/%2F%2Fevil.example')).toBe('/app/%2F%2Fevil.example');
+  });
+
+  it('returns the normalised path it checked', () => {
+    expect(safeNextPath('/app/./chart?id=5')).toBe('/app/chart?id=5');
+    expect(safeNextPath('/app/../pricing')).toBe('/pricing');
+    expect(safeNextPath('/./app')).toBe('/app');
   });
 });

@@ -67,18 +67,38 @@ function underPath(path: string, prefix: string): boolean {
 /**
  * The path to go to after sign-in, or null: only same-origin relative paths ("/app/chart?id=5"), never
  * "//evil.example", "/\\evil.example", "https://…" or "javascript:", so a link cannot send a user elsewhere.
+ * The path is normalised first (dot segments, "%2e", backslashes) and the normalised form is what is checked and
+ * returned: "/.//evil.example" normalises to "//evil.example", which a browser would read as another host.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  // Browsers drop tabs and newlines from URLs, which can turn "/\t/evil" into "//evil".
+  if (typeof next !== 'string' || next.length > maxNextLength) return null;
+  // Browsers drop tabs and newlines from URLs, which can turn "/\t/evil" into "//evil"; NUL never belongs in a path.
   if ([...next].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return null;
-  const base = 'http://guard.invalid';
+  const normalised = normalisedPath(next);
+  if (normalised === null || !isLocalPath(normalised)) return null;
+  // Normalising again must change nothing, or a second reader (a browser, Better Auth) could still see another host.
+  if (normalisedPath(normalised) !== normalised) return null;
+  return normalised;
+}
+
+/** The longest return path kept; longer ones are dropped rather than carried through links and e-mails. */
+export const maxNextLength = 2000;
+
+const guardBase = 'http://guard.invalid';
+
+function normalisedPath(path: string): string | null {
+  if (!path.startsWith('/')) return null;
   let parsed: URL;
   try {
-    parsed = new URL(next, base);
+    parsed = new URL(path, guardBase);
   } catch {
     return null;
   }
-  if (parsed.origin !== base) return null;
+  if (parsed.origin !== guardBase) return null;
   return parsed.pathname + parsed.search + parsed.hash;
+}
+
+/** One leading slash followed by anything but another slash or a backslash (raw or percent-encoded). */
+function isLocalPath(path: string): boolean {
+  return path.startsWith('/') && !/^\/(?:[/\\]|%2f|%5c)/i.test(path);
 }

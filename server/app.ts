@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
@@ -19,12 +20,14 @@ import { contactApi, operatorsAddress } from './api/contact';
 import { dailyApiLimit } from './api/daily-limit';
 import { datasetsApi } from './api/datasets';
 import type { ApiEnv } from './api/env';
-import { errorBody, handleError } from './api/errors';
+import { clip, errorBody, handleError } from './api/errors';
 import { geoApi } from './api/geo';
 import { ogImageApi } from './api/og-image';
 import { issuePageToken } from './api/page-token';
 import { redirectPages } from './api/redirects';
+import { formApiPath, requestGuard } from './api/request-guard';
 import { robotsApi } from './api/robots';
+import { securityHeaders } from './api/security-headers';
 import { sdmxApi } from './api/sdmx';
 import { sitemapsApi } from './api/sitemaps';
 import { createAuth, type Auth } from './auth/auth';
@@ -58,11 +61,32 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   const outlines = outlineStore(config.dataMirror);
   const app = new OpenAPIHono<ApiEnv>();
   app.onError(handleError);
+  // Security headers on every answer, pages with a fresh CSP nonce (decision 060).
+  app.use(
+    '*',
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      scriptHashes: () =>
+        (opts.build?.entry.module as { inlineScriptHashes?: string[] } | undefined)?.inlineScriptHashes ?? [],
+    }),
+  );
   // Pages, scripts, styles and JSON travel compressed when the client accepts it (about a quarter of the bytes).
   app.use('*', compress());
 
   // Every state-changing request, API or page action, must come from our own origin (CSRF).
-  app.use('*', originCheck(trustedOriginsOf(config.publicUrl, config.TRUSTED_ORIGINS), config.publicUrl));
+  const trustedOrigins = trustedOriginsOf(config.publicUrl, config.TRUSTED_ORIGINS);
+  app.use('*', originCheck(trustedOrigins, config.publicUrl));
+  // No NUL in any address, API bodies of the type and shape a route reads: 400/404/415, never a 500 (decision 061).
+  let renderPage: ((request: Request, c: Context<ApiEnv>) => Promise<Response>) | undefined;
+  app.use(
+    '*',
+    requestGuard({
+      acceptsForm: formApiPath,
+      // A page address with a NUL is no page: the site's 404, rendered for an address without it.
+      pageNotFound: (c) =>
+        renderPage ? renderPage(new Request(new URL('/not-found', c.req.url)), c) : c.text('Not found', 404),
+    }),
+  );
   app.use('/api/*', apiNavigationGuard());
   app.use('/api/*', async (c, next) => {
     c.set('db', opts.db);
@@ -86,7 +110,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.route('/api', accountApi(auth, trustProxy));
   app.route('/api', apiKeysApi(auth, trustProxy));
   app.route('/api', authLinksApi(config.publicUrl));
-  app.route('/api', authApi(auth, trustProxy));
+  app.route('/api', authApi(auth, trustProxy, trustedOrigins));
   app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));
   app.route('/api', ogImageApi(opts.db, config.PUBLIC_URL));
   app.route(
@@ -124,7 +148,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
         'Official statistics (Eurostat) with every value and flag as published. Periods are written YYYY, Q{n}/YYYY or M/YYYY.',
     },
   });
-  app.all('/api/*', (c) => c.json(errorBody('not_found', `no API endpoint ${c.req.method} ${c.req.path}`), 404));
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `no API endpoint ${c.req.method} ${clip(c.req.path)}`), 404));
 
   if (opts.clientDir) {
     const root = path.relative(process.cwd(), opts.clientDir);
@@ -142,16 +166,24 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.use('*', redirectPages(opts.db));
   if (opts.build) {
     const handle = createRequestHandler(opts.build, opts.mode ?? 'production');
-    app.all('*', async (c) => {
-      const read = await readSession(auth, opts.db, c.req.raw.headers, false);
+    renderPage = async (request, c) => {
+      const read = await readSession(auth, opts.db, request.headers, false);
       const pageAuth: PageAuth = {
         session: read.session,
         sessionError: read.error,
         providers: auth.availableProviders,
       };
       // The chart widget's fetches send this back so the page's own data requests are not counted (decision 071).
-      return handle(c.req.raw, { db: opts.db, auth: pageAuth, outlines, pageToken: issuePageToken(secret) });
-    });
+      return handle(request, {
+        db: opts.db,
+        auth: pageAuth,
+        outlines,
+        pageToken: issuePageToken(secret),
+        cspNonce: c.get('cspNonce'),
+      });
+    };
+    const render = renderPage;
+    app.all('*', (c) => render(c.req.raw, c));
   }
   return Object.assign(app, { auth });
 }

@@ -1,5 +1,6 @@
 // Read queries for datasets: list and search, one dataset with its dimensions, the series id lookup.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { isRowId } from '../../core/ids';
 import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
 import type { Dataset, DatasetMeta, Dimension } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
@@ -84,6 +85,7 @@ export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<{
 /** Finds a dataset by numeric id or by code (prc_hicp_manr). */
 export async function findDataset(db: ReadDb, idOrCode: string): Promise<DatasetRow | undefined> {
   const byId = /^\d+$/.test(idOrCode);
+  if (byId && !isRowId(Number(idOrCode))) return undefined;
   const rows = await db
     .select()
     .from(datasets)
@@ -126,6 +128,7 @@ export async function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<Datas
 
 /** The dataset id of a series (the specification's data-point lookup). */
 export async function datasetIdOfSeries(db: ReadDb, seriesId: number): Promise<number | undefined> {
+  if (!isRowId(seriesId)) return undefined;
   const rows = await db.select({ id: series.datasetId }).from(series).where(eq(series.id, seriesId));
   return rows[0]?.id;
 }

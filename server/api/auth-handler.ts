@@ -4,10 +4,11 @@ import type { Context } from 'hono';
 import { safeNextPath } from '../../core/route-guard';
 import { authProvidersSchema } from '../../core/schemas/account';
 import type { Auth } from '../auth/auth';
+import { callbackParams, checkCallbacks } from '../auth/callbacks';
 import { clientIp, clientIpHeader } from '../auth/client-ip';
 import { toApiResponse } from '../auth/responses';
 import type { ApiEnv } from './env';
-import { errorSchema } from './errors';
+import { errorBody, errorSchema } from './errors';
 import { bodyValidationHook } from './auth-validation';
 
 const errorResponse = (description: string) => ({
@@ -70,7 +71,39 @@ export function authHeaders(c: Context, trustProxy: boolean): Headers {
   return headers;
 }
 
-export function authApi(auth: Auth, trustProxy: boolean): OpenAPIHono<ApiEnv> {
+/**
+ * Better Auth's request with every return address (callbackURL, redirectTo…) checked after normalising and replaced
+ * by its normalised form; an address that could lead off the site answers 400 before Better Auth sees it.
+ */
+async function withSafeCallbacks(c: Context, headers: Headers, trustedOrigins: string[]): Promise<Request | Response> {
+  const url = new URL(c.req.url);
+  const isJson = c.req.method === 'POST' && (c.req.header('content-type') ?? '').includes('json');
+  const text = isJson ? await c.req.text() : '';
+  // The edge check (request-guard.ts) has already refused bodies that are not JSON.
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  const checked = checkCallbacks(url.searchParams, body, trustedOrigins);
+  if (!checked.ok) {
+    return c.json(
+      errorBody('invalid_redirect', `invalid ${checked.param}: it must be a path on this site, such as /app/dashboard`),
+      400,
+    );
+  }
+  const queryHasCallback = callbackParams.some((name) => url.searchParams.has(name));
+  if (queryHasCallback) url.search = checked.query.toString();
+  if (!isJson) {
+    if (queryHasCallback && (c.req.method === 'GET' || c.req.method === 'HEAD'))
+      return new Request(url, { method: c.req.method, headers });
+    return new Request(c.req.raw, { headers });
+  }
+  headers.delete('content-length');
+  return new Request(url, {
+    method: c.req.method,
+    headers,
+    body: text ? JSON.stringify(checked.body) : undefined,
+  });
+}
+
+export function authApi(auth: Auth, trustProxy: boolean, trustedOrigins: string[]): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
 
   api.openapi(confirmRoute, async (c) => {
@@ -98,7 +131,8 @@ export function authApi(auth: Auth, trustProxy: boolean): OpenAPIHono<ApiEnv> {
   api.openapi(providersRoute, (c) => c.json(auth.availableProviders, 200));
 
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
-    const request = new Request(c.req.raw, { headers: authHeaders(c, trustProxy) });
+    const request = await withSafeCallbacks(c, authHeaders(c, trustProxy), trustedOrigins);
+    if (request instanceof Response) return request;
     return toApiResponse(await auth.handler(request));
   });
   return api;

@@ -1,6 +1,6 @@
-// Hono environment shared by the API sub-apps: the database handle on the context.
+// Hono environment shared by the API sub-apps: the database handle and the request's CSP nonce on the context.
 import type { Db } from '../../db/client';
 
 export interface ApiEnv {
-  Variables: { db: Db };
+  Variables: { db: Db; cspNonce: string };
 }

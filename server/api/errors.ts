@@ -1,10 +1,11 @@
 // One error shape for the whole API: { error: { code, message } } with the right status.
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503,
     readonly code: string,
     message: string,
   ) {
@@ -19,8 +20,39 @@ export function errorBody(code: string, message: string): z.infer<typeof errorSc
   return { error: { code, message } };
 }
 
+/** The longest piece of a request (a path, a value) that goes into a log line or an error message. */
+export const maxLoggedChars = 200;
+
+/** Cuts a value for a log line or a message, saying how long it was: input never makes a log line unbounded. */
+export function clip(value: unknown, max = maxLoggedChars): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}
+
+/**
+ * PostgreSQL's "data exception" class (22xxx: a NUL byte, a number out of range, text that is no number): the
+ * request carried a value the database cannot hold. Edge checks (request-guard.ts) stop these first; this is the net.
+ */
+function isDataException(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
-  console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, err);
+  // Hono's own validators (a body that is not JSON, a form that cannot be parsed) throw these.
+  if (err instanceof HTTPException && err.status < 500) {
+    const status = err.status as 400 | 413 | 415;
+    const code = status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+    return c.json(errorBody(code, err.message || 'The request could not be read.'), status);
+  }
+  if (err instanceof URIError || isDataException(err)) {
+    return c.json(errorBody('bad_request', 'A parameter holds a value this server cannot read.'), 400);
+  }
+  console.error(`Unhandled error on ${c.req.method} ${clip(c.req.path)}:`, clip(err.stack ?? err.message, 4000));
   return c.json(errorBody('internal', 'An unexpected error occurred'), 500);
 }

@@ -8,7 +8,7 @@ import satori from 'satori';
 import { z } from 'zod';
 import type { ReadDb } from '../../db/client';
 import type { ApiEnv } from './env';
-import { errorBody } from './errors';
+import { clip, errorBody } from './errors';
 import { CARD_SIZE, OgCard } from './og-card';
 import { cardFor } from './og-content';
 import { originOf } from './sitemaps';
@@ -38,7 +38,18 @@ const pathParam = z
   .string()
   .min(1)
   .max(1000)
-  .refine((p) => p.startsWith('/') && !p.startsWith('//'), { message: 'must be a path on this site, starting with /' });
+  .refine((p) => p.startsWith('/') && !p.startsWith('//'), { message: 'must be a path on this site, starting with /' })
+  .refine(decodable, { message: 'has a % that does not start an escape such as %20' });
+
+/** Whether every % of a path starts a valid escape (cardFor decodes the segments). */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path.split('?')[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export async function renderCard(db: ReadDb, pagePath: string, host: string): Promise<Buffer> {
   const card = await cardFor(db, pagePath);
@@ -56,7 +67,7 @@ export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHo
     const parsed = pathParam.safeParse(c.req.query('path') ?? '/');
     if (!parsed.success) {
       return c.json(
-        errorBody('bad_parameter', `invalid path: "${c.req.query('path')}" (${parsed.error.issues[0]?.message})`),
+        errorBody('bad_parameter', `invalid path: "${clip(c.req.query('path'))}" (${parsed.error.issues[0]?.message})`),
         400,
       );
     }

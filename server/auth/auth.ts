@@ -1,4 +1,5 @@
 // Better Auth on our database: e-mail and password with confirmation, reset, Google, Microsoft, two-factor.
+import { inspect } from 'node:util';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -7,12 +8,13 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { passwordProblems, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password-rules';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import { clip } from '../api/errors';
 import type { Config } from '../config';
 import { confirmationMail, existingAccountMail, productName, resetPasswordMail } from '../email/templates';
 import type { Mailer } from '../email/transport';
 import { clientIpHeader } from './client-ip';
 import { confirmLink, resetLink, signInLink } from './links';
-import { ownOrigin, trustedOriginsOf } from './origin-check';
+import { trustedOriginsOf } from './origin-check';
 import { providerSetup } from './providers';
 
 const day = 24 * 60 * 60;
@@ -38,10 +40,9 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
-    trustedOrigins: (request) => {
-      const own = request ? ownOrigin(request, config.publicUrl) : null;
-      return own ? [...trusted, own] : trusted;
-    },
+    // PUBLIC_URL and TRUSTED_ORIGINS only, never the request's Host: a forged Host must not become an accepted
+    // callback (issue 17). Our own CSRF check (origin-check.ts) runs before Better Auth on every write.
+    trustedOrigins: trusted,
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -95,16 +96,22 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       errorURL: '/auth',
       // 4xx answers (wrong password, used link) are the user's business, not the log's; 5xx are ours.
       onError: (error) => {
-        if (!isAPIError(error) || error.statusCode >= 500) console.error('[auth] request failed:', error);
+        if (!isAPIError(error) || error.statusCode >= 500)
+          console.error(
+            '[auth] request failed:',
+            clip(error instanceof Error ? (error.stack ?? error.message) : error, 4000),
+          );
       },
     },
     logger: {
       level: 'error',
       log: (level, message, ...args) => {
-        const line = `[auth] ${message}`;
+        // Messages quote what a client sent (an address, a callback): cut, so no request makes a line unbounded.
+        const line = `[auth] ${clip(message, 1000)}`;
+        const rest = args.map((a) => clip(typeof a === 'string' ? a : inspect(a, { depth: 3 }), 1000));
         if (level === 'error' && !userCausedErrors.some((start) => message.startsWith(start)))
-          console.error(line, ...args);
-        else console.warn(line, ...args);
+          console.error(line, ...rest);
+        else console.warn(line, ...rest);
       },
     },
   });

@@ -1,0 +1,46 @@
+// Security headers on every response (issue 17, decision 060): a nonce-based CSP on pages, a closed one on everything
+// else, no framing except embeds, nosniff, a strict referrer policy, HSTS when PUBLIC_URL is https.
+import { randomBytes } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { isEmbedRequest, pagePolicy, resourcePolicy } from '../../core/csp';
+import type { ApiEnv } from './env';
+
+export interface SecurityHeaderOptions {
+  publicUrl: string;
+  /** Hashes of fixed inline scripts the pages may carry (from the page build: the embed runtime). */
+  scriptHashes?: () => readonly string[];
+}
+
+/** A year, with subdomains: the HSTS lifetime browsers' preload lists ask for. */
+export const hstsValue = 'max-age=31536000; includeSubDomains';
+
+export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler<ApiEnv> {
+  const https = new URL(opts.publicUrl).protocol === 'https:';
+  return async (c, next) => {
+    // A fresh nonce per request: the page renderer puts it on every script it writes (app/entry.server.tsx).
+    const nonce = randomBytes(16).toString('base64');
+    c.set('cspNonce', nonce);
+    await next();
+
+    const url = new URL(c.req.url);
+    const frameable = isEmbedRequest(url);
+    const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+    const headers: [string, string][] = [
+      [
+        'Content-Security-Policy',
+        isPage ? pagePolicy({ nonce, scriptHashes: opts.scriptHashes?.() ?? [], frameable }) : resourcePolicy,
+      ],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ];
+    if (!frameable) headers.push(['X-Frame-Options', 'DENY']);
+    if (https) headers.push(['Strict-Transport-Security', hstsValue]);
+    try {
+      for (const [name, value] of headers) c.res.headers.set(name, value);
+    } catch {
+      // A response with immutable headers (one passed through from fetch): copy it once.
+      c.res = new Response(c.res.body, c.res);
+      for (const [name, value] of headers) c.res.headers.set(name, value);
+    }
+  };
+}
