@@ -1,4 +1,7 @@
 // Fixed-window rate limits on the auth endpoints, per IP and per e-mail, counted in the database (shared by processes).
+// Password sign-in counts per account *and* address: one address is refused after 10 attempts, while the account as
+// a whole only slows down (a growing delay), so nobody can lock an owner out from elsewhere (decision 062).
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client';
@@ -17,6 +20,11 @@ export interface RateRule {
   perIp: Limit;
   /** Applied when the JSON body carries an `email`. */
   perEmail?: Limit;
+  /**
+   * Password guessing (sign-in): a hard limit per e-mail and address, and per e-mail across all addresses only a
+   * delay that grows with the attempts; both counters start again when a sign-in succeeds.
+   */
+  perAccount?: { perAddress: Limit; windowSeconds: number; delayMs(attempts: number): number };
 }
 
 const minutes = (n: number) => n * 60;
@@ -27,7 +35,11 @@ export const authRateRules: RateRule[] = [
     name: 'sign-in',
     matches: (p) => p === '/api/auth/sign-in/email',
     perIp: { max: 30, windowSeconds: minutes(10) },
-    perEmail: { max: 10, windowSeconds: minutes(10) },
+    perAccount: {
+      perAddress: { max: 10, windowSeconds: minutes(10) },
+      windowSeconds: minutes(60),
+      delayMs: signInDelayMs,
+    },
   },
   {
     name: 'sign-up',
@@ -65,6 +77,28 @@ export const authRateRules: RateRule[] = [
   },
 ];
 
+/** Attempts on one account (from anywhere) before each further attempt waits. */
+export const freeAccountAttempts = 10;
+/** The longest wait before a sign-in attempt is answered. */
+export const maxSignInDelayMs = 8000;
+
+/**
+ * The wait before answering the n-th sign-in attempt on one account within the hour: none for the first ten, then
+ * 1, 2, 4, 8 seconds (OWASP ASVS 2.2.1: slows guessing from many addresses, never refuses the owner).
+ */
+export function signInDelayMs(attempts: number): number {
+  if (attempts <= freeAccountAttempts) return 0;
+  return Math.min(maxSignInDelayMs, 1000 * 2 ** (attempts - freeAccountAttempts - 1));
+}
+
+/**
+ * The stored key of a counter: the rule and kind readable, the value (an address, an e-mail of any length) hashed,
+ * so a key never outgrows its index and never stores what a client typed.
+ */
+export function rateKey(rule: string, kind: string, value: string): string {
+  return `${rule}:${kind}:${createHash('sha256').update(value).digest('base64url')}`;
+}
+
 /**
  * Counts one request against `key` and says whether it stays within the limit. One atomic statement, so
  * concurrent requests on several processes cannot all slip through on a stale read.
@@ -74,7 +108,7 @@ export async function consume(
   key: string,
   limit: Limit,
   now = Date.now(),
-): Promise<{ allowed: boolean; retryAfter: number }> {
+): Promise<{ allowed: boolean; retryAfter: number; count: number }> {
   const windowMs = limit.windowSeconds * 1000;
   const rows = await queryRows<{ count: number; window_start: string | number }>(
     db,
@@ -90,8 +124,15 @@ export async function consume(
     await db.execute(sql`DELETE FROM rate_limits WHERE window_start < ${now - 24 * 60 * 60 * 1000}`);
   const row = rows[0]!;
   const retryAfter = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000));
-  return { allowed: Number(row.count) <= limit.max, retryAfter };
+  return { allowed: Number(row.count) <= limit.max, retryAfter, count: Number(row.count) };
 }
+
+/** Forgets counters (a successful sign-in starts its account's counts again). */
+export async function resetCounters(db: Db, keys: string[]): Promise<void> {
+  for (const key of keys) await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** "Too many attempts" in words a person can act on. */
 export function rateLimitMessage(retryAfterSeconds: number): string {
@@ -108,26 +149,40 @@ export function rateLimiter(db: Db, rules: RateRule[], ipOf: (c: Context) => str
     if (c.req.method !== 'POST') return next();
     const rule = rules.find((r) => r.matches(c.req.path));
     if (!rule) return next();
-    const checks: [string, Limit][] = [[`${rule.name}:ip:${ipOf(c)}`, rule.perIp]];
-    if (rule.perEmail) {
-      const email = await emailOf(c.req.raw);
-      if (email) checks.push([`${rule.name}:email:${email}`, rule.perEmail]);
-    }
+    const ip = ipOf(c);
+    const checks: [string, Limit][] = [[rateKey(rule.name, 'ip', ip), rule.perIp]];
+    const email = rule.perEmail || rule.perAccount ? await emailOf(c.req.raw) : null;
+    if (email && rule.perEmail) checks.push([rateKey(rule.name, 'email', email), rule.perEmail]);
+    const pairKey = email && rule.perAccount ? rateKey(rule.name, 'email+ip', `${email}\n${ip}`) : null;
+    if (pairKey && rule.perAccount) checks.push([pairKey, rule.perAccount.perAddress]);
     for (const [key, limit] of checks) {
       const { allowed, retryAfter } = await consume(db, key, limit);
-      if (!allowed) {
-        c.header('Retry-After', String(retryAfter));
-        return c.json(errorBody('rate_limited', rateLimitMessage(retryAfter)), 429);
-      }
+      if (!allowed) return tooMany(c, retryAfter);
     }
-    return next();
+    if (!email || !rule.perAccount || !pairKey) return next();
+
+    const accountKey = rateKey(rule.name, 'account', email);
+    const { count } = await consume(db, accountKey, {
+      max: Number.MAX_SAFE_INTEGER,
+      windowSeconds: rule.perAccount.windowSeconds,
+    });
+    const wait = rule.perAccount.delayMs(count);
+    if (wait > 0) await sleep(wait);
+    await next();
+    if (c.res.status >= 200 && c.res.status < 300) await resetCounters(db, [pairKey, accountKey]);
   };
+}
+
+function tooMany(c: Context, retryAfter: number): Response {
+  c.header('Retry-After', String(retryAfter));
+  return c.json(errorBody('rate_limited', rateLimitMessage(retryAfter)), 429);
 }
 
 async function emailOf(req: Request): Promise<string | null> {
   try {
     const body: unknown = await req.clone().json();
     if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
+      // The edge check (request-guard.ts) has already refused addresses longer than any address can be.
       return body.email.trim().toLowerCase();
     }
   } catch {

@@ -41,15 +41,11 @@ describe('rate limits', () => {
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 
-  it('limits sign-in attempts per e-mail (password guessing from many addresses)', async () => {
+  it('limits sign-in attempts per e-mail and address (lockout from elsewhere: security-auth.test.ts)', async () => {
+    const guesser = new TestClient(h, nextIp());
     const statuses = await hammer(
       async () =>
-        (
-          await new TestClient(h, nextIp()).post('/api/auth/sign-in/email', {
-            email: 'victim@example.org',
-            password: 'Guess-1234',
-          })
-        ).res,
+        (await guesser.post('/api/auth/sign-in/email', { email: 'victim@example.org', password: 'Guess-1234' })).res,
       11,
     );
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
