@@ -13,20 +13,22 @@ function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * A text cell (code, label, flag) that a spreadsheet would run as a formula: one starting with =, +, -, @, a tab or a
+ * carriage return gets a leading apostrophe (OWASP's advice on CSV injection). Values are numbers and never pass here,
+ * so -1.5 stays -1.5; JSON and JSON-stat keep every text exactly.
+ */
+export function csvText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 export function toCsv(meta: DatasetMeta, rows: readonly ObservationRow[]): string {
   const freq = frequencySchema.parse(meta.frequency);
   const header = ['dataset', ...meta.dimensions.map((d) => d.code), 'geo', 'geo_name', 'period', 'value', 'flags'];
-  const lines = [header.join(',')];
+  const lines = [header.map((h) => csvField(csvText(h))).join(',')];
   for (const r of rows) {
-    const fields = [
-      meta.dataset_code,
-      ...r.dims,
-      r.geo,
-      r.geoName,
-      formatPeriod(freq, r.period),
-      publishedValue(r.value, r.decimals),
-      r.flags ?? '',
-    ];
+    const texts = [meta.dataset_code, ...r.dims, r.geo, r.geoName, formatPeriod(freq, r.period)].map(csvText);
+    const fields = [...texts, publishedValue(r.value, r.decimals), csvText(r.flags ?? '')];
     lines.push(fields.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
