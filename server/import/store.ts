@@ -80,8 +80,11 @@ export async function storeParsed(
       ${pgArray(part.map((o) => o.flags))}::text[])`);
     opts.onProgress?.(Math.min(i + chunkSize, obs.length), obs.length);
   }
-  await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
-  await tx.execute(sql`ANALYZE incoming`);
+  // An index and statistics pay off for big files only; a small file is read faster without them.
+  if (obs.length > 5000) {
+    await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
+    await tx.execute(sql`ANALYZE incoming`);
+  }
 
   // A release covers the series and geos it lists, over its own period range per frequency:
   // values there that it no longer has were removed; values elsewhere are left alone.

@@ -277,7 +277,7 @@ function combinedColumn(texts: Map<string, number>): Map<string, string> | null 
  * - with labels=name, the code column is read as codes and the names column gives the labels;
  * - a column holds labels when any text cannot be a code, or is a known label but not a known code; then
  *   every text maps through the dimension's built-in code list, and a label the list lacks is an error;
- * - labels of a dimension without a built-in list get codes derived from the label (see decision 053);
+ * - labels of a dimension without a built-in list get codes derived from the label (decision 051);
  * - otherwise the texts are codes, including codes no list knows (NUTS regions stay codes).
  */
 function mapColumn(
