@@ -74,6 +74,34 @@ describe('JSON-stat 2.0 samples of the specification', () => {
     expect(canada.meta?.source).toBe('Statistics Canada, CANSIM, table 051-0001');
   });
 
+  it('reads us-gsp: US states as places (FIPS codes), units by label or symbol', () => {
+    const gsp = parseJsonStat('us-gsp.json', read('us-gsp.json'));
+    expect(gsp).toMatchObject({ code: 'us_gsp', lastUpdate: new Date('2013-10-03T00:00:00Z') });
+    expect(gsp.observations).toHaveLength(204);
+    expect(cell(gsp, '06', '2013', ['gsp'])?.value).toBe(2080600);
+    expect(cell(gsp, '56', '2013', ['capita'])?.value).toBe(63667);
+    expect(gsp.geoLabels.get('06')).toBe('California');
+    expect(gsp.meta?.units).toEqual(
+      new Map([
+        ['gsp', 'million'],
+        ['perc', '%'],
+        ['pop', 'million'],
+        ['capita', '$'],
+      ]),
+    );
+  });
+
+  it('refuses order.json, whose values are text and which has no time dimension, saying why', () => {
+    expect(errorOf(() => parseJsonStat('order.json', read('order.json')))).toMatch(
+      /^order\.json: not a JSON-stat 2\.0 dataset: value: /,
+    );
+    const numeric = JSON.parse(read('order.json').toString());
+    numeric.value = numeric.value.map((_: string, i: number) => i);
+    expect(errorOf(() => parseJsonStat('order.json', JSON.stringify(numeric)))).toBe(
+      'order.json: no time dimension: expected one with role "time" or id "time" (dimensions: A, B, C)',
+    );
+  });
+
   it('explains a collection that only links to its datasets', () => {
     expect(errorOf(() => parseFiles('collection.json', read('collection.json')))).toMatch(
       /^collection\.json: a JSON-stat collection without embedded datasets: it links to 8 dataset\(s\) \(Unemployment rate in the OECD countries 2003-2014 <http:\/\/json-stat\.org\/samples\/oecd\.json>; /,

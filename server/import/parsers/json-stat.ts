@@ -23,7 +23,10 @@ const categorySchema = z.object({
   index: z.union([z.array(z.string()), z.record(z.string(), z.number().int().nonnegative())]).optional(),
   label: z.record(z.string(), z.string()).optional(),
   unit: z
-    .record(z.string(), z.object({ label: z.string().optional(), base: z.string().optional() }).loose())
+    .record(
+      z.string(),
+      z.object({ label: z.string().optional(), base: z.string().optional(), symbol: z.string().optional() }).loose(),
+    )
     .optional(),
 });
 
@@ -290,7 +293,7 @@ function metadataOf(data: Dataset): FileMetadata {
   const units = new Map<string, string>();
   const category = unitId === null ? undefined : data.dimension[unitId]?.category;
   for (const [code, unit] of Object.entries(category?.unit ?? {})) {
-    const label = unit.label ?? unit.base;
+    const label = unit.label ?? unit.base ?? unit.symbol;
     if (label) units.set(code, label);
   }
   const source = data.source?.trim() || null;
@@ -362,7 +365,7 @@ function datasetCode(data: Dataset, bundleKey: string | null): string | null {
   if (data.href) {
     try {
       const last = new URL(data.href).pathname.split('/').pop() ?? '';
-      const code = shaped(last.replace(/\.json$/i, ''));
+      const code = shaped(last.replace(/\.json$/i, '').replace(/-/g, '_'));
       if (code) return code;
     } catch {
       // not a URL: fall through
