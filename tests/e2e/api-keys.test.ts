@@ -1,5 +1,5 @@
-// API keys in Chromium: sign up, create a key in settings (secret shown once), call the API with it from a program,
-// see the usage; revoke it and the program is refused; the page's own token is honoured, a forged one is not.
+// API keys in Chromium: sign up, create a key in settings (secret shown once), call the API with it from a program
+// and from the API reference's try-it, see the usage; revoke it and the program is refused; the page's own token is honoured, a forged one is not.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -45,17 +45,29 @@ it('creates a key in settings, a program calls the API with it, the usage shows,
   const last = await fetch(`${world.baseUrl}/api/datasets`, { headers: { 'X-API-Key': key } });
   expect(last.headers.get('x-ratelimit-remaining')).toBe('996');
 
+  // The API reference's try-it forms send the key typed once at the top.
+  await visit(page, `${world.baseUrl}/api-docs`);
+  await page.getByLabel('Your API key').fill(key);
+  const form = page.getByRole('form', { name: 'Try GET /api/datasets', exact: true });
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form.getByRole('status', { name: 'Response' }).textContent()).resolves.toContain(
+    '200 OK · application/json · ',
+  );
+  await expect(form.getByRole('status', { name: 'Response' }).textContent()).resolves.toContain(
+    '995 requests left today',
+  );
+
   // Once shown, the secret is gone from the page for good.
   await visit(page, `${world.baseUrl}/app/settings`);
   await expect(page.locator('[data-api-key]').count()).resolves.toBe(0);
   await expect(page.content()).resolves.not.toContain(key);
   const listed = page.getByRole('row', { name: /Notebook/ });
-  await expect(listed.getByRole('cell').nth(4).textContent()).resolves.toBe('4');
+  await expect(listed.getByRole('cell').nth(4).textContent()).resolves.toBe('5');
   await expect(listed.getByRole('cell').nth(3).textContent()).resolves.toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
-  await expect(page.locator('[data-usage-summary]').textContent()).resolves.toMatch(/^Today: 4 of 1,000 requests/);
+  await expect(page.locator('[data-usage-summary]').textContent()).resolves.toMatch(/^Today: 5 of 1,000 requests/);
   const todayBar = page.locator('svg[role="img"] g[data-day]').last();
-  await expect(todayBar.getAttribute('data-total')).resolves.toBe('4');
-  await expect(todayBar.locator('title').textContent()).resolves.toMatch(/: 4 requests \(Notebook 4\)$/);
+  await expect(todayBar.getAttribute('data-total')).resolves.toBe('5');
+  await expect(todayBar.locator('title').textContent()).resolves.toMatch(/: 5 requests \(Notebook 5\)$/);
 
   await listed.getByRole('button', { name: 'Revoke key Notebook' }).click();
   await page.getByRole('button', { name: 'Revoke Notebook' }).click();

@@ -7,13 +7,16 @@ interface Answer {
   statusText: string;
   contentType: string;
   etag: string | null;
+  /** X-RateLimit-Remaining of a counted answer. */
+  remaining: string | null;
   body: string;
   ms: number;
 }
 
 const MAX_BODY = 20_000;
 
-export function TryIt({ op }: { op: ApiOperation }) {
+/** `headers`: added to every request (the API key the reference page holds). */
+export function TryIt({ op, headers = {} }: { op: ApiOperation; headers?: Record<string, string> }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     // Required parameters start with their example; optional ones stay empty and show it as a hint.
     Object.fromEntries(op.parameters.map((p) => [p.name, p.required ? exampleOf(p) : ''])),
@@ -32,7 +35,11 @@ export function TryIt({ op }: { op: ApiOperation }) {
     try {
       const res = await fetch(url, {
         method: op.method,
-        headers: { Accept: 'application/json', ...(op.hasBody ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Accept: 'application/json',
+          ...(op.hasBody ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
         body: op.hasBody ? body : undefined,
       });
       let text = await res.text();
@@ -51,6 +58,7 @@ export function TryIt({ op }: { op: ApiOperation }) {
         statusText: res.statusText,
         contentType,
         etag: res.headers.get('etag'),
+        remaining: res.headers.get('x-ratelimit-remaining'),
         body: text,
         ms: Math.round(performance.now() - started),
       });
@@ -140,6 +148,7 @@ export function TryIt({ op }: { op: ApiOperation }) {
               {answer.status} {answer.statusText}
             </strong>{' '}
             · {answer.contentType || 'no content type'} · {answer.ms} ms{answer.etag ? ` · ETag ${answer.etag}` : ''}
+            {answer.remaining !== null ? ` · ${answer.remaining} requests left today` : ''}
           </p>
           <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
             <code>{answer.body}</code>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/api-docs';
+import { TryItKeyField, tryItHeaders, useTryItKey } from '../../components/api-keys/try-it-key';
 import { PageHeader } from '../../components/site/content';
 import { readOpenApi, type ApiOperation, type ApiReference } from '../../components/site/openapi';
 import { pageMeta } from '../../components/site/page-meta';
@@ -26,6 +27,7 @@ const methodColour: Record<string, string> = {
 
 export default function ApiDocs() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const [apiKey, setApiKey] = useTryItKey();
   useEffect(() => {
     let live = true;
     fetch('/api/openapi.json', { headers: { Accept: 'application/json' } })
@@ -88,13 +90,14 @@ export default function ApiDocs() {
             <p className="text-sm text-slate-500 dark:text-slate-400">
               {state.ref.title} · version {state.ref.version} · {state.ref.operations.length} endpoints
             </p>
+            <TryItKeyField value={apiKey} onChange={setApiKey} />
             {groups.map(([group, ops]) => (
               <section key={group} aria-labelledby={`group-${group}`}>
                 <h2 id={`group-${group}`} className="text-xl font-semibold capitalize">
                   {group.replace(/-/g, ' ')}
                 </h2>
                 {ops.map((op) => (
-                  <Operation key={op.id} op={op} />
+                  <Operation key={op.id} op={op} headers={tryItHeaders(apiKey)} />
                 ))}
               </section>
             ))}
@@ -111,7 +114,7 @@ function groupBy(ops: ApiOperation[]): [string, ApiOperation[]][] {
   return [...map];
 }
 
-function Operation({ op }: { op: ApiOperation }) {
+function Operation({ op, headers }: { op: ApiOperation; headers: Record<string, string> }) {
   return (
     <article id={op.id} className="mt-5 scroll-mt-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
       <h3 className="flex flex-wrap items-center gap-2">
@@ -161,7 +164,7 @@ function Operation({ op }: { op: ApiOperation }) {
           Answers: {op.responses.map((r) => `${r.status} ${r.description}`).join(' · ')}
         </p>
       )}
-      <TryIt op={op} />
+      <TryIt op={op} headers={headers} />
     </article>
   );
 }
