@@ -17,7 +17,7 @@ declare module 'react-router' {
     auth: PageAuth;
     outlines: PageOutlines;
     /** Signed, short-lived: the chart widget sends it with its API fetches so our own pages are not counted. */
-    pageToken: string;
+    pageToken?: string;
     /** This request's Content-Security-Policy nonce; app/entry.server.tsx puts it on every script (decision 060). */
     cspNonce?: string;
   }

@@ -33,11 +33,12 @@ it('creates a key in settings, a program calls the API with it, the usage shows,
   await expect(row.getByRole('cell').nth(3).textContent()).resolves.toBe('Never');
 
   // A program, outside the browser: no cookies, only the key.
-  for (const headers of [
+  const programs: Record<string, string>[] = [
     { Authorization: `Bearer ${key}` },
     { 'X-API-Key': key },
     { Authorization: `Bearer ${key}` },
-  ]) {
+  ];
+  for (const headers of programs) {
     const res = await fetch(`${world.baseUrl}/api/datasets?limit=1`, { headers });
     expect(res.status).toBe(200);
     expect(res.headers.get('ratelimit-policy')).toBe('"daily";q=1000;w=86400');
