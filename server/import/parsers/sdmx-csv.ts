@@ -160,7 +160,7 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer): ParsedFi
 
     const geoText = geoColumn ? (fields[geoColumn.at] ?? '') : '';
     const geo = geoColumn ? (geoMapping?.codes.get(geoText) ?? geoText) : wholeArea.code;
-    if (geo === '') throw fail(line, 'empty geo');
+    if (geo === '') throw fail(line, `empty ${geoColumn?.id ?? 'geo'}: expected a geo code`);
     if (freqColumn) {
       const freq = freqMapping?.codes.get(fields[freqColumn.at] ?? '') ?? '';
       if (freq !== period.freq) throw fail(line, `freq "${freq}" does not match period "${periodText}"`);
