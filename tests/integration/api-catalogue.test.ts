@@ -185,6 +185,10 @@ describe('SDMX REST data path', () => {
     const wild = rowsOf((await sdmx('prc_hicp_manr/M..CP00+CP01.DE?startPeriod=2022-10&endPeriod=2022-10')).body);
     expect(wild.slice(1).map((r) => `${r[2]} ${r[3]} ${r[6]}`)).toEqual(['RCH_A CP00 11.6', 'RCH_A CP01 18.9']);
 
+    // A client that percent-encodes the + gets the same answer.
+    const encoded = await sdmx('prc_hicp_manr/M.RCH_A.CP00.DE%2BFR?startPeriod=2022-10&endPeriod=2022-10');
+    expect(rowsOf(encoded.body).map((r) => `${r[4]} ${r[6]}`)).toEqual(['geo OBS_VALUE', 'DE 11.6', 'FR 7.1']);
+
     const lastN = rowsOf((await sdmx('prc_hicp_manr/M.RCH_A.CP00.DE+FR?lastNObservations=2')).body);
     expect(lastN.slice(1).map((r) => `${r[4]} ${r[5]}`)).toEqual([
       'DE 2025-04',
