@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/setup/database-templates.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

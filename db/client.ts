@@ -19,11 +19,20 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+export interface OpenOptions {
+  /** In-memory PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster, e.g. a migrated template. */
+  loadDataDir?: Blob;
+}
+
 /**
  * url: undefined → PGlite in `defaultDir`; `memory:` → in-memory PGlite; `file:<dir>` → PGlite in dir;
  * `postgres://…` → PostgreSQL.
  */
-export async function openDatabase(url: string | undefined, defaultDir: string): Promise<Database> {
+export async function openDatabase(
+  url: string | undefined,
+  defaultDir: string,
+  options: OpenOptions = {},
+): Promise<Database> {
   if (url?.startsWith('postgres')) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
@@ -39,7 +48,7 @@ export async function openDatabase(url: string | undefined, defaultDir: string):
   const dir = url === 'memory:' ? undefined : url?.startsWith('file:') ? url.slice('file:'.length) : defaultDir;
   // PGlite creates only the last folder of its path: a fresh clone has no .data yet.
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

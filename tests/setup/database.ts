@@ -1,20 +1,36 @@
-// A fresh database per test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL says so.
+// A fresh database per test file, copied from a template the suite's setup migrated once (database-templates.ts):
+// in-memory PGlite, or a new PostgreSQL database when DATABASE_URL says so.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { seedGeos } from '../../server/import/geos';
 import { importFile, type ImportSummary } from '../../server/import/runner';
+import { mirror } from './database-templates';
 
-export const mirror = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data');
+export { mirror };
 
-export async function freshDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (!url?.startsWith('postgres')) return openDatabase('memory:', '');
+/** A migrated database with no rows. */
+export function freshDatabase(): Promise<Database> {
+  return copyOf('migrated');
+}
+
+/** A migrated database with the geography (countries, aggregates, NUTS regions) seeded, as every start has. */
+export function databaseWithGeos(): Promise<Database> {
+  return copyOf('withGeos');
+}
+
+async function copyOf(template: 'migrated' | 'withGeos'): Promise<Database> {
+  const templates = inject('databaseTemplates');
+  if (templates.kind === 'pglite') {
+    const dump = await readFile(templates[template]);
+    return openDatabase('memory:', '', { loadDataDir: new Blob([dump]) });
+  }
+  const url = process.env.DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${templates[template]}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -34,10 +50,4 @@ export async function freshDatabase(): Promise<Database> {
 export async function importSample(database: Database, file: string, code?: string): Promise<ImportSummary> {
   const bytes = await readFile(path.join(mirror, file));
   return importFile(database.db, { fileName: path.basename(file), bytes, code });
-}
-
-export async function databaseWithGeos(): Promise<Database> {
-  const database = await freshDatabase();
-  await seedGeos(database.db, mirror);
-  return database;
 }

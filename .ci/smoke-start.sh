@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Smoke stage: the README's first command, exactly as written, on this checkout as a new user has it (no .data, no
+# build, no DATABASE_URL; only PORT set). Passes when /api/datasets lists the six sample datasets and a dataset page
+# answers 200; the server is stopped either way.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${SMOKE_PORT:-3199}"
+log=.ci/results/smoke-start.log
+mkdir -p .ci/results
+rm -rf .data build
+
+# The first line of the README's first code block: `npm ci && npm start    # …`.
+command="$(awk '/^```sh/{getline; print; exit}' README.md | sed 's/ *#.*//')"
+[ "$command" = "npm ci && npm start" ] || { echo "smoke: README's first command is '$command', expected 'npm ci && npm start'" >&2; exit 1; }
+
+echo "smoke: running '$command' with PORT=$port"
+env -u DATABASE_URL -u DATA_MIRROR -u SEED_ON_START -u PUBLIC_URL PORT="$port" setsid bash -c "$command" >"$log" 2>&1 &
+pid=$!
+stop() { kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
+trap stop EXIT
+
+expected='nama_10r_3gdp,prc_hicp_manr,tec00115,tec00118,tps00203,une_rt_m'
+deadline=$((SECONDS + 600))
+while :; do
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "smoke: the server exited before serving; its log:" >&2; cat "$log" >&2; exit 1
+  fi
+  listed="$(curl -fsS "http://127.0.0.1:$port/api/datasets?limit=100" 2>/dev/null \
+    | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const b=JSON.parse(s);const l=b.datasets??b.items??b.data??b;console.log(l.map(d=>d.dataset_code??d.code).sort().join(","))})' 2>/dev/null || true)"
+  if [ "$listed" = "$expected" ]; then break; fi
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    echo "smoke: /api/datasets listed '$listed', expected '$expected' within 600 s; server log:" >&2; cat "$log" >&2; exit 1
+  fi
+  sleep 3
+done
+status="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/datasets/prc_hicp_manr")"
+[ "$status" = 200 ] || { echo "smoke: /datasets/prc_hicp_manr answered $status" >&2; exit 1; }
+[ -d .data/db ] && [ -f .data/auth-secret ] || { echo "smoke: .data/db or .data/auth-secret was not created" >&2; exit 1; }
+echo "smoke: OK in ${SECONDS} s: /api/datasets lists $listed; /datasets/prc_hicp_manr answers 200"

@@ -1,0 +1,73 @@
+// Integration-suite setup: migrates (and seeds geos into) template databases once per run, so that each test file's
+// fresh database is a copy of a template instead of a new migration (PGlite: 0.8 s against 4 s on this machine).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, type Database } from '../../db/client';
+import { seedGeos } from '../../server/import/geos';
+
+export interface DatabaseTemplates {
+  /** PGlite: dump files; PostgreSQL: database names. */
+  kind: 'pglite' | 'postgres';
+  migrated: string;
+  withGeos: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+export const mirror = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data');
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url?.startsWith('postgres')) return postgresTemplates(project, url);
+  const dir = mkdtempSync(path.join(tmpdir(), 'db-templates-'));
+  const dump = async (database: Database, file: string) => {
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  };
+  const database = await openDatabase('memory:', '');
+  const templates: DatabaseTemplates = {
+    kind: 'pglite',
+    migrated: path.join(dir, 'migrated.tar'),
+    withGeos: path.join(dir, 'with-geos.tar'),
+  };
+  await dump(database, templates.migrated);
+  await seedGeos(database.db, mirror);
+  await dump(database, templates.withGeos);
+  await database.close();
+  project.provide('databaseTemplates', templates);
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function postgresTemplates(project: TestProject, url: string): Promise<() => Promise<void>> {
+  const run = randomBytes(4).toString('hex');
+  const templates: DatabaseTemplates = {
+    kind: 'postgres',
+    migrated: `tpl_${run}_migrated`,
+    withGeos: `tpl_${run}_geos`,
+  };
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const target = (name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  for (const name of [templates.migrated, templates.withGeos]) {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const database = await openDatabase(target(name), '');
+    if (name === templates.withGeos) await seedGeos(database.db, mirror);
+    await database.close();
+  }
+  await admin.end();
+  project.provide('databaseTemplates', templates);
+  return async () => {
+    const dropper = postgres(url, { max: 1, onnotice: () => {} });
+    for (const name of [templates.migrated, templates.withGeos]) {
+      await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+    await dropper.end();
+  };
+}
