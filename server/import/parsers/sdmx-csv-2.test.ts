@@ -73,6 +73,25 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
     expect(parsed.observations.map((o) => o.value)).toEqual([12.4, 10.8]);
   });
 
+  it('reads labels=name without STRUCTURE_NAME, as Eurostat writes it: a names column has a space in its header', () => {
+    const parsed = parseSdmxCsv(
+      'nama.csv',
+      lines(
+        'STRUCTURE,STRUCTURE_ID,freq,Time frequency,unit,Unit of measure,geo,Geopolitical entity (reporting),TIME_PERIOD,Time,OBS_VALUE,Observation value,OBS_FLAG,Observation status (Flag) V2 structure',
+        'dataflow,ESTAT:NAMA_10_GDP(1.0),A,Annual,CP_EUR_HAB,"Current prices, euro per capita",DE,Germany,2024,,51000,,p,provisional',
+      ),
+    );
+    expect(parsed.dimensions).toEqual([
+      {
+        code: 'unit',
+        label: 'Unit of measure',
+        values: [{ code: 'CP_EUR_HAB', label: 'Current prices, euro per capita' }],
+      },
+    ]);
+    expect(parsed.observations[0]).toMatchObject({ geo: 'DE', freq: 'A', value: 51000, flags: 'p' });
+    expect(parsed.geoLabels.get('DE')).toBe('Germany');
+  });
+
   it('reads the localised example: ";" separator, decimal comma, "ID: Name" headers and cells', () => {
     const parsed = parseSdmxCsv(
       'spec.csv',

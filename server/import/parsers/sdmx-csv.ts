@@ -235,15 +235,16 @@ function readHeader(fields: string[]): Column[] {
     const [id, label] = both && !text.startsWith('LAST UPDATE') ? [both[1] ?? '', both[2] ?? null] : [text, null];
     return { at, id: id.replace(/\[[^\]]*\]$/, ''), label, namesAt: -1 };
   });
-  if (!columns.some((c) => c.id === 'STRUCTURE_NAME')) return columns;
-  // labels=name: after the message's own columns, each component column is followed by a column of names.
+  // labels=name: each component column is followed by a column of names. With STRUCTURE_NAME every one is;
+  // without it (Eurostat writes "freq,Time frequency,…"), a header with a space, which an SDMX id cannot have.
+  const byStructureName = columns.some((c) => c.id === 'STRUCTURE_NAME');
   const result: Column[] = [];
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i]!;
     result.push(c);
-    if (ownColumns.has(c.id)) continue;
+    if (ownColumns.has(c.id) || c.id === 'DATAFLOW' || c.id === 'LAST UPDATE') continue;
     const names = columns[i + 1];
-    if (names) {
+    if (names && (byStructureName || (/\s/.test(names.id) && names.id !== 'LAST UPDATE'))) {
       c.label = names.id;
       c.namesAt = names.at;
       result.push({ ...names, id: `${c.id} (names)` });
