@@ -10,7 +10,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { ServerBuild } from 'react-router';
 import { ChartWidget, CHART_TYPES, type ChartType } from '../app/charts';
-import { chartData, outlinesForData } from '../app/routes/public/datasets.server';
+import { chartData, outlinesForData } from '../app/routes/public/datasets/dataset.server';
 import { outlineStore } from '../server/geo/outline-store';
 import { openDatabase } from '../db/client';
 import { findDataset, getDatasetMeta } from '../db/queries/datasets';

@@ -16,13 +16,13 @@ import {
 import type { Db } from '../../db/client';
 import { outlineStore } from '../../server/geo/outline-store';
 import { mirror } from '../setup/database';
-import * as blogFeed from '../../app/routes/public/blog-feed';
-import * as blogIndex from '../../app/routes/public/blog';
-import * as blogPost from '../../app/routes/public/blog-post';
-import * as statistics from '../../app/routes/public/statistics';
-import * as categories from '../../app/routes/public/statistics-categories';
-import * as category from '../../app/routes/public/statistics-category';
-import * as place from '../../app/routes/public/statistics-place';
+import * as blogFeed from '../../app/routes/public/blog/feed';
+import * as blogIndex from '../../app/routes/public/blog/blog';
+import * as blogPost from '../../app/routes/public/blog/blog-post';
+import * as statistics from '../../app/routes/public/statistics/statistics';
+import * as categories from '../../app/routes/public/statistics/categories';
+import * as category from '../../app/routes/public/statistics/category';
+import * as place from '../../app/routes/public/statistics/place';
 
 interface RouteModule {
   loader?: (args: any) => unknown;

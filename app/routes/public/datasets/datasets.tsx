@@ -1,0 +1,192 @@
+// /datasets: the catalogue, with search, filters (category, geography, frequency) and sorting by last update or name.
+import { Form, Link, useNavigate } from 'react-router';
+import type { Route } from './+types/datasets';
+import { pageMeta } from '../../../components/site/page-meta';
+import { catalogueSearch } from '../../../components/site/catalogue-query';
+import { catalogueData, readCatalogueQuery } from './datasets.server';
+
+const frequencies = { A: 'Annual', S: 'Half-yearly', Q: 'Quarterly', M: 'Monthly' } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return catalogueData(context.db, readCatalogueQuery(new URL(request.url)));
+}
+
+export function meta({ matches, data }: Route.MetaArgs) {
+  const f = data?.filters;
+  const category = data?.categories.find((c) => c.slug === f?.category)?.name;
+  const geo = data?.geos.find((g) => g.code === f?.geo)?.name;
+  const narrowed = [category, geo, f?.frequency && frequencies[f.frequency]].filter(Boolean).join(', ');
+  return pageMeta(matches, {
+    title: narrowed ? `Datasets: ${narrowed}` : 'Datasets',
+    description:
+      'Official Eurostat datasets on inflation (HICP), unemployment and GDP, nationally and by region, with every value and flag as published. Filter by category, country and frequency.',
+    // Searches share the catalogue's address; filtered views are pages of their own.
+    path: `/datasets${catalogueSearch({ ...f, q: undefined })}`,
+  });
+}
+
+const selectClass =
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
+
+export default function Datasets({ loaderData }: Route.ComponentProps) {
+  const { items, total, filters, catalogueEmpty, categories, geos } = loaderData;
+  const navigate = useNavigate();
+  // Submits without the empty and default fields, so a view's address stays short (and shareable).
+  const go = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) {
+      if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'updated')) params.set(k, v.trim());
+    }
+    const s = params.toString();
+    void navigate(`/datasets${s ? `?${s}` : ''}`, { preventScrollReset: true });
+  };
+  const q = filters.q ?? '';
+  const narrowed = Boolean(filters.category || filters.geo || filters.frequency);
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold tracking-tight">Datasets</h1>
+      <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">
+        Every dataset is imported from Eurostat with its dimensions, flags and revisions. Open one to chart it as a
+        line, bar, map or table, export it, or read it through the API.
+      </p>
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go(e.currentTarget);
+        }}
+        onChange={(e) => {
+          // Filters apply as soon as they change; typing in the search box waits for Enter or the button.
+          if (e.target instanceof HTMLSelectElement) go(e.currentTarget);
+        }}
+      >
+        <div>
+          <label htmlFor="q" className="sr-only">
+            Search datasets
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            placeholder="Search by name or code, e.g. inflation or une_rt_m"
+            className={`${selectClass} px-3`}
+          />
+        </div>
+        <Select label="Category" name="category" value={filters.category}>
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name} ({c.datasets})
+            </option>
+          ))}
+        </Select>
+        <Select label="Geography" name="geo" value={filters.geo}>
+          <option value="">All geographies</option>
+          {geos.map((g) => (
+            <option key={g.code} value={g.code}>
+              {g.name}
+            </option>
+          ))}
+        </Select>
+        <Select label="Frequency" name="frequency" value={filters.frequency}>
+          <option value="">All frequencies</option>
+          {Object.entries(frequencies).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select label="Sort" name="sort" value={filters.sort}>
+          <option value="updated">Last updated first</option>
+          <option value="name">Name A–Z</option>
+        </Select>
+        <button type="submit" className="rounded-md bg-brand-dark px-4 py-2 font-medium text-white hover:bg-brand">
+          Search
+        </button>
+      </Form>
+      {catalogueEmpty ? (
+        <p className="mt-8 text-slate-600 dark:text-slate-400">
+          The catalogue is empty: no dataset has been imported yet. Import one with{' '}
+          <code>npm run import -- &lt;file or dataset code&gt;</code>.
+        </p>
+      ) : (
+        <>
+          <p className="mt-5 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+            {q
+              ? `${total} dataset${total === 1 ? '' : 's'} matching “${q}”`
+              : `${total} dataset${total === 1 ? '' : 's'}`}
+            {(narrowed || q) && (
+              <>
+                {' · '}
+                <Link to="/datasets" className="underline">
+                  Clear filters
+                </Link>
+              </>
+            )}
+          </p>
+          <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+            {items.map((d) => (
+              <li key={d.id} className="py-4">
+                <Link
+                  to={`/datasets/${d.id}`}
+                  className="text-lg font-medium text-brand-dark hover:underline dark:text-brand"
+                >
+                  {d.dataset_name}
+                </Link>
+                <p className="mt-1 line-clamp-2 max-w-4xl text-sm text-slate-600 dark:text-slate-400">
+                  {d.description}
+                </p>
+                <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+                  <Fact label="Code">
+                    <code>{d.dataset_code}</code>
+                  </Fact>
+                  <Fact label="Source">{d.source_name}</Fact>
+                  <Fact label="Frequency">{frequencies[d.frequency]}</Fact>
+                  <Fact label="Periods">
+                    {d.oldest_period} – {d.latest_period}
+                  </Fact>
+                  <Fact label="Last update">{d.last_update?.slice(0, 10) ?? 'unknown'}</Fact>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {items.length === 0 && (
+            <p className="mt-6">{q ? `No dataset matches “${q}”.` : 'No dataset matches these filters.'}</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Select(props: { label: string; name: string; value: string | undefined; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.name} className="sr-only">
+        {props.label}
+      </label>
+      <select
+        id={props.name}
+        name={props.name}
+        defaultValue={props.value ?? ''}
+        key={props.value}
+        className={selectClass}
+      >
+        {props.children}
+      </select>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="inline">{label}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// The embed page's body: the widget alone, read-only, drawn on the server, with the small inline runtime.
+import { ChartWidget } from '../../../charts';
+import { EMBED_HEIGHT, layoutFor } from '../../../charts/core/chart-size';
+import { embedRuntimeScript } from '../../../charts/widget/embed-runtime';
+import type { ChartViewSpec } from '../../../charts/export/view-query';
+import type { LoadedOutlines } from '../../../charts/widget/chart-view';
+import type { WidgetData } from '../../../charts/widget/widget-data';
+
+export interface EmbedViewProps {
+  datasetId: number;
+  view: ChartViewSpec;
+  data: WidgetData | null;
+  error: string | null;
+  outlines: LoadedOutlines | null;
+  width: number;
+  /** Also draw a narrow copy for frames under 500px (the first request, before the script measured). */
+  narrow: boolean;
+  theme: 'light' | 'dark';
+}
+
+/** The narrow copy's drawing width: a 320px frame less the page padding, scaled a little at most. */
+export const EMBED_NARROW_WIDTH = 340;
+
+/** Below this many pixels the embed draws at 320px and lets the SVG scale down. */
+export const EMBED_MIN_WIDTH = 280;
+export const EMBED_MAX_WIDTH = 2400;
+
+/** The drawing width a request asks for (the runtime sends the frame's width), clamped; 800 by default. */
+export function embedWidth(raw: string | null): number {
+  const n = Number(raw);
+  if (!raw || !Number.isFinite(n)) return 800;
+  return Math.round(Math.min(EMBED_MAX_WIDTH, Math.max(EMBED_MIN_WIDTH, n)));
+}
+
+/**
+ * The chart's height inside the 545px frame: what the padding, header, slider and source line leave,
+ * with a two-line header below 500px.
+ */
+export function embedChartHeight(width: number): number {
+  const chrome = 24 + 32 + 12 + 12 + 20 + 8 + 18 + 4;
+  return EMBED_HEIGHT - chrome - (layoutFor(width) === 'half' ? 40 : 0);
+}
+
+export function EmbedView({ datasetId, view, data, error, outlines, width, narrow, theme }: EmbedViewProps) {
+  return (
+    <div className={theme === 'dark' ? 'dark' : undefined}>
+      <div className="min-h-screen bg-white p-3 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+        <ChartWidget
+          datasetId={datasetId}
+          dimensions={view.dimensions}
+          countries={view.countries}
+          chartType={view.chartType}
+          timeStart={view.timeStart}
+          timeEnd={view.timeEnd}
+          initialData={data}
+          initialOutlines={outlines}
+          initialError={error}
+          serverWidth={width}
+          height={embedChartHeight(width)}
+          embedNarrow={narrow ? { width: EMBED_NARROW_WIDTH, height: embedChartHeight(EMBED_NARROW_WIDTH) } : null}
+          theme={theme}
+          readonly
+          embed
+        />
+        <script dangerouslySetInnerHTML={{ __html: embedRuntimeScript() }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// /api-limit-exceeded: the daily API request limit was reached; Pro has unlimited access.
+import type { Route } from './+types/api-limit-exceeded';
+import { ButtonLink, PageHeader, Section } from '../../../components/site/content';
+import { pageMeta } from '../../../components/site/page-meta';
+import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
+
+const limit = FREE_DAILY_API_REQUESTS.toLocaleString('en-GB');
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Daily API request limit reached',
+    description: `Your account used its ${limit} API requests for today. Upgrade to Pro for unlimited access.`,
+    path: '/api-limit-exceeded',
+    noindex: true,
+  });
+}
+
+export default function ApiLimitExceeded() {
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        eyebrow="API"
+        title="Daily API request limit reached"
+        lead={
+          <p>
+            Your account has used all {limit} data API requests of the Free plan for today. Upgrade to Pro for unlimited
+            access: no daily limit.
+          </p>
+        }
+      />
+      <Section title="What you can do now">
+        <ul className="list-disc space-y-2 pl-5">
+          <li>Wait until midnight UTC, when the count starts again.</li>
+          <li>
+            Cache answers: every data answer carries an ETag, so your program can keep a copy and fetch again only when
+            the dataset changed.
+          </li>
+          <li>Ask for more per call: one request can return many countries, series and periods at once.</li>
+          <li>Charts, maps, tables and exports on this site keep working; they do not count towards the limit.</li>
+        </ul>
+      </Section>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <ButtonLink to="/pricing">Upgrade to Pro</ButtonLink>
+        <ButtonLink to="/api-docs" variant="secondary">
+          API reference
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

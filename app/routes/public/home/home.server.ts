@@ -1,0 +1,19 @@
+// Server helpers of the home page: the featured live charts, the latest datasets and the country grid's figures.
+import type { ReadDb } from '../../../../db/client';
+import { listDatasets } from '../../../../db/queries/datasets';
+import { gridCountries } from '../../../components/site/country-grid';
+import { homeCharts as featured } from '../../../components/site/featured';
+import { chartData, latestFigures } from '../../../features/featured/featured-charts.server';
+
+export async function homeData(db: ReadDb) {
+  const [inflation, unemployment, latest, grid] = await Promise.all([
+    chartData(db, { code: featured.inflation.code, countries: [...featured.inflation.countries] }),
+    chartData(db, { code: featured.unemployment.code, countries: [...featured.unemployment.countries] }),
+    listDatasets(db, { sort: 'updated', limit: 6, offset: 0 }),
+    chartData(db, { code: 'prc_hicp_manr', countries: gridCountries.map((c) => c.code), fromYear: 2024 }),
+  ]);
+  const figures = Object.fromEntries(
+    (grid ? latestFigures(grid) : []).map((f) => [f.geo, { value: f.value, period: f.period }]),
+  );
+  return { inflation, unemployment, latest: latest.items, total: latest.total, figures };
+}

@@ -1,0 +1,55 @@
+// /statistics/{country}[/{region}[/{subregion}]]/categories/{category}: one category's datasets charted for the place.
+import { categoriesForGeo } from '../../../../db/queries/statistics';
+import { pageMeta } from '../../../components/site/page-meta';
+import { CategoryLinks } from '../../../components/statistics/category-links';
+import { DatasetCharts } from '../../../components/statistics/dataset-charts';
+import { PlaceHeader } from '../../../components/statistics/place-header';
+import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import type { Route } from './+types/category';
+import { catalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { placeCharts } from '../../../features/statistics/place-charts.server';
+import { notFound, resolvePlacePath } from '../../../features/statistics/places.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context;
+  const state = await catalogueState(db);
+  const { trail, rest } = await resolvePlacePath(db, state, request);
+  if (rest.length !== 2 || trail.length > 3) notFound(request);
+  const place = trail[trail.length - 1]!;
+  const categories = await categoriesForGeo(db, place.code);
+  const category = categories.find((c) => c.slug === rest[1]);
+  if (!category) notFound(request);
+  const charts = await placeCharts(db, state, place.code, category.slug);
+  return { trail, category, categories, charts };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Page Not Found' }];
+  const place = data.trail[data.trail.length - 1]!;
+  return pageMeta(matches, {
+    title: `${data.category.name} in ${place.name}`,
+    description: `${data.category.name} statistics for ${place.name}: ${data.charts.map((c) => c.title).join('; ') || 'no imported dataset has data for it'}.`,
+    path: `${place.path}/categories/${data.category.slug}`,
+  });
+}
+
+export default function StatisticsCategory({ loaderData }: Route.ComponentProps) {
+  const { trail, category, categories, charts } = loaderData;
+  const place = trail[trail.length - 1]!;
+  const country = trail[0]!;
+  const extra = [
+    ...(trail.length === 1 ? [{ label: 'Categories', to: `${country.path}/categories` }] : []),
+    { label: category.name },
+  ];
+  return (
+    <article className="space-y-8">
+      <PlaceHeader trail={trail} heading={`${category.name} in ${place.name}`} extra={extra} />
+      <CategoryLinks basePath={place.path} categories={categories} />
+      <DatasetCharts charts={charts} placeName={place.name} />
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
+}

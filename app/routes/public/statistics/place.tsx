@@ -1,0 +1,103 @@
+// /statistics/{country}[/{region}[/{subregion}[/{subsubregion}]]]: key figures, charts, regional map and sub-regions.
+import { Link } from 'react-router';
+import { categoriesForGeo } from '../../../../db/queries/statistics';
+import { pageMeta } from '../../../components/site/page-meta';
+import { CategoryLinks } from '../../../components/statistics/category-links';
+import { ChildRegions } from '../../../components/statistics/child-regions';
+import { DatasetCharts } from '../../../components/statistics/dataset-charts';
+import { KeyFigures } from '../../../components/statistics/key-figures';
+import { PlaceHeader } from '../../../components/statistics/place-header';
+import { RegionMap } from '../../../components/statistics/region-map';
+import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import type { Route } from './+types/place';
+import { catalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { placeCharts } from '../../../features/statistics/place-charts.server';
+import { keyFigures } from '../../../features/statistics/key-figures.server';
+import { childRegionList, gdpPerInhabitant, regionalMap } from './place.server';
+import { childPlaces, notFound, resolvePlacePath } from '../../../features/statistics/places.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context;
+  const state = await catalogueState(db);
+  const { trail, rest } = await resolvePlacePath(db, state, request);
+  if (rest.length > 0) notFound(request);
+  const place = trail[trail.length - 1]!;
+  const children = await childPlaces(db, state, place);
+  // A country with one NUTS 1 region (Czechia: Česko) maps the regions one level further down.
+  const mapped = children.length === 1 ? await childPlaces(db, state, children[0]!) : children;
+  const values = await gdpPerInhabitant(db, state, [...new Set([...children, ...mapped].map((c) => c.code))]);
+  const [figures, charts, categories, map] = await Promise.all([
+    keyFigures(db, state, place.code),
+    placeCharts(db, state, place.code),
+    categoriesForGeo(db, place.code),
+    regionalMap(context.outlines, state, place, mapped, values),
+  ]);
+  return { trail, figures, charts, categories, map, children: childRegionList(children, values) };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: 'Page Not Found' }];
+  const place = data.trail[data.trail.length - 1]!;
+  const figures = data.figures.map(
+    (f) => `${f.label} ${f.valueText}${f.unit === '%' ? '%' : ` ${f.unit}`} (${f.period})`,
+  );
+  return pageMeta(matches, {
+    title: `${place.name} statistics: inflation, unemployment and GDP`,
+    description: figures.length
+      ? `${place.name}: ${figures.join(', ')}. Source: Eurostat.`
+      : `Statistics for ${place.name}.`,
+    // The slug path: a code in the address (/statistics/de) redirects there.
+    path: place.path,
+  });
+}
+
+export default function StatisticsPlace({ loaderData }: Route.ComponentProps) {
+  const { trail, figures, charts, categories, map, children } = loaderData;
+  const place = trail[trail.length - 1]!;
+  return (
+    <article className="space-y-10">
+      <PlaceHeader trail={trail} heading={place.name} />
+      <section aria-labelledby="figures">
+        <h2 id="figures" className="mb-3 text-lg font-semibold">
+          Key figures
+        </h2>
+        <KeyFigures figures={figures} placeName={place.name} />
+      </section>
+      {place.level < 3 && (
+        <section aria-labelledby="categories">
+          <h2 id="categories" className="mb-3 text-lg font-semibold">
+            {place.level === 0 ? <Link to={`${place.path}/categories`}>Categories</Link> : 'Categories'}
+          </h2>
+          <CategoryLinks basePath={place.path} categories={categories} />
+        </section>
+      )}
+      {map && (
+        <section aria-labelledby="map">
+          <h2 id="map" className="mb-3 text-lg font-semibold">
+            Regional map
+          </h2>
+          <RegionMap map={map} />
+        </section>
+      )}
+      <section aria-labelledby="datasets">
+        <h2 id="datasets" className="mb-3 text-lg font-semibold">
+          Datasets with data for {place.name}
+        </h2>
+        <DatasetCharts charts={charts} placeName={place.name} />
+      </section>
+      {children.length > 0 && (
+        <section aria-labelledby="regions">
+          <h2 id="regions" className="mb-1 text-lg font-semibold">
+            Regions of {place.name}
+          </h2>
+          <p className="mb-3 text-sm text-slate-500">With GDP per inhabitant, latest year.</p>
+          <ChildRegions regions={children} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
+}
