@@ -8,3 +8,4 @@ export { contactMessages, redirects } from './site';
 export { posts } from './blog';
 export { apiUsage } from './api-usage';
 export { apiKeys } from './api-keys';
+export { codelistCodes, codelistFetches } from './codelists';
