@@ -1,5 +1,5 @@
 // Opens the database named by DATABASE_URL: PGlite (on disk or in memory) or PostgreSQL, and migrates it.
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -48,8 +48,102 @@ export async function openDatabase(
   const dir = url === 'memory:' ? undefined : url?.startsWith('file:') ? url.slice('file:'.length) : defaultDir;
   // PGlite creates only the last folder of its path: a fresh clone has no .data yet.
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One process per folder: a second one would abort or silently lose what it wrote (issue 17, decision 065).
+  const release = dir ? lockFolder(dir) : () => {};
+  try {
+    const client = dir ? new PGlite(dir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close().finally(release),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Another live process holds the PGlite folder. */
+export class DatabaseLockedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+    readonly holder: string,
+  ) {
+    super(
+      `The database folder ${dir} is in use by process ${pid} (${holder}). ` +
+        'Stop that process first (one process at a time may open a PGlite folder), or use PostgreSQL (DATABASE_URL=postgres://…) to share a database.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+/** The lock file beside a PGlite folder (not inside: PGlite wants an empty folder to create a cluster in). */
+export function lockFileOf(dir: string): string {
+  return `${path.resolve(dir)}.lock`;
+}
+
+/**
+ * Takes the folder's lock file (`<dir>.lock`, holding the pid and command line), or throws DatabaseLockedError when
+ * a live process holds it. A lock whose process is gone (kill -9, a crash) is taken over. Returns the release.
+ */
+export function lockFolder(dir: string): () => void {
+  const file = lockFileOf(dir);
+  const holder =
+    process.argv
+      .slice(1, 3)
+      .map((a) => path.basename(a))
+      .join(' ') || 'node';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const held = readLock(file);
+      if (held && processAlive(held.pid)) throw new DatabaseLockedError(path.resolve(dir), held.pid, held.holder);
+      // Stale (its process is gone) or half-written by a process that died at once: take it over.
+      try {
+        unlinkSync(file);
+      } catch (unlinkError) {
+        if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT') throw unlinkError;
+      }
+      continue;
+    }
+    writeSync(fd, JSON.stringify({ pid: process.pid, holder, since: new Date().toISOString() }));
+    closeSync(fd);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      process.off('exit', release);
+      const held = readLock(file);
+      if (held?.pid === process.pid) unlinkSync(file);
+    };
+    process.on('exit', release);
+    return release;
+  }
+  throw new Error(`Could not take the lock ${file}: other processes keep taking it`);
+}
+
+function readLock(file: string): { pid: number; holder: string } | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; holder?: unknown };
+    if (typeof parsed.pid !== 'number') return null;
+    return { pid: parsed.pid, holder: typeof parsed.holder === 'string' ? parsed.holder : 'unknown' };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process with this pid exists (EPERM: it exists, owned by another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { openDatabase } from '../db/client';
+import { DatabaseLockedError, openDatabase } from '../db/client';
 import { createApp } from './app';
 import { loadConfig, repoRoot } from './config';
 import { seedGeos } from './import/geos';
@@ -71,6 +71,7 @@ function freePort(host: string): Promise<number> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Another process holds the PGlite folder: its message names it, a stack would only hide that.
+  console.error(error instanceof DatabaseLockedError ? `[server] ${error.message}` : error);
   process.exit(1);
 });
