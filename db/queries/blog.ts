@@ -98,3 +98,14 @@ export async function upsertPost(db: Db, input: PostInput): Promise<'added' | 'u
     .where(eq(posts.id, existing.id));
   return 'updated';
 }
+
+/** Changes whenever a post is added, edited or reaches its publication time: the version of what posts feed. */
+export async function postsVersion(db: ReadDb, now = new Date()): Promise<string> {
+  const [row] = await db
+    .select({
+      published: sql<number>`count(*) filter (where ${isPublished(now)})`.mapWith(Number),
+      updated: sql<string | null>`max(${posts.updatedAt})::text`,
+    })
+    .from(posts);
+  return `${row?.published ?? 0}@${row?.updated ?? ''}`;
+}

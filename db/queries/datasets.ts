@@ -1,4 +1,5 @@
 // Read queries for datasets: list and search, one dataset with its dimensions, the series id lookup.
+import { catalogueVersion, memoAt } from '../catalogue-memo';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isRowId } from '../../core/ids';
 import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
@@ -93,7 +94,23 @@ export async function findDataset(db: ReadDb, idOrCode: string): Promise<Dataset
   return rows[0];
 }
 
-export async function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
+/**
+ * A dataset's metadata, computed once per release of the dataset (its country list scans every observation) and
+ * shared by the API, pages, exports and sharing cards. Frozen: callers copy before changing it.
+ */
+export function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
+  return memoAt(db, catalogueVersion([row]), `meta:${row.id}`, async () => deepFreeze(await readDatasetMeta(db, row)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+async function readDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
   const cats = await categoriesOf(db, [row.id]);
   const dims = await db
     .select()

@@ -6,7 +6,9 @@ import { Resvg } from '@resvg/resvg-js';
 import { createElement } from 'react';
 import satori from 'satori';
 import { z } from 'zod';
+import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
+import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from './env';
 import { clip, errorBody } from './errors';
 import { CARD_SIZE, OgCard } from './og-card';
@@ -62,7 +64,6 @@ export async function renderCard(db: ReadDb, pagePath: string, host: string): Pr
 
 export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
-  const cache = new Map<string, { at: number; png: Buffer }>();
   app.get('/og-image', async (c) => {
     const parsed = pathParam.safeParse(c.req.query('path') ?? '/');
     if (!parsed.success) {
@@ -72,16 +73,15 @@ export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHo
       );
     }
     const key = parsed.data;
-    let hit = cache.get(key);
-    if (!hit || Date.now() - hit.at > CACHE_SECONDS * 1000) {
-      const host = new URL(originOf(c, publicUrl)).host;
-      hit = { at: Date.now(), png: await renderCard(db, key, host) };
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(key, hit);
-    }
+    const host = new URL(originOf(c, publicUrl)).host;
+    // A card shows catalogue data or a post's title: it is redrawn when either changes.
+    const version = `${(await catalogueState(db)).version}|${await postsVersion(db)}`;
+    const png = await memoAt(db, version, `og-card:${host} ${key}`, () => renderCard(db, key, host), {
+      limit: MAX_ENTRIES,
+    });
     c.header('Content-Type', 'image/png');
     c.header('Cache-Control', `public, max-age=${CACHE_SECONDS}`);
-    return c.body(new Uint8Array(hit.png));
+    return c.body(new Uint8Array(png));
   });
   return app;
 }

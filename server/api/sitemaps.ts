@@ -1,7 +1,9 @@
 // Sitemaps: /api/sitemap.xml (the index) and its parts /api/sitemap-{static,datasets,datasets-page,statistics,blog}.xml.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
+import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from './env';
 import { errorBody } from './errors';
 import { sitemapParts, urlsOf, type SitemapPart, type SitemapUrl } from './sitemap-urls';
@@ -41,7 +43,6 @@ function xml(c: Context, body: string): Response {
 
 export function sitemapsApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
-  const cache = new Map<string, { at: number; body: string }>();
 
   app.get('/sitemap.xml', (c) => xml(c, sitemapIndexXml(originOf(c, publicUrl))));
   app.get('/:name{sitemap-[a-z-]+(\\.xml)?}', async (c) => {
@@ -53,11 +54,11 @@ export function sitemapsApi(db: ReadDb, publicUrl: string | undefined): OpenAPIH
       return c.json(errorBody('not_found', `no sitemap part ${part}`), 404);
     }
     const origin = originOf(c, publicUrl);
-    const key = `${origin} ${part}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_SECONDS * 1000) return xml(c, hit.body);
-    const body = urlsetXml(origin, await urlsOf(db, part as SitemapPart));
-    cache.set(key, { at: Date.now(), body });
+    // Blog URLs follow the posts, every other part the catalogue.
+    const version = part === 'blog' ? await postsVersion(db) : (await catalogueState(db)).version;
+    const body = await memoAt(db, version, `sitemap:${origin} ${part}`, async () =>
+      urlsetXml(origin, await urlsOf(db, part as SitemapPart)),
+    );
     return xml(c, body);
   });
   return app;

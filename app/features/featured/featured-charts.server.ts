@@ -1,6 +1,7 @@
 // Server helpers shared by public pages that show live charts: a dataset's data for a few geos over recent years.
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { toOrdinal, frequencySchema } from '../../../core/periods';
+import { catalogueState, memo } from '../../../db/catalogue-memo';
 import type { ReadDb } from '../../../db/client';
 import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
 import { selectObservations, toSeriesList } from '../../../db/queries/observations';
@@ -12,22 +13,9 @@ export interface ChartRequest {
   fromYear?: number;
 }
 
-/** How long a chart's data is reused: datasets change only when an import runs, at most a few times a day. */
-const TTL_MS = 5 * 60_000;
-type Cache = Map<string, { at: number; value: Promise<DatasetData | null> }>;
-const caches = new WeakMap<ReadDb, Cache>();
-
 /** The data response of the main series for the geos and years asked; null when the dataset is not imported. */
-export function chartData(db: ReadDb, req: ChartRequest): Promise<DatasetData | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const key = JSON.stringify(req);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = loadChartData(db, req);
-  cache.set(key, { at: Date.now(), value });
-  value.catch(() => cache.delete(key));
-  return value;
+export async function chartData(db: ReadDb, req: ChartRequest): Promise<DatasetData | null> {
+  return memo(await catalogueState(db), `featured:${JSON.stringify(req)}`, () => loadChartData(db, req));
 }
 
 async function loadChartData(db: ReadDb, req: ChartRequest): Promise<DatasetData | null> {

@@ -5,7 +5,7 @@ import type { ReadDb } from '../../../db/client';
 import type { DatasetRow } from '../../../db/queries/datasets';
 import { findSeries, latestValuesOfSeries, type SeriesRef, type ValueRow } from '../../../db/queries/statistics';
 import type { KeyFigure } from '../../components/statistics/place-data';
-import { memo, type CatalogueState } from '../catalogue/catalogue-memo.server';
+import { memo, type CatalogueState } from '../../../db/catalogue-memo';
 import { sourceOf } from './place-charts.server';
 
 interface FigureSource {

@@ -1,27 +1,11 @@
-// Chart data for pages: a dataset's metadata (cached per release) and its series filtered to a few places.
-import type { DatasetMeta } from '../../../core/schemas/dataset';
+// Chart data for pages: a dataset's series filtered to a few places, with its (memoised) metadata.
 import type { ReadDb } from '../../../db/client';
 import { getDatasetMeta, listDatasets, type DatasetRow } from '../../../db/queries/datasets';
 import { selectObservations, toSeriesList } from '../../../db/queries/observations';
 import { formatPeriod, frequencySchema } from '../../../core/periods';
 import type { ChartType } from '../../charts';
 import type { DatasetSource, PlaceChart } from '../../components/statistics/place-data';
-import type { CatalogueState } from '../catalogue/catalogue-memo.server';
-
-/**
- * Metadata by dataset id, kept while the dataset's updated_at is unchanged: reading it scans the dataset's
- * observations for the list of geographies, which every chart on a page would otherwise repeat.
- */
-const metaCache = new Map<number, { updatedAt: number; meta: Promise<DatasetMeta> }>();
-
-export function cachedDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
-  const hit = metaCache.get(row.id);
-  if (hit && hit.updatedAt === row.updatedAt.getTime()) return hit.meta;
-  const meta = getDatasetMeta(db, row);
-  metaCache.set(row.id, { updatedAt: row.updatedAt.getTime(), meta });
-  meta.catch(() => metaCache.delete(row.id));
-  return meta;
-}
+import type { CatalogueState } from '../../../db/catalogue-memo';
 
 export function sourceOf(row: DatasetRow): DatasetSource {
   return {
@@ -57,7 +41,7 @@ export interface ChartRequest {
  * `from` when cut), with only the charted geos in the metadata and the flags of the values.
  */
 export async function chartOf(db: ReadDb, row: DatasetRow, req: ChartRequest): Promise<PlaceChart> {
-  const meta = await cachedDatasetMeta(db, row);
+  const meta = await getDatasetMeta(db, row);
   const freq = frequencySchema.parse(meta.frequency);
   const dimensions = req.dimensions ?? {};
   const from = req.cutFrom ? req.from : undefined;

@@ -4,7 +4,7 @@ import { siblingSlugs } from '../../../core/slugs';
 import type { ReadDb } from '../../../db/client';
 import { childRegions, countriesWithData, type Place } from '../../../db/queries/statistics';
 import type { TrailPlace } from '../../components/statistics/place-data';
-import { memo, type CatalogueState } from '../catalogue/catalogue-memo.server';
+import { memo, type CatalogueState } from '../../../db/catalogue-memo';
 
 export const STATISTICS_ROOT = '/statistics';
 

@@ -7,6 +7,7 @@ import {
 } from '../../../../core/blog/inflation-article';
 import { toOrdinal } from '../../../../core/periods';
 import type { ReadDb } from '../../../../db/client';
+import { getDatasetMeta } from '../../../../db/queries/datasets';
 import {
   dimensionValuesOf,
   findSeries,
@@ -15,8 +16,8 @@ import {
   type ValueRow,
 } from '../../../../db/queries/statistics';
 import type { PlaceChart } from '../../../components/statistics/place-data';
-import { catalogueState, memo } from '../../../features/catalogue/catalogue-memo.server';
-import { cachedDatasetMeta, chartOf } from '../../../features/statistics/place-charts.server';
+import { catalogueState, memo } from '../../../../db/catalogue-memo';
+import { chartOf } from '../../../features/statistics/place-charts.server';
 import { countryPlaces } from '../../../features/statistics/places.server';
 
 const HICP = 'prc_hicp_manr';
@@ -86,7 +87,7 @@ export async function inflationArticlePage(db: ReadDb, countrySlug: string): Pro
       }),
     },
   ];
-  const coicop = (await cachedDatasetMeta(db, row)).dimensions.find((d) => d.code === 'coicop');
+  const coicop = (await getDatasetMeta(db, row)).dimensions.find((d) => d.code === 'coicop');
   const food = categories[0];
   if (coicop && food) {
     charts.push({

@@ -3,9 +3,9 @@ import type { ChartShortcode } from '../../../../core/blog/chart-shortcode';
 import { parsePeriod } from '../../../../core/periods';
 import type { DatasetMeta } from '../../../../core/schemas/dataset';
 import type { ReadDb } from '../../../../db/client';
-import { findDataset } from '../../../../db/queries/datasets';
+import { findDataset, getDatasetMeta } from '../../../../db/queries/datasets';
 import type { PlaceChart } from '../../../components/statistics/place-data';
-import { cachedDatasetMeta, chartOf } from '../../../features/statistics/place-charts.server';
+import { chartOf } from '../../../features/statistics/place-charts.server';
 
 export type ResolvedChart = { ok: true; chart: PlaceChart } | { ok: false; message: string };
 
@@ -39,7 +39,7 @@ export async function resolveShortcode(db: ReadDb, sc: ChartShortcode): Promise<
   const row = await findDataset(db, sc.dataset);
   if (!row) return { ok: false, message: `no dataset with id or code "${sc.dataset}"` };
   try {
-    const meta = await cachedDatasetMeta(db, row);
+    const meta = await getDatasetMeta(db, row);
     const dimensions = dimensionsOf(meta, sc.dimensions);
     for (const c of sc.countries) {
       if (!meta.available_countries.some((g) => g.code === c)) {

@@ -6,7 +6,7 @@ import { PlaceHeader } from '../../../components/statistics/place-header';
 import { RouteErrorPage } from '../../../components/statistics/route-error-page';
 import type { Route } from './+types/categories';
 import { listDatasets } from '../../../../db/queries/datasets';
-import { catalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { catalogueState } from '../../../../db/catalogue-memo';
 import { notFound, resolvePlacePath } from '../../../features/statistics/places.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { DatasetCharts } from '../../../components/statistics/dataset-charts';
 import { PlaceHeader } from '../../../components/statistics/place-header';
 import { RouteErrorPage } from '../../../components/statistics/route-error-page';
 import type { Route } from './+types/category';
-import { catalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { catalogueState } from '../../../../db/catalogue-memo';
 import { placeCharts } from '../../../features/statistics/place-charts.server';
 import { notFound, resolvePlacePath } from '../../../features/statistics/places.server';
 

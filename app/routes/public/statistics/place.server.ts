@@ -5,7 +5,7 @@ import { findSeries, latestValuePerGeo, type ValueRow } from '../../../../db/que
 import type { Outlines } from '../../../charts/map/map-match';
 import type { ChildRegion, RegionalMap, TrailPlace } from '../../../components/statistics/place-data';
 import type { PageOutlines } from '../../../load-context';
-import { memo, type CatalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { memo, type CatalogueState } from '../../../../db/catalogue-memo';
 import { sourceOf } from '../../../features/statistics/place-charts.server';
 import { formatValue } from '../../../features/statistics/key-figures.server';
 

@@ -10,7 +10,7 @@ import { PlaceHeader } from '../../../components/statistics/place-header';
 import { RegionMap } from '../../../components/statistics/region-map';
 import { RouteErrorPage } from '../../../components/statistics/route-error-page';
 import type { Route } from './+types/place';
-import { catalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { catalogueState } from '../../../../db/catalogue-memo';
 import { placeCharts } from '../../../features/statistics/place-charts.server';
 import { keyFigures } from '../../../features/statistics/key-figures.server';
 import { childRegionList, gdpPerInhabitant, regionalMap } from './place.server';

@@ -4,7 +4,7 @@ import type { ReadDb } from '../../../../db/client';
 import { findSeries, latestValuePerGeo } from '../../../../db/queries/statistics';
 import type { TrailPlace } from '../../../components/statistics/place-data';
 import { formatValue } from '../../../features/statistics/key-figures.server';
-import { catalogueState, memo, type CatalogueState } from '../../../features/catalogue/catalogue-memo.server';
+import { catalogueState, memo, type CatalogueState } from '../../../../db/catalogue-memo';
 import { countryPlaces } from '../../../features/statistics/places.server';
 
 export interface HeadlineValue {
