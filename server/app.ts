@@ -20,7 +20,7 @@ import { contactApi, operatorsAddress } from './api/contact';
 import { dailyApiLimit } from './api/daily-limit';
 import { datasetsApi } from './api/datasets';
 import type { ApiEnv } from './api/env';
-import { clip, errorBody, handleError } from './api/errors';
+import { clip, errorBody, handleError } from './http/errors';
 import { geoApi } from './api/geo';
 import { ogImageApi } from './api/og-image';
 import { issuePageToken } from './api/page-token';

@@ -6,7 +6,7 @@ import type { Auth } from '../auth/auth';
 import { readSession } from '../auth/session';
 import { authHeaders } from './auth-handler';
 import type { ApiEnv } from './env';
-import { errorBody, errorSchema } from './errors';
+import { errorBody, errorSchema } from '../http/errors';
 
 const sessionRoute = createRoute({
   method: 'get',

@@ -17,7 +17,7 @@ import { generateApiKey } from './api-key-secret';
 import { bodyValidationHook } from './auth-validation';
 import { authHeaders } from './auth-handler';
 import type { ApiEnv } from './env';
-import { ApiError, errorSchema } from './errors';
+import { ApiError, errorSchema } from '../http/errors';
 
 /** Working keys an account may hold at once. */
 export const MAX_API_KEYS = 20;

@@ -3,7 +3,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { userExistsByEmail } from '../../db/queries/users';
 import { bodyValidationHook } from './auth-validation';
 import type { ApiEnv } from './env';
-import { errorSchema } from './errors';
+import { errorSchema } from '../http/errors';
 
 const checkRoute = createRoute({
   method: 'post',

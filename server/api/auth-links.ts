@@ -3,7 +3,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { confirmLink } from '../auth/links';
 import type { ApiEnv } from './env';
-import { errorBody, errorSchema } from './errors';
+import { errorBody, errorSchema } from '../http/errors';
 
 const confirmLinkRoute = createRoute({
   method: 'get',

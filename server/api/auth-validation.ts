@@ -1,7 +1,7 @@
 // Turns a rejected request body of the account and auth routes into our error shape, naming the field.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { errorBody } from './errors';
+import { errorBody } from '../http/errors';
 
 export function bodyValidationHook(
   result: { success: true } | { success: false; error: z.ZodError },

@@ -2,7 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ServerBuild } from 'react-router';
 import type { ApiEnv } from './env';
-import { errorBody } from './errors';
+import { errorBody } from '../http/errors';
 
 export interface BuildManifest {
   /** React Router's manifest version: changes with every build whose client assets differ. */

@@ -27,7 +27,7 @@ import type { OutlineStore } from '../geo/outline-store';
 import { toCsv } from './data-formats';
 import { parseSelection } from './datasets';
 import type { ApiEnv } from './env';
-import { ApiError, errorSchema } from './errors';
+import { ApiError, errorSchema } from '../http/errors';
 
 export interface ChartsApiOptions {
   /** Map outlines (NUTS outlines for regional maps come from the data mirror). */

@@ -9,7 +9,7 @@ import { clientIp } from '../auth/client-ip';
 import { rateLimiter, type RateRule } from '../auth/rate-limit';
 import type { Mailer } from '../email/transport';
 import type { ApiEnv } from './env';
-import { errorBody } from './errors';
+import { errorBody } from '../http/errors';
 
 export const contactRateRules: RateRule[] = [
   {

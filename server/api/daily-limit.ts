@@ -11,7 +11,7 @@ import { readSession } from '../auth/session';
 import { hashApiKey, presentedApiKey } from './api-key-secret';
 import { isPageNavigation } from './api-paths';
 import { authHeaders } from './auth-handler';
-import { errorBody, errorSchema } from './errors';
+import { errorBody, errorSchema } from '../http/errors';
 import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 
 /** Where a browser that opened a data API address over the limit is sent. */

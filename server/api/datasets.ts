@@ -8,7 +8,7 @@ import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
 import { selectObservations, toSeriesList, type DataSelection } from '../../db/queries/observations';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
-import { ApiError, errorSchema } from './errors';
+import { ApiError, errorSchema } from '../http/errors';
 import { toCsv, toJsonStat } from './data-formats';
 import type { ApiEnv } from './env';
 

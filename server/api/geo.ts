@@ -1,7 +1,7 @@
 // Map outlines for the browser: world-atlas countries and NUTS 2021 regions as GeoJSON, with ETags.
 import { Hono, type Context } from 'hono';
 import { OutlinesMissingError, type OutlineFile, type OutlineStore } from '../geo/outline-store';
-import { errorBody } from './errors';
+import { errorBody } from '../http/errors';
 
 export interface GeoApiOptions {
   outlines: OutlineStore;

@@ -10,7 +10,7 @@ import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
 import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from './env';
-import { clip, errorBody } from './errors';
+import { clip, errorBody } from '../http/errors';
 import { CARD_SIZE, OgCard } from './og-card';
 import { cardFor } from './og-content';
 import { originOf } from './sitemaps';

@@ -2,7 +2,7 @@
 // that parses, e-mail addresses of a length an address can have. What fails answers 400/404/415 in our error shape,
 // so no malformed input reaches a handler, a rate-limit key or PostgreSQL (issue 17, decision 061).
 import type { Context, MiddlewareHandler } from 'hono';
-import { errorBody } from './errors';
+import { errorBody } from '../http/errors';
 
 /** The longest e-mail address accepted anywhere (the longest the API's schemas allow). */
 export const maxEmailLength = 320;

@@ -8,7 +8,7 @@ import { selectObservations, type DataSelection, type ObservationRow } from '../
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { publishedValue } from './data-formats';
 import type { ApiEnv } from './env';
-import { ApiError, errorSchema } from './errors';
+import { ApiError, errorSchema } from '../http/errors';
 
 export const SDMX_CSV_TYPE = 'application/vnd.sdmx.data+csv; version=1.0.0; charset=utf-8';
 

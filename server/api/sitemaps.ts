@@ -5,7 +5,7 @@ import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
 import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from './env';
-import { errorBody } from './errors';
+import { errorBody } from '../http/errors';
 import { sitemapParts, urlsOf, type SitemapPart, type SitemapUrl } from './sitemap-urls';
 
 /** How long a generated part is reused by this process and by caches in front of it. */

@@ -8,7 +8,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { passwordProblems, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password-rules';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
-import { clip } from '../api/errors';
+import { clip } from '../http/errors';
 import type { Config } from '../config';
 import { confirmationMail, existingAccountMail, productName, resetPasswordMail } from '../email/templates';
 import type { Mailer } from '../email/transport';

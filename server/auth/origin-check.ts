@@ -1,6 +1,6 @@
 // Cross-site request forgery guard: a state-changing request from a browser must come from one of our origins.
 import type { MiddlewareHandler } from 'hono';
-import { errorBody } from '../api/errors';
+import { errorBody } from '../http/errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/sql';
-import { errorBody } from '../api/errors';
+import { errorBody } from '../http/errors';
 
 export interface Limit {
   max: number;

@@ -1,5 +1,5 @@
 // Gives Better Auth's answers our API's shape: errors as { error: { code, message } }, no session token in bodies.
-import { errorBody } from '../api/errors';
+import { errorBody } from '../http/errors';
 
 /** Our wording for Better Auth's error codes where its own would confuse a reader; others pass through. */
 const messages: Record<string, { status?: number; code?: string; message: string }> = {
