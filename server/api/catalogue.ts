@@ -2,8 +2,8 @@
 // compact catalogue, and /llms.txt. None of them counts against the daily limit (they describe, they hold no data).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { datasetJsonLdObject } from '../../app/components/site/dataset-json-ld';
-import { SITE_NAME } from '../../app/components/site/site';
+import { datasetJsonLdObject } from '../../core/dataset-json-ld';
+import { SITE_NAME } from '../../core/site';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { datasetSchema, type DatasetMeta } from '../../core/schemas/dataset';
 import { catalogueMetas, categoryTree } from '../../db/queries/catalogue';
