@@ -62,6 +62,8 @@ async function main(): Promise<number> {
       source,
       released,
       dataMirror: config.dataMirror,
+      codelists: { baseUrl: config.EUROSTAT_API },
+      onCodelistMissing: (dimension, reason) => console.warn(`No Eurostat code list for ${dimension}: ${reason}`),
       onProgress: (done, total) => {
         if (!started) bar.start(total, 0);
         started = true;

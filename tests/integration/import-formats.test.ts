@@ -2,11 +2,13 @@
 // and read back through the API: JSON-stat 2.0 (OECD), a JSON-stat 1.x bundle (CSO Ireland), SDMX-CSV 2.0 (BIS,
 // the field guide's example), collections, and what the file says about itself winning over the catalogue.
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { datasets, geos } from '../../db/schema';
+import { codelistFetches, datasets, geos } from '../../db/schema';
 import { queryRows } from '../../db/sql';
 import { createApp } from '../../server/app';
 import { importFile } from '../../server/import/runner';
@@ -19,6 +21,11 @@ let app: ReturnType<typeof createApp>;
 async function importFixture(file: string, extra: { code?: string; bytes?: Buffer } = {}) {
   const bytes = extra.bytes ?? (await readFile(path.join(fixtures, file)));
   return importFile(database.db, { fileName: file, bytes, code: extra.code, dataMirror: mirror });
+}
+
+async function dimensionValues(code: string) {
+  const meta = await getJson(`/api/datasets/${code}/meta`);
+  return Object.fromEntries(meta.body.dimensions.map((d: any) => [d.code, d.values]));
 }
 
 async function getJson(url: string) {
@@ -185,5 +192,89 @@ describe('what the file says about itself wins over the catalogue', () => {
     expect(meta.body.description).toMatch(/national accounts/);
     const [geo] = await database.db.select().from(geos).where(eq(geos.code, '_T'));
     expect(geo).toMatchObject({ name: 'Whole area covered by the source', label: 'Whole area covered by the source' });
+  });
+});
+
+describe("label-only SDMX-CSV through Eurostat's code lists, fetched once and cached", () => {
+  let server: Server;
+  let baseUrl: string;
+  const requests: string[] = [];
+  const served: Record<string, string> = {
+    '/api/sdmx/2.1/codelist/ESTAT/INDIC_BT': 'estat_codelist_INDIC_BT.xml',
+    '/api/sdmx/2.1/codelist/ESTAT/S_ADJ': 'estat_codelist_S_ADJ.xml',
+  };
+
+  beforeAll(async () => {
+    // A real HTTP peer standing in for Eurostat's SDMX API, serving local copies of code list responses.
+    server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      const file = served[request.url ?? ''];
+      if (!file) return void response.writeHead(404).end('Not found');
+      void readFile(path.join(fixtures, file)).then((xml) =>
+        response.writeHead(200, { 'content-type': 'application/xml' }).end(xml),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const csv = (...rows: string[]) =>
+    Buffer.from(
+      ['DATAFLOW,LAST UPDATE,freq,indic_bt,s_adj,geo,TIME_PERIOD,OBS_VALUE,OBS_FLAG', ...rows].join('\r\n') + '\r\n',
+    );
+  const rows = [
+    'ESTAT:STS_INPR_M(1.0),03/06/25 11:00:00,Monthly,Production (volume),"Calendar adjusted data, not seasonally adjusted data",Germany,2025-01,95.2,p',
+    'ESTAT:STS_INPR_M(1.0),03/06/25 11:00:00,Monthly,Production (volume),"Calendar adjusted data, not seasonally adjusted data",Germany,2025-02,96.1,',
+  ];
+
+  it('maps labels to Eurostat codes, asking only for the lists the built-in ones lack, once', async () => {
+    const bytes = csv(...rows);
+    const missing: string[] = [];
+    const options = {
+      fileName: 'sts_inpr_m_labels.csv',
+      bytes,
+      codelists: { baseUrl },
+      onCodelistMissing: (d: string) => missing.push(d),
+    };
+    expect(await importFile(database.db, options)).toMatchObject({ code: 'sts_inpr_m', values: 2, flagged: 1 });
+    expect(requests.sort()).toEqual(['/api/sdmx/2.1/codelist/ESTAT/INDIC_BT', '/api/sdmx/2.1/codelist/ESTAT/S_ADJ']);
+    expect(missing).toEqual([]);
+    const values = await dimensionValues('sts_inpr_m');
+    expect(values.indic_bt).toEqual([{ code: 'PRD', label: 'Production (volume)' }]);
+    expect(values.s_adj).toEqual([{ code: 'CA', label: 'Calendar adjusted data, not seasonally adjusted data' }]);
+    const data = await getJson('/api/datasets/sts_inpr_m?country=DE&dim1=PRD&dim2=CA');
+    expect(data.body.data[0].rows).toEqual([
+      { period: '1/2025', values: { Germany: 95.2 }, flags: { Germany: 'p' } },
+      { period: '2/2025', values: { Germany: 96.1 } },
+    ]);
+
+    // Cached: a second import of another release asks Eurostat nothing.
+    const again = await importFile(database.db, { ...options, bytes: csv(rows[0]!) });
+    expect(again).toMatchObject({ added: 0, changed: 0 });
+    expect(requests).toHaveLength(2);
+    const fetched = await database.db.select().from(codelistFetches);
+    expect(fetched.map((f) => [f.codelist, f.codes]).sort()).toEqual([
+      ['indic_bt', 2],
+      ['s_adj', 4],
+    ]);
+  });
+
+  it('says which list it could not get, and falls back to codes derived from the labels', async () => {
+    const missing: string[] = [];
+    const bytes = Buffer.from(
+      'DATAFLOW,LAST UPDATE,freq,nace_r2,geo,TIME_PERIOD,OBS_VALUE,OBS_FLAG\r\n' +
+        'ESTAT:STS_TRTU_M(1.0),03/06/25 11:00:00,Monthly,"Mining and quarrying, manufacturing",Germany,2025-01,101.5,\r\n',
+    );
+    await importFile(database.db, {
+      fileName: 'sts_trtu_m.csv',
+      bytes,
+      codelists: { baseUrl },
+      onCodelistMissing: (dimension, reason) => missing.push(`${dimension}: ${reason}`),
+    });
+    expect(missing).toEqual([`nace_r2: ${baseUrl}/sdmx/2.1/codelist/ESTAT/NACE_R2 answered 404`]);
+    expect((await dimensionValues('sts_trtu_m')).nace_r2).toEqual([
+      { code: 'MINING_AND_QUARRYING_MANUFACTURING', label: 'Mining and quarrying, manufacturing' },
+    ]);
   });
 });

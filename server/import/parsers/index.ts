@@ -4,7 +4,7 @@ import { ImportError, type ParsedFile, type SourceFormat } from '../types';
 import { parseEurostatTsv } from './eurostat-tsv';
 import { inputText, isGzip } from './input-text';
 import { parseJsonStat, parseJsonStatAll } from './json-stat';
-import { parseSdmxCsv } from './sdmx-csv';
+import { labelDimensions, parseSdmxCsv, type SdmxCsvOptions } from './sdmx-csv';
 
 /** Enough of the start of a file to read its first line (Eurostat TSV headers run to a few kB). */
 const sniffBytes = 256 * 1024;
@@ -24,7 +24,7 @@ export function parseFile(fileName: string, bytes: Buffer): ParsedFile {
 }
 
 /** Parses every dataset of a file: one, or each dataset of a JSON-stat collection or 1.x bundle. */
-export function parseFiles(fileName: string, bytes: Buffer): ParsedFile[] {
+export function parseFiles(fileName: string, bytes: Buffer, options: SdmxCsvOptions = {}): ParsedFile[] {
   const text = inputText(bytes);
   const format = formatOfText(text);
   switch (format) {
@@ -32,7 +32,7 @@ export function parseFiles(fileName: string, bytes: Buffer): ParsedFile[] {
     case 'eurostat-tsv-legacy':
       return [parseEurostatTsv(fileName, text)];
     case 'sdmx-csv':
-      return [parseSdmxCsv(fileName, text)];
+      return [parseSdmxCsv(fileName, text, options)];
     case 'json-stat':
       return parseJsonStatAll(fileName, text);
     case null:
@@ -41,6 +41,20 @@ export function parseFiles(fileName: string, bytes: Buffer): ParsedFile[] {
         null,
         'unknown format: expected a Eurostat TSV (…\\TIME_PERIOD or …\\time header), SDMX-CSV (DATAFLOW or STRUCTURE header) or JSON-stat file',
       );
+  }
+}
+
+/**
+ * The dimensions of an SDMX-CSV file whose labels the built-in code lists cannot map, read from its first
+ * 256 kB only (whole lines), so a large file is not decompressed twice.
+ */
+export function sdmxLabelDimensions(fileName: string, bytes: Buffer): string[] {
+  const head = startOf(bytes);
+  const whole = !isGzip(bytes) && bytes.length <= sniffBytes;
+  try {
+    return labelDimensions(fileName, whole ? head : head.slice(0, head.lastIndexOf('\n') + 1));
+  } catch {
+    return []; // a malformed head: the parser reports it with its line
   }
 }
 

@@ -36,6 +36,65 @@ interface Column {
   namesAt: number;
 }
 
+export interface SdmxCsvOptions {
+  /** Code lists beyond the built-in ones (fetched from Eurostat and cached): code → label per dimension. */
+  codelists?: Map<string, Map<string, string>>;
+}
+
+/** The field separator: a comma, or in 2.0 the character after STRUCTURE or STRUCTURE[…]. */
+function separatorOf(text: string): string {
+  return /^\uFEFF?"?STRUCTURE(?:\[[^\]]*\])?"?([,;\t|])/.exec(text)?.[1] ?? ',';
+}
+
+/** The code list a dimension column maps through: geo for geo and REF_AREA, else its id in lower case. */
+function dimensionOf(column: Column): string {
+  const id = column.id.toLowerCase();
+  return id === 'ref_area' ? 'geo' : id;
+}
+
+/**
+ * The dimensions of an SDMX-CSV file whose cells (in the first rows) are labels the built-in code lists
+ * cannot map: the code lists worth fetching before parsing.
+ */
+export function labelDimensions(fileName: string, input: string | Buffer, sampleRows = 5000): string[] {
+  const text = inputText(input);
+  const records = readCsv(fileName, text, separatorOf(text));
+  const first = records.next();
+  if (first.done) return [];
+  const columns = readHeader(first.value.fields);
+  const named = new Set(columns.map((c) => c.namesAt).filter((at) => at >= 0));
+  const dimensions = columns.filter(
+    (c) =>
+      !ownColumns.has(c.id) &&
+      !attributeShape.test(c.id) &&
+      !named.has(c.at) &&
+      c.namesAt < 0 &&
+      c.id !== 'TIME_PERIOD' &&
+      c.id !== 'TIME',
+  );
+  const texts = dimensions.map(() => new Map<string, number>());
+  let n = 0;
+  for (const record of records) {
+    if (n++ >= sampleRows) break;
+    dimensions.forEach((c, i) => {
+      const cell = (record.fields[c.at] ?? '').trim();
+      if (cell !== '' && !texts[i]!.has(cell)) texts[i]!.set(cell, record.line);
+    });
+  }
+  return dimensions
+    .filter((c, i) => {
+      const seen = texts[i]!;
+      if (seen.size === 0 || combinedColumn(seen)) return false;
+      const dimension = dimensionOf(c);
+      const list = isCodelistDimension(dimension) ? dimension : null;
+      const mapped = (t: string) => list !== null && labelToCode(list, t) !== null;
+      const known = (t: string) => list !== null && codeLabel(list, t) !== null;
+      const labels = [...seen.keys()].some((t) => !codeShape.test(t) || (!known(t) && mapped(t)));
+      return labels && [...seen.keys()].some((t) => !mapped(t));
+    })
+    .map(dimensionOf);
+}
+
 /** One dimension column: how each distinct cell text maps to a code, and the label the file gives it. */
 interface ColumnMapping {
   codes: Map<string, string>;
@@ -43,9 +102,9 @@ interface ColumnMapping {
 }
 
 /** Parses an SDMX-CSV file given as text or as (possibly gzip-compressed) bytes. */
-export function parseSdmxCsv(fileName: string, input: string | Buffer): ParsedFile {
+export function parseSdmxCsv(fileName: string, input: string | Buffer, options: SdmxCsvOptions = {}): ParsedFile {
   const text = inputText(input);
-  const separator = /^\uFEFF?"?STRUCTURE(?:\[[^\]]*\])?"?([,;\t|])/.exec(text)?.[1] ?? ',';
+  const separator = separatorOf(text);
   const records = readCsv(fileName, text, separator);
   const first = records.next();
   if (first.done) throw new ImportError(fileName, 1, 'empty file');
@@ -126,7 +185,8 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer): ParsedFi
   const mappingOf = new Map<Column, ColumnMapping>();
   for (const c of dimensionColumns) {
     const dimension = c === geoColumn ? 'geo' : code(c);
-    mappingOf.set(c, mapColumn(fileName, dimension, c.id, distinct[candidates.indexOf(c)] ?? new Map(), rows, c));
+    const texts = distinct[candidates.indexOf(c)] ?? new Map<string, number>();
+    mappingOf.set(c, mapColumn(fileName, dimension, c.id, texts, rows, c, options.codelists?.get(dimension)));
   }
   const timeMapping = combinedColumn(distinct[candidates.indexOf(timeColumn)] ?? new Map());
 
@@ -288,6 +348,7 @@ function mapColumn(
   texts: Map<string, number>,
   rows: CsvRecord[],
   column: Column,
+  fetched: Map<string, string> | undefined,
 ): ColumnMapping {
   const codes = new Map<string, string>();
   const labels = new Map<string, string | null>();
@@ -317,8 +378,11 @@ function mapColumn(
     return { codes, labels };
   }
   const list = isCodelistDimension(dimension) ? dimension : null;
-  const toCode = (text: string) => (list ? labelToCode(list, text) : null);
-  const isKnownCode = (text: string) => list !== null && codeLabel(list, text) !== null;
+  const fetchedCodes = new Map<string, string>();
+  for (const [code, label] of fetched ?? []) fetchedCodes.set(foldLabel(label), code);
+  const toCode = (text: string) => (list ? labelToCode(list, text) : null) ?? fetchedCodes.get(foldLabel(text)) ?? null;
+  const isKnownCode = (text: string) =>
+    (list !== null && codeLabel(list, text) !== null) || (fetched?.has(text) ?? false);
   const holdsLabels = [...texts.keys()].some(
     (text) => !codeShape.test(text) || (!isKnownCode(text) && toCode(text) !== null),
   );
@@ -334,6 +398,16 @@ function mapColumn(
     labels.set(text, holdsLabels ? text : null);
   }
   return { codes, labels };
+}
+
+/** Labels compared as core/codelists compares them: case, dash style and runs of spaces do not matter. */
+function foldLabel(label: string): string {
+  return label
+    .normalize('NFC')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** A code for a label without one: upper case, runs of other characters as "_" ("Production (volume)" → PRODUCTION_VOLUME). */
