@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { moduleBoundaries } from './scripts/eslint/module-boundaries.js';
 
 /** Forbids imports whose specifier matches one of the regular expressions. */
 const boundary = (files, regexes, message) => ({
@@ -30,18 +31,67 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  boundary(['app/**'], ['(^|/)server/'], 'Pages reach data through db/queries, never through server/.'),
+  {
+    // Which parts of the tree each part may import (docs/architecture.md, decision 006). A part not listed on the
+    // left (tests/, bench/) may import anything; its own part is always allowed.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-fixtures.ts'],
+    plugins: { local: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: {
+      'local/module-boundaries': [
+        'error',
+        {
+          core: [],
+          db: ['core'],
+          'app/charts': ['core'],
+          'app/components': ['app/charts', 'core', 'db'],
+          'app/features': ['app/components', 'app/charts', 'core', 'db'],
+          'app/routes': ['app', 'app/features', 'app/components', 'app/charts', 'core', 'db'],
+          app: ['app/components', 'app/charts', 'core', 'db'],
+          'server/http': ['core'],
+          'server/email': ['server', 'server/http', 'core'],
+          'server/auth': ['server', 'server/http', 'server/email', 'core', 'db'],
+          'server/geo': ['server', 'server/http', 'app/charts', 'core', 'db'],
+          'server/import': ['server', 'server/http', 'core', 'db'],
+          'server/api': [
+            'server',
+            'server/http',
+            'server/auth',
+            'server/email',
+            'server/geo',
+            'server/import',
+            'app/charts',
+            'core',
+            'db',
+          ],
+          server: [
+            'server/http',
+            'server/api',
+            'server/auth',
+            'server/email',
+            'server/geo',
+            'server/import',
+            'app',
+            'app/charts',
+            'core',
+            'db',
+          ],
+          scripts: ['server', 'server/import', 'server/http', 'server/email', 'core', 'db'],
+        },
+      ],
+    },
+  },
+  {
+    ...boundary(['app/**'], ['^node:'], 'Pages and components run in the browser too: no Node built-ins.'),
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-fixtures.ts', '**/*.server.ts', '**/*.server.tsx'],
+  },
   boundary(
     ['app/charts/**'],
-    ['(^|/)db/', '(^|/)server/', '(^|/)routes/', '^react-router', '^react-dom/server', '^node:'],
+    ['^react-router', '^react-dom/server', '^node:'],
     'The chart engine imports only React, d3 and core/.',
   ),
-  boundary(
-    ['core/**'],
-    ['(^|/)db/', '(^|/)server/', '(^|/)app/', '^react', '^node:'],
-    'core/ is isomorphic: it imports only core/.',
-  ),
-  boundary(['db/**'], ['(^|/)server/', '(^|/)app/', '^react'], 'db/ imports only Drizzle and core/.'),
+  boundary(['core/**'], ['^react', '^node:'], 'core/ is isomorphic: it imports only core/.'),
+  boundary(['db/**'], ['^react'], 'db/ imports only Drizzle and core/.'),
   {
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

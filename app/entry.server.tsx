@@ -8,7 +8,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { CspNonceContext } from './csp-nonce';
-import { embedRuntimeScript } from './charts/widget/embed-runtime';
+import { embedRuntimeScript } from './charts';
 
 export const streamTimeout = 5_000;
 

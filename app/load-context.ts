@@ -2,8 +2,7 @@
 // and the map outlines the server has read (the server owns files; pages never read them themselves).
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
-import type { LoadedOutlines } from './charts/widget/chart-view';
-import type { OutlineChoice } from './charts/widget/widget-state';
+import type { LoadedOutlines, OutlineChoice } from './charts';
 
 /** Map outlines: world countries, or NUTS regions from the data mirror. */
 export interface PageOutlines {

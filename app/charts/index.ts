@@ -62,4 +62,5 @@ export {
 } from './core/chart-size';
 export { CHART_TYPES, isChartType, shownRange, type ChartType } from './core/slider';
 export { themeColors, type Theme } from './core/palette';
-export { CHART_ERROR_TITLE, apiErrorMessage } from './core/chart-messages';
+export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, apiErrorMessage } from './core/chart-messages';
+export { embedRuntimeScript } from './widget/embed-runtime';

@@ -1,7 +1,6 @@
 // The regional map of a place: its sub-regions coloured by GDP per inhabitant, read-only with hover values.
 import { useRef } from 'react';
-import { MAP_HEIGHT, MAP_HEIGHT_MD, HALF_LAYOUT_MAX_WIDTH } from '../../charts/core/chart-size';
-import { MapChart } from '../../charts/map/map-chart';
+import { HALF_LAYOUT_MAX_WIDTH, MAP_HEIGHT, MAP_HEIGHT_MD, MapChart } from '../../charts';
 import type { RegionalMap } from './place-data';
 import { useChartTheme } from './use-chart-theme';
 import { useElementWidth } from './use-element-width';

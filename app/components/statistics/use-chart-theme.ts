@@ -1,5 +1,5 @@
 // The colour mode charts draw in: the one the server rendered with, then the page's `dark` class as it changes.
-import type { Theme } from '../../charts/core/palette';
+import type { Theme } from '../../charts';
 import { useSiteRootData } from '../site/root-data';
 import { useResolvedTheme } from '../site/theme';
 

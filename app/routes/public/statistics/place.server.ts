@@ -2,7 +2,7 @@
 import { formatPeriod } from '../../../../core/periods';
 import type { ReadDb } from '../../../../db/client';
 import { findSeries, latestValuePerGeo, type ValueRow } from '../../../../db/queries/statistics';
-import type { Outlines } from '../../../charts/map/map-match';
+import type { Outlines } from '../../../charts';
 import type { ChildRegion, RegionalMap, TrailPlace } from '../../../components/statistics/place-data';
 import type { PageOutlines } from '../../../load-context';
 import { memo, type CatalogueState } from '../../../../db/catalogue-memo';
