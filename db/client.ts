@@ -2,6 +2,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -54,6 +55,8 @@ export async function openDatabase(
     const client = dir ? new PGlite(dir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    // Holding the folder's lock proves no other process is importing: every run still 'running' was cut off.
+    if (dir) await interruptRunsOfDeadProcesses(db);
     return {
       db,
       kind: 'pglite',
@@ -63,6 +66,17 @@ export async function openDatabase(
     release();
     throw error;
   }
+}
+
+async function interruptRunsOfDeadProcesses(db: Db): Promise<void> {
+  await db
+    .update(schema.importRuns)
+    .set({
+      status: 'interrupted',
+      finishedAt: new Date(),
+      error: 'interrupted: the process ended before the import finished',
+    })
+    .where(eq(schema.importRuns.status, 'running'));
 }
 
 /** Another live process holds the PGlite folder. */
@@ -138,12 +152,18 @@ function readLock(file: string): { pid: number; holder: string } | null {
   }
 }
 
-/** Whether a process with this pid exists (EPERM: it exists, owned by another user). */
+/** Whether a process with this pid runs (EPERM: it does, owned by another user); a zombie (killed, not reaped) does not. */
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Linux: the state follows the command name in parentheses; Z is a zombie.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }

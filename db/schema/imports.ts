@@ -15,7 +15,8 @@ export const importRuns = pgTable('import_runs', {
   added: integer('added').notNull().default(0),
   changed: integer('changed').notNull().default(0),
   removed: integer('removed').notNull().default(0),
-  status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+  /** 'interrupted': the process ended mid-import (kill -9, a crash); found and marked by a later start (decision 066). */
+  status: text('status', { enum: ['running', 'succeeded', 'failed', 'interrupted'] }).notNull(),
   error: text('error'),
 });
 

@@ -1,11 +1,10 @@
 // The import runner: parse a file, store it in one transaction, record the run (also when it fails).
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
 import { catalogue } from './catalogue';
-import { loadCodelists, type CodelistSource } from './codelists';
-import { detectFormat, parseFiles, sdmxLabelDimensions } from './parsers';
+import { parseFiles } from './parsers';
 import { storeParsed, type Progress } from './store';
 import { ImportError } from './types';
 
@@ -40,29 +39,21 @@ export interface ImportOptions {
   onProgress?: Progress;
   /** The data mirror, whose NUTS code list names regions the database does not know yet. */
   dataMirror?: string | null;
-  /**
-   * Where to fetch Eurostat code lists for label-only SDMX-CSV columns the built-in lists cannot map;
-   * fetched lists are cached in the database. Without it only cached lists are used.
-   */
-  codelists?: CodelistSource;
-  /** Told about code lists that could not be fetched (the labels then fall back, decision 051). */
-  onCodelistMissing?: (dimension: string, reason: string) => void;
 }
 
 export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const source = opts.source ?? opts.fileName;
   let code = opts.code;
+  // The run is on record before any work, in its own commit, so a process killed mid-import leaves it (decision 066).
+  await interruptStaleRuns(db);
+  const [run] = await db
+    .insert(importRuns)
+    .values({ source, format: 'unknown', status: 'running' })
+    .returning({ id: importRuns.id });
+  const runId = run!.id;
   try {
-    // Label-only CSV columns map back to codes through Eurostat's code lists, fetched once and cached.
-    let codelists = new Map<string, Map<string, string>>();
-    if (detectFormat(opts.fileName, opts.bytes) === 'sdmx-csv') {
-      const wanted = sdmxLabelDimensions(opts.fileName, opts.bytes);
-      const loaded = await loadCodelists(db, wanted, opts.codelists);
-      for (const m of loaded.missing) opts.onCodelistMissing?.(m.dimension, m.reason);
-      codelists = loaded.lists;
-    }
-    const files = parseFiles(opts.fileName, opts.bytes, { codelists });
+    const files = parseFiles(opts.fileName, opts.bytes);
     const fallback = opts.code ?? codeFromFileName(opts.fileName) ?? undefined;
     // One dataset takes the code it is given, then its own; several take their own, else the file's numbered.
     const codes = files.map((file, i) =>
@@ -87,6 +78,7 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
           code: codes[i]!,
           source,
           fileName: opts.fileName,
+          runId: i === 0 ? runId : undefined,
           onProgress: opts.onProgress,
           dataMirror: opts.dataMirror,
         });
@@ -98,21 +90,39 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     const all = summaries.map((s) => ({ ...s, seconds }));
     return { ...all[0]!, ...(all.length > 1 ? { datasets: all } : {}) };
   } catch (error) {
-    await recordFailure(db, code, source, error);
+    await recordFailure(db, runId, code, error);
     throw error;
   }
 }
 
-async function recordFailure(db: Db, code: string | undefined, source: string, error: unknown): Promise<void> {
+async function recordFailure(db: Db, runId: number, code: string | undefined, error: unknown): Promise<void> {
   const ds = code ? await db.select({ id: datasets.id }).from(datasets).where(eq(datasets.code, code)) : [];
-  await db.insert(importRuns).values({
-    datasetId: ds[0]?.id ?? null,
-    source,
-    format: 'unknown',
-    status: 'failed',
-    finishedAt: new Date(),
-    error: error instanceof Error ? error.message : String(error),
-  });
+  await db
+    .update(importRuns)
+    .set({
+      datasetId: ds[0]?.id ?? null,
+      status: 'failed',
+      finishedAt: new Date(),
+      error: error instanceof Error ? error.message : String(error),
+    })
+    .where(eq(importRuns.id, runId));
+}
+
+/** How long a run may stay 'running' before another import takes its process for gone (imports take minutes). */
+export const staleRunMs = 60 * 60 * 1000;
+
+/**
+ * Marks runs left 'running' by a process that ended mid-import as 'interrupted': those started more than `olderThanMs`
+ * ago (0 when the caller knows no other process imports, e.g. it holds the PGlite folder's lock). Returns how many.
+ */
+export async function interruptStaleRuns(db: Db, olderThanMs = staleRunMs): Promise<number> {
+  const now = new Date();
+  const rows = await db
+    .update(importRuns)
+    .set({ status: 'interrupted', finishedAt: now, error: 'interrupted: the process ended before the import finished' })
+    .where(and(eq(importRuns.status, 'running'), lt(importRuns.startedAt, new Date(now.getTime() - olderThanMs))))
+    .returning({ id: importRuns.id });
+  return rows.length;
 }
 
 /** estat_prc_hicp_manr_filtered.tsv → prc_hicp_manr; a known catalogue code wins when the name starts with it. */

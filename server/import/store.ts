@@ -41,6 +41,8 @@ export async function storeParsed(
     code: string;
     source: string;
     fileName: string;
+    /** The import_runs row the runner recorded before the work (decision 066); a new row when omitted. */
+    runId?: number;
     onProgress?: Progress;
     /** Where the NUTS code list is, to name regions the database does not know yet (null: countries only). */
     dataMirror?: string | null;
@@ -51,16 +53,13 @@ export async function storeParsed(
   await ensureGeos(tx, parsed, opts.dataMirror ?? null);
   const seriesIds = await upsertSeries(tx, datasetId, parsed.observations);
 
-  const [run] = await tx
-    .insert(importRuns)
-    .values({
-      datasetId,
-      source: opts.source,
-      format: parsed.format,
-      releaseDate: parsed.lastUpdate,
-      status: 'running',
-    })
-    .returning({ id: importRuns.id });
+  const runValues = { datasetId, source: opts.source, format: parsed.format, releaseDate: parsed.lastUpdate };
+  const [run] = opts.runId
+    ? await tx.update(importRuns).set(runValues).where(eq(importRuns.id, opts.runId)).returning({ id: importRuns.id })
+    : await tx
+        .insert(importRuns)
+        .values({ ...runValues, status: 'running' })
+        .returning({ id: importRuns.id });
   const runId = run!.id;
 
   // A file with several datasets (a JSON-stat collection) stores each in the same transaction.
