@@ -46,6 +46,9 @@ export function parseCodelistXml(xml: string): Map<string, string> {
   return codes;
 }
 
+type Fetched =
+  { dimension: string; url: string; codes: Map<string, string> } | { dimension: string; url: string; problem: string };
+
 /**
  * The code lists of these dimensions: from the database, and with a source, fetched once from Eurostat for
  * those it does not hold (a list that cannot be fetched is reported, and the file's labels fall back).
@@ -59,24 +62,26 @@ export async function loadCodelists(db: Db, dimensions: string[], source?: Codel
     .from(codelistFetches)
     .where(inArray(codelistFetches.codelist, wanted));
   const held = new Set(cached.map((r) => r.codelist));
-  for (const dimension of source ? wanted.filter((d) => !held.has(d)) : []) {
-    const url = eurostatCodelistUrl(dimension, source?.baseUrl);
-    let codes: Map<string, string>;
-    try {
-      const response = await (source?.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(30_000) });
-      if (!response.ok) {
-        missing.push({ dimension, reason: `${url} answered ${response.status}` });
-        continue;
+  // Fetched side by side: an unreachable Eurostat costs one timeout, not one per list.
+  const fetched = await Promise.all(
+    (source ? wanted.filter((d) => !held.has(d)) : []).map(async (dimension): Promise<Fetched> => {
+      const url = eurostatCodelistUrl(dimension, source?.baseUrl);
+      try {
+        const response = await (source?.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(15_000) });
+        if (!response.ok) return { dimension, url, problem: `${url} answered ${response.status}` };
+        const codes = parseCodelistXml(await response.text());
+        return codes.size > 0 ? { dimension, url, codes } : { dimension, url, problem: `${url} holds no codes` };
+      } catch (error) {
+        return { dimension, url, problem: `${url}: ${error instanceof Error ? error.message : String(error)}` };
       }
-      codes = parseCodelistXml(await response.text());
-    } catch (error) {
-      missing.push({ dimension, reason: `${url}: ${error instanceof Error ? error.message : String(error)}` });
+    }),
+  );
+  for (const result of fetched) {
+    if ('problem' in result) {
+      missing.push({ dimension: result.dimension, reason: result.problem });
       continue;
     }
-    if (codes.size === 0) {
-      missing.push({ dimension, reason: `${url} holds no codes` });
-      continue;
-    }
+    const { dimension, url, codes } = result;
     const rows = [...codes].map(([code, label]) => ({ codelist: dimension, code, label }));
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 1000) {
