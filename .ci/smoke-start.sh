@@ -19,7 +19,8 @@ pid=$!
 stop() { kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
 trap stop EXIT
 
-expected='nama_10r_3gdp,prc_hicp_manr,tec00115,tec00118,tps00203,une_rt_m'
+# The six sample datasets of the issue that asked for this stage (the catalogue may hold more, e.g. nama_10_gdp).
+expected='nama_10r_3gdp prc_hicp_manr tec00115 tec00118 tps00203 une_rt_m'
 deadline=$((SECONDS + 600))
 while :; do
   if ! kill -0 "$pid" 2>/dev/null; then
@@ -27,9 +28,11 @@ while :; do
   fi
   listed="$(curl -fsS "http://127.0.0.1:$port/api/datasets?limit=100" 2>/dev/null \
     | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const b=JSON.parse(s);const l=b.datasets??b.items??b.data??b;console.log(l.map(d=>d.dataset_code??d.code).sort().join(","))})' 2>/dev/null || true)"
-  if [ "$listed" = "$expected" ]; then break; fi
+  missing=''
+  for code in $expected; do [[ ",$listed," == *",$code,"* ]] || missing="$missing $code"; done
+  if [ -n "$listed" ] && [ -z "$missing" ]; then break; fi
   if [ "$SECONDS" -ge "$deadline" ]; then
-    echo "smoke: /api/datasets listed '$listed', expected '$expected' within 600 s; server log:" >&2; cat "$log" >&2; exit 1
+    echo "smoke: /api/datasets listed '$listed', missing:${missing:- everything} within 600 s; server log:" >&2; cat "$log" >&2; exit 1
   fi
   sleep 3
 done
