@@ -55,13 +55,24 @@ async function postgresTemplates(project: TestProject, url: string): Promise<() 
   };
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   const target = (name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-  for (const name of [templates.migrated, templates.withGeos]) {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const database = await openDatabase(target(name), '');
-    if (name === templates.withGeos) await seedGeos(database.db, mirror);
-    await database.close();
+  const drop = async () => {
+    for (const name of [templates.migrated, templates.withGeos]) {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  };
+  try {
+    for (const name of [templates.migrated, templates.withGeos]) {
+      await admin.unsafe(`CREATE DATABASE ${name}`);
+      const database = await openDatabase(target(name), '');
+      if (name === templates.withGeos) await seedGeos(database.db, mirror);
+      await database.close();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  } finally {
+    await admin.end();
   }
-  await admin.end();
   project.provide('databaseTemplates', templates);
   return async () => {
     const dropper = postgres(url, { max: 1, onnotice: () => {} });
