@@ -9,3 +9,4 @@ export { posts } from './blog';
 export { apiUsage } from './api-usage';
 export { apiKeys } from './api-keys';
 export { codelistCodes, codelistFetches } from './codelists';
+export { assistantConversations, assistantMessages } from './assistant';
