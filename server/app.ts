@@ -9,6 +9,7 @@ import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
 import { accountApi } from './api/account';
 import { apiKeysApi } from './api/api-keys';
+import { assistantApi } from './api/assistant';
 import { apiNavigationGuard } from './api/api-paths';
 import { buildsApi } from './api/builds';
 import { checkUserApi } from './api/auth-check-user';
@@ -28,6 +29,7 @@ import { redirectPages } from './api/redirects';
 import { formApiPath, requestGuard } from './api/request-guard';
 import { robotsApi } from './api/robots';
 import { securityHeaders } from './api/security-headers';
+import { bodyLimits, ClientGone, imageRequestLimit } from './api/work-limits';
 import { sdmxApi } from './api/sdmx';
 import { sitemapsApi } from './api/sitemaps';
 import { createAuth, type Auth } from './auth/auth';
@@ -36,7 +38,7 @@ import { originCheck, trustedOriginsOf } from './auth/origin-check';
 import { authRateRules, rateLimiter } from './auth/rate-limit';
 import { resolveAuthSecret } from './auth/secret';
 import { readSession } from './auth/session';
-import { loadConfig, type Config } from './config';
+import { llmSettings, loadConfig, type Config } from './config';
 import { mailerFromConfig, type Mailer } from './email/transport';
 import { outlineStore } from './geo/outline-store';
 
@@ -60,7 +62,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   const auth = createAuth({ db: opts.db, config, mailer: opts.mailer ?? mailerFromConfig(config), secret });
   const outlines = outlineStore(config.dataMirror);
   const app = new OpenAPIHono<ApiEnv>();
-  app.onError(handleError);
+  // A handler that stopped because its client left (decision 064) answers 499 for the access log, not a logged fault.
+  app.onError((err, c) => (err instanceof ClientGone ? new Response(null, { status: 499 }) : handleError(err, c)));
   // Security headers on every answer, pages with a fresh CSP nonce (decision 060).
   app.use(
     '*',
@@ -76,6 +79,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   // Every state-changing request, API or page action, must come from our own origin (CSRF).
   const trustedOrigins = trustedOriginsOf(config.publicUrl, config.TRUSTED_ORIGINS);
   app.use('*', originCheck(trustedOrigins, config.publicUrl));
+  // Bodies over the route's limit are refused (413) before anything reads them (decision 064).
+  app.use('*', bodyLimits());
   // No NUL in any address, API bodies of the type and shape a route reads: 400/404/415, never a 500 (decision 061).
   let renderPage: ((request: Request, c: Context<ApiEnv>) => Promise<Response>) | undefined;
   app.use(
@@ -99,7 +104,12 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
   const quota = dailyApiLimit({ db: opts.db, auth, trustProxy, secret });
   app.use('/api/datasets/*', quota);
+  // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
+  const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
+  app.use('/api/og-image', images);
+  app.use('/api/charts/download-png', images);
   app.use('/api/sdmx/*', quota);
+  app.use('/api/assistant/ask', quota);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
   app.route('/api', catalogueApi(config.publicUrl));
   app.route('/api', datasetsApi());
@@ -109,6 +119,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.route('/api', checkUserApi());
   app.route('/api', accountApi(auth, trustProxy));
   app.route('/api', apiKeysApi(auth, trustProxy));
+  app.route('/api', assistantApi({ auth, trustProxy, publicUrl: config.publicUrl, llm: llmSettings(config) }));
   app.route('/api', authLinksApi(config.publicUrl));
   app.route('/api', authApi(auth, trustProxy, trustedOrigins));
   app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));

@@ -7,7 +7,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { DatasetData, DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../../db/client';
 import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
-import { selectObservations, toSeriesList, type ObservationRow } from '../../db/queries/observations';
+import { toSeriesList, type ObservationRow } from '../../db/queries/observations';
+import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import {
   buildJsonExport,
   chartHeightFor,
@@ -25,8 +26,9 @@ import {
 } from '../../app/charts';
 import type { OutlineStore } from '../geo/outline-store';
 import { toCsv } from './data-formats';
-import { parseSelection } from './datasets';
+import { boundedObservations, parseSelection } from './datasets';
 import type { ApiEnv } from './env';
+import { ClientGone, renderQueue, renderStats, stopIfGone } from './work-limits';
 import { ApiError, errorSchema } from '../http/errors';
 
 export interface ChartsApiOptions {
@@ -37,6 +39,8 @@ export interface ChartsApiOptions {
 /** PNG exports are drawn at twice the chart's size. */
 export const PNG_ZOOM = 2;
 const MAX_SIDE = 2400;
+/** At most 2400 × 1350 (4800 × 2700 drawn): a full-screen chart, but not the 2400 × 2400 renders of issue 17. */
+const MAX_AREA = 2400 * 1350;
 
 const listParam = z
   .union([z.string(), z.array(z.string())])
@@ -54,13 +58,18 @@ const viewQuery = z
   })
   .catchall(z.union([z.string(), z.array(z.string())]));
 
-const imageQuery = viewQuery.extend({
-  width: z.coerce.number().int().min(200).max(MAX_SIDE).optional(),
-  height: z.coerce.number().int().min(150).max(MAX_SIDE).optional(),
-  theme: z.enum(['light', 'dark']).default('light'),
-  title: z.string().max(200).optional(),
-  hide_legend: z.enum(['true', 'false']).optional(),
-});
+const imageQuery = viewQuery
+  .extend({
+    width: z.coerce.number().int().min(200).max(MAX_SIDE).optional(),
+    height: z.coerce.number().int().min(150).max(MAX_SIDE).optional(),
+    theme: z.enum(['light', 'dark']).default('light'),
+    title: z.string().max(200).optional(),
+    hide_legend: z.enum(['true', 'false']).optional(),
+  })
+  .refine((q) => (q.width ?? 800) * (q.height ?? 0) <= MAX_AREA, {
+    message: `width × height may be at most ${MAX_AREA.toLocaleString('en')} pixels (e.g. 2400 × 1350)`,
+    path: ['height'],
+  });
 
 const errors = {
   400: { description: 'A parameter is invalid', content: { 'application/json': { schema: errorSchema } } },
@@ -111,7 +120,7 @@ async function loadView(db: ReadDb, c: Context): Promise<LoadedView> {
     period_from: view.timeStart,
     period_to: view.timeEnd,
   };
-  const rows = await selectObservations(db, meta, parseSelection(meta, query));
+  const rows = await boundedObservations(c, meta, parseSelection(meta, query));
   return { meta, view, rows, data: { dataset: meta, data: toSeriesList(meta, rows) } };
 }
 
@@ -173,6 +182,12 @@ export function rasterise(svg: string, zoom = PNG_ZOOM): Buffer {
   return resvg.render().asPng();
 }
 
+/** The query with its parameters in one order, so that reordered or repeated-identical queries share a cache entry. */
+function normalisedQuery(url: string): string {
+  const params = [...new URL(url).searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  return new URLSearchParams(params).toString();
+}
+
 function attachment(c: Context, fileName: string): void {
   c.header('Content-Disposition', `attachment; filename="${fileName}"`);
   c.header('Cache-Control', 'public, max-age=300');
@@ -196,19 +211,44 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     const width = q.width ?? 800;
     const height = q.height ?? chartHeightFor(1024, view.chartType === 'map' ? 'map' : 'chart');
     const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.outlines) : null;
-    const svg = renderChartSvg({
-      data,
-      view,
-      width,
-      height,
-      theme: q.theme,
-      title: q.title,
-      hideLegend: q.hide_legend === 'true',
-      outlines,
-    });
+    const draw = () =>
+      rasterise(
+        renderChartSvg({
+          data,
+          view,
+          width,
+          height,
+          theme: q.theme,
+          title: q.title,
+          hideLegend: q.hide_legend === 'true',
+          outlines,
+        }),
+      );
     attachment(c, exportFileName(meta.dataset_code, view.chartType, 'png'));
     c.header('Content-Type', 'image/png');
-    return c.body(new Uint8Array(rasterise(svg)), 200);
+    // Cached by the normalised query until an import changes the catalogue; drawn one at a time (decision 064).
+    const version = (await catalogueState(c.var.db)).version;
+    const key = `chart-png:${normalisedQuery(c.req.url)}`;
+    let fresh = false;
+    const cached = () =>
+      memoAt(
+        c.var.db,
+        version,
+        key,
+        () => {
+          fresh = true;
+          return renderQueue.run(c.req.raw.signal, draw);
+        },
+        { limit: 50 },
+      );
+    // A drawing started for another client who then left is abandoned: draw again for this one.
+    const png = await cached().catch((error: unknown) => {
+      if (error instanceof ClientGone && !c.req.raw.signal.aborted) return cached();
+      throw error;
+    });
+    if (!fresh) renderStats.cached++;
+    stopIfGone(c);
+    return c.body(new Uint8Array(png), 200);
   });
 
   api.openapi(downloadRoute, async (c) => {

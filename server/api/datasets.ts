@@ -1,16 +1,24 @@
 // The dataset API: list and search, metadata, data in the specification's shape, exports, series lookup.
 import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { parsePeriod, frequencySchema } from '../../core/periods';
 import { datasetDataSchema, datasetMetaSchema, datasetSchema, type DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
-import { selectObservations, toSeriesList, type DataSelection } from '../../db/queries/observations';
+import {
+  selectObservations,
+  toSeriesList,
+  type DataSelection,
+  type ObservationRow,
+} from '../../db/queries/observations';
+import { pgArray, queryRows } from '../../db/sql';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { ApiError, errorSchema } from '../http/errors';
 import { toCsv, toJsonStat } from './data-formats';
 import type { ApiEnv } from './env';
+import { stopIfGone } from './work-limits';
 
 const idParam = z.object({
   id: z.string().openapi({
@@ -162,7 +170,7 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
     const row = await datasetOr404(c.var.db, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
-    const rows = await selectObservations(c.var.db, meta, parseSelection(meta, c.req.valid('query')));
+    const rows = await boundedObservations(c, meta, parseSelection(meta, c.req.valid('query')));
     return c.json({ dataset: meta, data: toSeriesList(meta, rows) }, 200);
   });
 
@@ -171,7 +179,7 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
     const query = c.req.valid('query');
-    const rows = await selectObservations(c.var.db, meta, parseSelection(meta, query));
+    const rows = await boundedObservations(c, meta, parseSelection(meta, query));
     if (query.format === 'csv') {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${meta.dataset_code}.csv"`);
@@ -182,6 +190,55 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
   });
 
   return api;
+}
+
+/** The most values one data request returns (a country's regions over decades fit; a whole regional file does not). */
+export const maxValuesPerRequest = 100_000;
+
+/**
+ * The selection's observations, when there are at most maxValuesPerRequest; more answer 400 saying how to narrow or
+ * page. Counted first (an index scan), so a refused request reads no values; stops when the client has gone.
+ */
+export async function boundedObservations(
+  c: Context,
+  meta: DatasetMeta,
+  sel: DataSelection,
+): Promise<ObservationRow[]> {
+  const db = (c.var as { db: ReadDb }).db;
+  const count = await countObservations(db, meta, sel);
+  if (count > maxValuesPerRequest) {
+    throw new ApiError(
+      400,
+      'too_many_values',
+      `This selection has ${count.toLocaleString('en')} values; one request returns at most ` +
+        `${maxValuesPerRequest.toLocaleString('en')}. Narrow it: name the codes you need instead of * ` +
+        '(dim1=CODE1,CODE2), fewer countries (country=DE,FR) or a period range (period_from, period_to); ' +
+        'to get everything, page through the periods with consecutive period_from/period_to ranges.',
+    );
+  }
+  stopIfGone(c);
+  const rows = await selectObservations(db, meta, sel);
+  // Serialising is the costly part left: skip it for a client that has gone.
+  stopIfGone(c);
+  return rows;
+}
+
+/** How many observations selectObservations would return (the same conditions, without the geo names). */
+async function countObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<number> {
+  const where: SQL[] = [sql`s.dataset_id = ${meta.id}`, sql`s.freq = ${meta.frequency}`];
+  for (const [i, dim] of meta.dimensions.entries()) {
+    const chosen = sel.dims[dim.key] ?? [dim.default];
+    if (chosen !== '*') where.push(sql`s.dims[${i + 1}] = ANY(${pgArray(chosen)}::text[])`);
+  }
+  if (sel.countries) where.push(sql`o.geo = ANY(${pgArray(sel.countries)}::text[])`);
+  if (sel.from !== undefined) where.push(sql`o.period >= ${sel.from}`);
+  if (sel.to !== undefined) where.push(sql`o.period <= ${sel.to}`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::integer AS n FROM series s JOIN observations o ON o.series_id = s.id
+      WHERE ${sql.join(where, sql` AND `)}`,
+  );
+  return row?.n ?? 0;
 }
 
 async function datasetOr404(db: ReadDb, id: string) {

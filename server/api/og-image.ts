@@ -12,7 +12,8 @@ import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from './env';
 import { clip, errorBody } from '../http/errors';
 import { CARD_SIZE, OgCard } from './og-card';
-import { cardFor } from './og-content';
+import { cardFor, type CardContent } from './og-content';
+import { ClientGone, renderQueue, renderStats, stopIfGone } from './work-limits';
 import { originOf } from './sitemaps';
 
 const SITE_NAME = 'Statistics publisher';
@@ -54,7 +55,10 @@ function decodable(path: string): boolean {
 }
 
 export async function renderCard(db: ReadDb, pagePath: string, host: string): Promise<Buffer> {
-  const card = await cardFor(db, pagePath);
+  return drawCard(await cardFor(db, pagePath), host);
+}
+
+async function drawCard(card: CardContent, host: string): Promise<Buffer> {
   const svg = await satori(createElement(OgCard, { card, siteName: SITE_NAME, host }), {
     ...CARD_SIZE,
     fonts: await loadFonts(),
@@ -76,9 +80,28 @@ export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHo
     const host = new URL(originOf(c, publicUrl)).host;
     // A card shows catalogue data or a post's title: it is redrawn when either changes.
     const version = `${(await catalogueState(db)).version}|${await postsVersion(db)}`;
-    const png = await memoAt(db, version, `og-card:${host} ${key}`, () => renderCard(db, key, host), {
-      limit: MAX_ENTRIES,
+    // Keyed by what the card shows, not by the path: the many paths that draw one card (unknown pages, reordered
+    // queries) are drawn once, so unique paths cannot make unbounded work; drawn one at a time (decision 064).
+    const card = await cardFor(db, key);
+    let fresh = false;
+    const cached = () =>
+      memoAt(
+        db,
+        version,
+        `og-card:${host} ${JSON.stringify(card)}`,
+        () => {
+          fresh = true;
+          return renderQueue.run(c.req.raw.signal, () => drawCard(card, host));
+        },
+        { limit: MAX_ENTRIES },
+      );
+    // A drawing started for another client who then left is abandoned: draw again for this one.
+    const png = await cached().catch((error: unknown) => {
+      if (error instanceof ClientGone && !c.req.raw.signal.aborted) return cached();
+      throw error;
     });
+    if (!fresh) renderStats.cached++;
+    stopIfGone(c);
     c.header('Content-Type', 'image/png');
     c.header('Cache-Control', `public, max-age=${CACHE_SECONDS}`);
     return c.body(new Uint8Array(png));

@@ -1,0 +1,114 @@
+// Bounded work per request (issue 17 item 4, decision 064): body sizes per route, image renders counted per client and
+// drawn one at a time behind a short queue, and work stopped for clients that have gone.
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from '../../db/client';
+import { consume, rateKey, rateLimitMessage } from '../auth/rate-limit';
+import { ApiError, errorBody } from '../http/errors';
+
+/** The largest request body, by path: API calls carry small JSON, page forms a little more. */
+export function maxBodyBytes(path: string): number {
+  if (path === '/api/contact') return 64 * 1024;
+  if (path === '/api' || path.startsWith('/api/')) return 32 * 1024;
+  return 256 * 1024;
+}
+
+/**
+ * Refuses bodies over the route's limit with 413 before anything reads them: by Content-Length at once, otherwise while
+ * the body streams in (never buffering more than the limit).
+ */
+export function bodyLimits(): MiddlewareHandler {
+  const limiters = new Map<number, MiddlewareHandler>();
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const max = maxBodyBytes(c.req.path);
+    let limiter = limiters.get(max);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize: max,
+        onError: (ctx) => {
+          const message = `The request body is larger than the ${max / 1024} KB this address accepts.`;
+          if (ctx.req.path === '/api' || ctx.req.path.startsWith('/api/'))
+            return ctx.json(errorBody('too_large', message), 413);
+          return ctx.text(message, 413);
+        },
+      });
+      limiters.set(max, limiter);
+    }
+    return limiter(c, next);
+  };
+}
+
+/** What the image routes did since start: renders drawn, answered from the cache, refused, and abandoned. */
+export const renderStats = { drawn: 0, cached: 0, busy: 0, abandoned: 0 };
+
+/** Image requests (sharing cards, chart PNGs) one client address may make per minute, cached or not. */
+export const imageRequestsPerMinute = 60;
+
+/** Counts image requests per client address in the shared rate-limit table; over the limit: 429 with Retry-After. */
+export function imageRequestLimit(db: Db, ipOf: (c: Context) => string): MiddlewareHandler {
+  return async (c, next) => {
+    const { allowed, retryAfter } = await consume(db, rateKey('images', 'ip', ipOf(c)), {
+      max: imageRequestsPerMinute,
+      windowSeconds: 60,
+    });
+    if (!allowed) {
+      c.header('Retry-After', String(retryAfter));
+      return c.json(errorBody('rate_limited', rateLimitMessage(retryAfter)), 429);
+    }
+    await next();
+  };
+}
+
+/**
+ * Draws images one at a time (drawing is synchronous and takes the event loop: two at once on two cores leave nothing
+ * for light requests), with at most `queue` waiting; more answer 503 "busy" with Retry-After.
+ */
+export class RenderQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly concurrency = 1,
+    private readonly queue = 8,
+  ) {}
+
+  async run<T>(signal: AbortSignal | undefined, draw: () => Promise<T> | T): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.queue) {
+        renderStats.busy++;
+        throw new ApiError(503, 'busy', 'Too many images are being drawn right now; try again in a few seconds.');
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else this.running++;
+    try {
+      // The client left while this waited: draw nothing (the slot passes on at once).
+      if (signal?.aborted) {
+        renderStats.abandoned++;
+        throw new ClientGone();
+      }
+      renderStats.drawn++;
+      return await draw();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The one queue every image route shares. */
+export const renderQueue = new RenderQueue();
+
+/** The client closed the connection: nobody will read the answer (app.ts answers 499, nginx's "client closed request"). */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection');
+    this.name = 'ClientGone';
+  }
+}
+
+/** Throws ClientGone when the request's client has gone, so the handler stops before the next costly step. */
+export function stopIfGone(c: Context): void {
+  if (c.req.raw.signal.aborted) throw new ClientGone();
+}
