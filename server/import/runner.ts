@@ -4,7 +4,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
 import { catalogue } from './catalogue';
-import { parseFiles } from './parsers';
+import { loadCodelists, type CodelistSource } from './codelists';
+import { detectFormat, parseFiles, sdmxLabelDimensions } from './parsers';
 import { storeParsed, type Progress } from './store';
 import { ImportError } from './types';
 
@@ -39,6 +40,13 @@ export interface ImportOptions {
   onProgress?: Progress;
   /** The data mirror, whose NUTS code list names regions the database does not know yet. */
   dataMirror?: string | null;
+  /**
+   * Where to fetch Eurostat code lists for label-only SDMX-CSV columns the built-in lists cannot map;
+   * fetched lists are cached in the database. Without it only cached lists are used.
+   */
+  codelists?: CodelistSource;
+  /** Told about code lists that could not be fetched (the labels then fall back, decision 051). */
+  onCodelistMissing?: (dimension: string, reason: string) => void;
 }
 
 export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSummary> {
@@ -53,7 +61,15 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     .returning({ id: importRuns.id });
   const runId = run!.id;
   try {
-    const files = parseFiles(opts.fileName, opts.bytes);
+    // Label-only CSV columns map back to codes through Eurostat's code lists, fetched once and cached.
+    let codelists = new Map<string, Map<string, string>>();
+    if (detectFormat(opts.fileName, opts.bytes) === 'sdmx-csv') {
+      const wanted = sdmxLabelDimensions(opts.fileName, opts.bytes);
+      const loaded = await loadCodelists(db, wanted, opts.codelists);
+      for (const m of loaded.missing) opts.onCodelistMissing?.(m.dimension, m.reason);
+      codelists = loaded.lists;
+    }
+    const files = parseFiles(opts.fileName, opts.bytes, { codelists });
     const fallback = opts.code ?? codeFromFileName(opts.fileName) ?? undefined;
     // One dataset takes the code it is given, then its own; several take their own, else the file's numbered.
     const codes = files.map((file, i) =>
