@@ -45,6 +45,14 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: optionalText,
   /** 1 when a reverse proxy appends the client address to X-Forwarded-For (rate limits key on it). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Data API requests a Free account or client address may send per UTC day (docs/decisions/022 and 090). */
+  API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
+  /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** The chat assistant's optional language model: an OpenAI-compatible chat-completions endpoint (all three or none). */
+  LLM_BASE_URL: optionalText.pipe(z.url().optional()),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; dataMirror: string | null; publicUrl: string };
@@ -64,4 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataMirror,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
   };
+}
+
+/** The assistant's language-model settings when all three are set; otherwise the built-in engine answers. */
+export function llmSettings(c: Config): { baseUrl: string; apiKey: string; model: string } | null {
+  if (!c.LLM_BASE_URL || !c.LLM_API_KEY || !c.LLM_MODEL) return null;
+  return { baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL };
 }

@@ -24,8 +24,10 @@ export const KEEP_DAYS = 31;
 /** Catalogue documents under /api/datasets for crawlers and agents: read freely, like the OpenAPI document. */
 const uncountedDatasetPaths = new Set(['/api/datasets/ai-discovery', '/api/datasets/structured-data-catalog']);
 
-/** Whether a request reads the data API (list, search, metadata, data, exports, data points, SDMX): those count. */
+/** Whether a request reads the data API (list, search, metadata, data, exports, data points, SDMX, assistant questions): those count. */
 export function isDataApiRequest(method: string, path: string): boolean {
+  // The assistant reads the data for its answers: each question counts like a data request (issue 16).
+  if (method === 'POST' && path.replace(/\/+$/, '') === '/api/assistant/ask') return true;
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (uncountedDatasetPaths.has(path.replace(/\/+$/, ''))) return false;
   return /^\/api\/datasets(\/|$)/.test(path) || /^\/api\/sdmx\//.test(path);

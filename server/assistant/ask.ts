@@ -1,0 +1,89 @@
+// One question in a conversation: the previous answer's context for follow-ups, the engine (built-in, or the
+// language model when configured), and the exchange kept in the user's conversation.
+import { randomUUID } from 'node:crypto';
+import type { Citation } from '../../core/assistant/compose';
+import type { ParsedQuestion } from '../../core/assistant/parse';
+import type { Db } from '../../db/client';
+import {
+  appendExchange,
+  createConversation,
+  findConversation,
+  lastAnswer,
+  listMessages,
+} from '../../db/queries/assistant';
+import { builtinAnswer, type ChartOut, type EngineAnswer } from './builtin';
+import { llmAnswer, type LlmSettings } from './llm';
+
+export interface AskResult {
+  answer: string;
+  citations: Citation[];
+  chart?: { chart_type: string; embed_url: string };
+  engine: 'builtin' | 'llm';
+  conversation_id: string;
+  declined: boolean;
+  derived: { text: string; value: number; from: number[] }[];
+  /** The widget's view of the chart, for the app page. */
+  view?: Omit<ChartOut, 'chart_type' | 'embed_url'>;
+}
+
+export class ConversationNotFound extends Error {}
+
+export interface AskDeps {
+  db: Db;
+  origin: string;
+  llm: LlmSettings | null;
+  today?: Date;
+}
+
+/** The title of a new conversation: its first question, shortened. */
+export function conversationTitle(question: string): string {
+  const t = question.replace(/\s+/g, ' ').trim();
+  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+}
+
+export async function ask(
+  deps: AskDeps,
+  userId: string,
+  question: string,
+  conversationId?: string,
+): Promise<AskResult> {
+  let previous: ParsedQuestion | null = null;
+  let id = conversationId;
+  let history: { role: 'user' | 'assistant'; content: string }[] = [];
+  if (id) {
+    const conversation = await findConversation(deps.db, userId, id);
+    if (!conversation) throw new ConversationNotFound(id);
+    const last = await lastAnswer(deps.db, id);
+    previous = (last?.payload?.context as ParsedQuestion | undefined) ?? null;
+    if (deps.llm) history = (await listMessages(deps.db, id)).map((m) => ({ role: m.role, content: m.content }));
+  }
+  const engine: 'builtin' | 'llm' = deps.llm ? 'llm' : 'builtin';
+  const result: EngineAnswer = deps.llm
+    ? await llmAnswer(question, { db: deps.db, origin: deps.origin, settings: deps.llm, history })
+    : await builtinAnswer(question, { db: deps.db, origin: deps.origin, today: deps.today, previous });
+  if (!id) {
+    id = randomUUID();
+    await createConversation(deps.db, id, userId, conversationTitle(question));
+  }
+  const out: AskResult = {
+    answer: result.answer,
+    citations: result.citations,
+    ...(result.chart && { chart: { chart_type: result.chart.chart_type, embed_url: result.chart.embed_url } }),
+    engine,
+    conversation_id: id,
+    declined: result.declined,
+    derived: result.derived,
+    ...(result.chart && { view: viewOf(result.chart) }),
+  };
+  await appendExchange(deps.db, id, question, {
+    content: result.answer,
+    // A declined follow-up keeps the conversation's context for the next one.
+    payload: { ...out, context: result.context ?? previous },
+  });
+  return out;
+}
+
+function viewOf(chart: ChartOut): Omit<ChartOut, 'chart_type' | 'embed_url'> {
+  const { chart_type: _t, embed_url: _e, ...view } = chart;
+  return view;
+}

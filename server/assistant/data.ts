@@ -1,0 +1,176 @@
+// What the assistant reads, through db/queries only: dataset metadata (cached while the dataset is unchanged), series
+// observations, places (the gazetteer with NUTS names from the geos table) and each value's citation.
+import { viewPairs, type ChartType } from '../../app/charts';
+import type { Citation } from '../../core/assistant/compose';
+import { buildGazetteer, type Gazetteer } from '../../core/assistant/places';
+import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
+import type { DatasetMeta } from '../../core/schemas/dataset';
+import type { ReadDb } from '../../db/client';
+import { listRegions } from '../../db/queries/assistant';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
+import { selectObservations } from '../../db/queries/observations';
+
+export interface Dataset {
+  meta: DatasetMeta;
+  freq: Frequency;
+}
+
+const metaCache = new WeakMap<object, Map<string, { stamp: string; dataset: Dataset }>>();
+const gazetteers = new WeakMap<object, Promise<Gazetteer>>();
+
+/** A dataset by code with its dimensions; metadata is reread only when the dataset was updated. */
+export async function loadDataset(db: ReadDb, code: string): Promise<Dataset | null> {
+  const row = await findDataset(db, code);
+  if (!row) return null;
+  const stamp = `${row.id}:${row.updatedAt.getTime()}:${row.lastUpdate?.getTime() ?? ''}:${row.latestPeriod}`;
+  let perDb = metaCache.get(db);
+  if (!perDb) metaCache.set(db, (perDb = new Map()));
+  const hit = perDb.get(code);
+  if (hit && hit.stamp === stamp) return hit.dataset;
+  const meta = await getDatasetMeta(db, row);
+  const dataset: Dataset = { meta, freq: frequencySchema.parse(meta.frequency) };
+  perDb.set(code, { stamp, dataset });
+  return dataset;
+}
+
+/** Countries, aggregates and the NUTS regions of the geos table, built once per database. */
+export function gazetteerFor(db: ReadDb): Promise<Gazetteer> {
+  let g = gazetteers.get(db);
+  if (!g) {
+    g = listRegions(db).then((regions) => buildGazetteer(regions));
+    gazetteers.set(db, g);
+    // A failed read is retried on the next question.
+    g.catch(() => gazetteers.delete(db));
+  }
+  return g;
+}
+
+/** A series chosen by dimension codes: codes the question did not name take the dataset's main series. */
+export interface SeriesChoice {
+  /** dimN → code, every dimension. */
+  dims: Record<string, string>;
+  /** Dimension code → value code. */
+  byCode: Record<string, string>;
+}
+
+/** The series for the asked dimension values, or the value the dataset does not have. */
+export function chooseSeries(ds: Dataset, asked: Record<string, string>): SeriesChoice | { missing: string } {
+  const dims: Record<string, string> = {};
+  const byCode: Record<string, string> = {};
+  for (const d of ds.meta.dimensions) {
+    const wanted = asked[d.code];
+    if (wanted !== undefined && !d.values.some((v) => v.code === wanted)) return { missing: `${d.code} ${wanted}` };
+    dims[d.key] = wanted ?? d.default;
+    byCode[d.code] = dims[d.key]!;
+  }
+  return { dims, byCode };
+}
+
+export interface Obs {
+  geo: string;
+  geoName: string;
+  period: number;
+  value: number;
+  decimals: number | null;
+  flags: string | null;
+}
+
+/** Published values (no empty cells) of one series for the geos and ordinals given, oldest first. */
+export async function observations(
+  db: ReadDb,
+  ds: Dataset,
+  series: SeriesChoice,
+  geos: readonly string[] | undefined,
+  from?: number,
+  to?: number,
+): Promise<Obs[]> {
+  const rows = await selectObservations(db, ds.meta, {
+    dims: Object.fromEntries(Object.entries(series.dims).map(([k, v]) => [k, [v]])),
+    countries: geos ? [...geos] : undefined,
+    from,
+    to,
+  });
+  return rows
+    .filter((r) => r.value !== null)
+    .map((r) => ({
+      geo: r.geo,
+      geoName: r.geoName,
+      period: r.period,
+      value: r.value!,
+      decimals: r.decimals,
+      flags: r.flags,
+    }))
+    .sort((a, b) => a.period - b.period || a.geo.localeCompare(b.geo));
+}
+
+/** "Annual rate of change · Food": the labels of the series' dimension values. */
+export function seriesLabel(ds: Dataset, series: SeriesChoice): string {
+  return ds.meta.dimensions
+    .map((d) => {
+      const code = series.dims[d.key]!;
+      return d.values.find((v) => v.code === code)?.label ?? code;
+    })
+    .join(' · ');
+}
+
+/** The dimension[] values a view needs: those that differ from the dataset's main series. */
+export function viewDimensions(ds: Dataset, series: SeriesChoice): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const d of ds.meta.dimensions) if (series.dims[d.key] !== d.default) out[d.key] = [series.dims[d.key]!];
+  return out;
+}
+
+/** The dataset page's chart view of some places and periods: chart_type, dimension[], country[], time_start/end. */
+export function viewUrl(
+  origin: string,
+  ds: Dataset,
+  series: SeriesChoice,
+  chartType: ChartType,
+  geos: readonly string[],
+  from: number,
+  to: number,
+  embed = false,
+): string {
+  const pairs = viewPairs({
+    chartType,
+    dimensions: viewDimensions(ds, series),
+    countries: [...geos],
+    timeStart: formatPeriod(ds.freq, from),
+    timeEnd: formatPeriod(ds.freq, to),
+  });
+  // The view query's spelling: `[]` in names and `:`, `/`, `,` in values stay readable.
+  const query = (embed ? [['embed', 'true'], ...pairs] : pairs)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v!).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',')}`)
+    .join('&');
+  return `${origin.replace(/\/+$/, '')}/datasets/${encodeURIComponent(ds.meta.dataset_code)}?${query}`;
+}
+
+/** How a place is named in answers: countries by name, aggregates and regions by name and code. */
+export function placeName(code: string, label: string): string {
+  const name = label.replace(` (${code})`, '');
+  if (/^(EU|EA|EEA)/.test(code)) return `${name.replace(/ \((.*)\)$/, ' – $1')} (${code})`;
+  if (code.length > 2) return `${name} (${code})`;
+  return name.replace(/\*$/, '');
+}
+
+/** The series' unit code (its `unit` dimension), for the unit written after a value. */
+export function unitCodeOf(series: SeriesChoice): string {
+  return series.byCode.unit ?? '';
+}
+
+/** The citation of one observation. */
+export function citationOf(origin: string, ds: Dataset, series: SeriesChoice, o: Obs): Omit<Citation, 'flag_meaning'> {
+  return {
+    dataset_code: ds.meta.dataset_code,
+    geo: o.geo,
+    period: formatPeriod(ds.freq, o.period),
+    value: o.value,
+    flags: o.flags,
+    url: viewUrl(origin, ds, series, 'bar', [o.geo], o.period, o.period),
+    dataset_name: ds.meta.dataset_name,
+    series: seriesLabel(ds, series),
+    place: placeName(o.geo, o.geoName),
+    unit: unitCodeOf(series),
+    decimals: o.decimals,
+  };
+}
