@@ -64,3 +64,5 @@ export { CHART_TYPES, isChartType, shownRange, type ChartType } from './core/sli
 export { themeColors, type Theme } from './core/palette';
 export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, apiErrorMessage } from './core/chart-messages';
 export { embedRuntimeScript } from './widget/embed-runtime';
+export { viewLabels, type ViewLabels } from './core/view-labels';
+export { coverageNote, type Coverage } from './core/coverage';

@@ -7,6 +7,8 @@ import type { Dataset, DatasetMeta, Dimension } from '../../core/schemas/dataset
 import type { ReadDb } from '../client';
 import { categories, datasetCategories, datasetDimensions, datasets, dimensionValues, series } from '../schema';
 import { queryRows } from '../sql';
+import { coverageOf, latestPeriodByGeo, type Coverage } from './observations';
+import { searchDatasets } from './search';
 
 export type DatasetRow = typeof datasets.$inferSelect;
 
@@ -15,9 +17,20 @@ export interface DatasetListFilters {
   category?: string;
   geo?: string;
   frequency?: Frequency;
-  sort?: 'name' | 'updated';
+  /** With q, relevance (the default) ranks by the search; without q it means name. */
+  sort?: 'name' | 'updated' | 'relevance';
   limit: number;
   offset: number;
+}
+
+/** A dataset in a list, with the view a search opens it on (`country[]=DE` when the query named Germany). */
+export type DatasetListItem = Dataset & { view_query?: string };
+
+export interface DatasetSearchResult {
+  items: DatasetListItem[];
+  total: number;
+  /** The places the query named (q only): results have data for each, and open on it. */
+  places?: { text: string; name: string; codes: string[] }[];
 }
 
 export function toDataset(row: DatasetRow, cats: { slug: string; name: string }[]): Dataset {
@@ -38,7 +51,7 @@ export function toDataset(row: DatasetRow, cats: { slug: string; name: string }[
   };
 }
 
-async function categoriesOf(db: ReadDb, ids: number[]): Promise<Map<number, { slug: string; name: string }[]>> {
+export async function categoriesOf(db: ReadDb, ids: number[]): Promise<Map<number, { slug: string; name: string }[]>> {
   const map = new Map<number, { slug: string; name: string }[]>();
   if (ids.length === 0) return map;
   const rows = await db
@@ -51,12 +64,10 @@ async function categoriesOf(db: ReadDb, ids: number[]): Promise<Map<number, { sl
   return map;
 }
 
-export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<{ items: Dataset[]; total: number }> {
+/** The catalogue, filtered; with a query, the search's results (db/queries/search.ts, decision 055). */
+export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<DatasetSearchResult> {
+  if (f.q?.trim()) return searchDatasets(db, { ...f, q: f.q });
   const where: SQL[] = [];
-  if (f.q) {
-    const like = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(datasets.name, like), ilike(datasets.code, like), ilike(datasets.description, like))!);
-  }
   if (f.frequency) where.push(eq(datasets.frequency, f.frequency));
   if (f.category) {
     where.push(sql`${datasets.id} IN (SELECT dc.dataset_id FROM dataset_categories dc
@@ -100,6 +111,16 @@ export async function findDataset(db: ReadDb, idOrCode: string): Promise<Dataset
  */
 export function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
   return memoAt(db, catalogueVersion([row]), `meta:${row.id}`, async () => deepFreeze(await readDatasetMeta(db, row)));
+}
+
+/**
+ * Where a dataset's default views end: the latest period most of its places have reached, and the newer partial
+ * periods (une_rt_m: 7/2026 has Germany only). One query per release of the dataset, memoised like its metadata.
+ */
+export function getDatasetCoverage(db: ReadDb, row: DatasetRow, meta: DatasetMeta): Promise<Coverage> {
+  return memoAt(db, catalogueVersion([row]), `coverage:${row.id}`, async () =>
+    deepFreeze(coverageOf(meta.frequency, await latestPeriodByGeo(db, meta))),
+  );
 }
 
 function deepFreeze<T>(value: T): T {

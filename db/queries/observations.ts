@@ -1,6 +1,6 @@
 // Read queries for observations: one dataset's values for a selection of series, geos and periods.
 import { sql, type SQL } from 'drizzle-orm';
-import { formatPeriod, frequencySchema } from '../../core/periods';
+import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
 import type { DatasetMeta, Series } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
@@ -71,4 +71,68 @@ export function toSeriesList(meta: DatasetMeta, rows: readonly ObservationRow[])
     if (r.flags) (row.flags ??= {})[r.geoName] = r.flags;
   }
   return out;
+}
+
+/**
+ * Each place's latest period with a value in the dataset's main series (every dimension at its default): one query,
+ * memoised per release of the dataset by `getDatasetCoverage`.
+ */
+export async function latestPeriodByGeo(
+  db: ReadDb,
+  meta: DatasetMeta,
+): Promise<{ geo: string; name: string; latest: number }[]> {
+  const where: SQL[] = [sql`s.dataset_id = ${meta.id}`, sql`s.freq = ${meta.frequency}`, sql`o.value IS NOT NULL`];
+  for (const [i, dim] of meta.dimensions.entries()) where.push(sql`s.dims[${i + 1}] = ${dim.default}`);
+  const rows = await queryRows<{ geo: string; name: string; latest: number | string }>(
+    db,
+    sql`SELECT o.geo, g.label AS name, MAX(o.period) AS latest
+      FROM series s JOIN observations o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
+      WHERE ${sql.join(where, sql` AND `)}
+      GROUP BY o.geo, g.label`,
+  );
+  return rows.map((r) => ({ geo: r.geo, name: r.name, latest: Number(r.latest) }));
+}
+
+export interface PlaceLatest {
+  /** Geo name ('Germany'). */
+  name: string;
+  /** Ordinal of the place's latest period with a value. */
+  latest: number;
+}
+
+/** A period newer than the covered one, with the few places that have reached it. */
+export interface PartialPeriod {
+  period: string;
+  places: string[];
+}
+
+export interface Coverage {
+  /** The latest period (M/YYYY …) more than half of the places have a value for; null without data. */
+  period: string | null;
+  /** Newer periods than `period`, oldest first, with the places that have a value there. */
+  partial: PartialPeriod[];
+  /** How many places the main series has. */
+  places: number;
+}
+
+/**
+ * The coverage of a dataset's main series from each place's latest period: the default view ends at the latest
+ * period that more than half of the places have reached (une_rt_m: not 7/2026, where only Germany has a figure).
+ */
+export function coverageOf(freq: Frequency, places: readonly PlaceLatest[]): Coverage {
+  if (places.length === 0) return { period: null, partial: [], places: 0 };
+  const sorted = [...places].sort((a, b) => b.latest - a.latest || a.name.localeCompare(b.name, 'en'));
+  const covered = sorted[Math.floor(sorted.length / 2)]!.latest;
+  const newer = new Map<number, string[]>();
+  for (const p of sorted) {
+    if (p.latest <= covered) continue;
+    for (let o = covered + 1; o <= p.latest; o++) newer.set(o, [...(newer.get(o) ?? []), p.name]);
+  }
+  return {
+    period: formatPeriod(freq, covered),
+    places: places.length,
+    partial: [...newer.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([o, names]) => ({ period: formatPeriod(freq, o), places: names })),
+  };
 }

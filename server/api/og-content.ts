@@ -3,11 +3,17 @@ import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { siblingSlugs } from '../../core/slugs';
 import type { ReadDb } from '../../db/client';
 import { findPublishedPost } from '../../db/queries/blog';
-import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
+import { findDataset, getDatasetMeta, getDatasetCoverage } from '../../db/queries/datasets';
 import { selectObservations, toSeriesList } from '../../db/queries/observations';
 import { sitemapPlaces } from '../../db/queries/site';
-import { chooseOutlines, geoCodesOf, parseViewQuery, type ChartViewSpec } from '../../app/charts';
-import { dataError } from '../../app/charts/widget/widget-state';
+import {
+  chooseOutlines,
+  dataError,
+  geoCodesOf,
+  parseViewQuery,
+  viewLabels,
+  type ChartViewSpec,
+} from '../../app/charts';
 import { outlineStore } from '../geo/outline-store';
 import { rasterise, renderChartSvg, sliderFor } from './charts';
 import { parseSelection } from './datasets';
@@ -78,7 +84,11 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
   const row = await findDataset(db, id);
   if (!row) return null;
   const meta = await getDatasetMeta(db, row);
-  const { view: parsed } = parseViewQuery(query);
+  const { view: asked } = parseViewQuery(query);
+  // A default card ends where the page's default view does: at the latest period most places have reached.
+  const coverage = await getDatasetCoverage(db, row, meta);
+  const timed = ['time_start', 'time_end', 'country[]'].some((k) => query.has(k));
+  const parsed = !timed && coverage.period ? { ...asked, timeEnd: coverage.period } : asked;
   const sel = parseSelection(meta, {
     ...Object.fromEntries(Object.entries(parsed.dimensions).map(([k, v]) => [k, v.join(',')])),
     country: parsed.countries.length ? parsed.countries.join(',') : undefined,
@@ -99,10 +109,12 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
     const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines });
     chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
   }
+  // The selection in words (its dimension values and unit), so a card of a Food view does not say all-items.
+  const { subtitle } = viewLabels(meta, data.data);
   return {
     eyebrow: `Dataset · ${meta.dataset_code}`,
     title: meta.dataset_name,
-    description: `${meta.unit}. ${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}${period && view.chartType !== 'line' ? ` · shown: ${period}` : ''}`,
+    description: `${subtitle || meta.unit}. ${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}${period && view.chartType !== 'line' ? ` · shown: ${period}` : ''}`,
     chart,
     footer: `Source: ${meta.source_name} (${meta.dataset_code})`,
   };

@@ -38,8 +38,18 @@ describe('BarChart', () => {
     const heights = bars(svg).map((b) => b.height);
     expect(heights).toEqual([...heights].sort((a, b) => b - a));
     expect(bars(svg).map((b) => b.label)).toEqual(['Estonia', 'Germany', 'Italy', 'Spain', 'France']);
-    expect(textsIn(svg, 'axis-x')).toEqual(['Estonia', 'Germany', 'Italy', 'Spain', 'France']);
-    expect(textsIn(svg, 'bar-marks')).toEqual(['4.6', '2.1', '1.9', '1.9', '0.6']);
+    // Series without a 5/2025 value keep their place at the end, as 'No data' (issue 11, item 3).
+    expect(textsIn(svg, 'axis-x')).toEqual([
+      'Estonia',
+      'Germany',
+      'Italy',
+      'Spain',
+      'France',
+      'Euro area (20)',
+      'European Union (27)',
+      'Poland',
+    ]);
+    expect(textsIn(svg, 'bar-marks')).toEqual(['4.6', '2.1', '1.9', '1.9', '0.6', 'No data', 'No data', 'No data']);
     expect(svg).toContain('>Annual rate of change (%), 5/2025</text>');
   });
 
@@ -62,7 +72,7 @@ describe('BarChart', () => {
 
   it('turns country labels 45° when they do not fit side by side', () => {
     const svg = render({ startIndex: 340, width: 300, height: 368 });
-    expect(render({ startIndex: 340 })).not.toContain('rotate(');
+    expect(render({ startIndex: 340, countries: ['DE', 'FR', 'IT', 'ES', 'EE'] })).not.toContain('rotate(');
     expect(svg).toContain('transform="rotate(-45');
     expect(svgProblems(svg)).toEqual([]);
   });

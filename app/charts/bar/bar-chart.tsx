@@ -10,7 +10,9 @@ import { formatNumber } from '../core/number-format';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
 import { estimateTextWidth, maxTextWidth, truncateText } from '../core/text-width';
-import { buildBarState, describeBar, type GroupedBarState, type SparseBarState } from './bar-state';
+import { barTooltip, flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
+import { TooltipLayer } from '../core/tooltip-layer';
+import { buildBarState, describeBar, maxBarsFor, type GroupedBarState, type SparseBarState } from './bar-state';
 import { BarMarks, type PlacedBar } from './bar-marks';
 
 export interface BarChartProps {
@@ -25,12 +27,14 @@ export interface BarChartProps {
   hideLegend?: boolean;
   title?: string;
   idPrefix?: string;
+  /** Tooltips by mouse, touch and keyboard: a bar's value and flag, or every series in a period. */
+  interactive?: boolean;
 }
 
-/** Least pixels per bar, gap included, before a range is cut short. */
-const MIN_BAR_STEP = 4;
 const SIN45 = Math.SQRT1_2;
 const MAX_SPARSE_STEP = 120;
+/** What a bar chart writes where a series has no value in the shown period. */
+export const NO_DATA_LABEL = 'No data';
 
 interface Placed {
   bars: PlacedBar[];
@@ -50,9 +54,9 @@ function barBetween(layout: CartesianLayout, value: number): { y: number; height
 
 /** Room under the plot for country labels: upright when they fit their bars, else turned 45°. */
 function sparseAxis(state: SparseBarState, width: number, height: number): { rotate: boolean; size: number } {
-  const step = (width - 2 * OUTER_PADDING - 50) / Math.max(1, state.bars.length);
+  const step = (width - 2 * OUTER_PADDING - 50) / Math.max(1, state.bars.length + state.missing.length);
   const widest = maxTextWidth(
-    state.bars.map((b) => b.label),
+    [...state.bars, ...state.missing].map((b) => b.label),
     FONT_SIZE.tick,
   );
   if (widest + 4 <= step) return { rotate: false, size: 22 };
@@ -68,9 +72,10 @@ function placeSparse(
 ): Placed {
   const { plot } = layout;
   // A few bars stay a readable width instead of stretching across a wide chart.
-  const inset = Math.max(0, (plot.right - plot.left - state.bars.length * MAX_SPARSE_STEP) / 2);
+  const all = [...state.bars, ...state.missing];
+  const inset = Math.max(0, (plot.right - plot.left - all.length * MAX_SPARSE_STEP) / 2);
   const x = scaleBand<string>()
-    .domain(state.bars.map((b) => b.key))
+    .domain(all.map((b) => b.key))
     .range([plot.left + inset, plot.right - inset])
     .paddingInner(0.2)
     .paddingOuter(0.1);
@@ -101,11 +106,28 @@ function placeSparse(
         : undefined,
     };
   });
-  const ticks = state.bars.map((b) => ({
+  // A series without a value keeps its place at the end, with 'No data' where its bar would stand.
+  const noDataFits = estimateTextWidth(NO_DATA_LABEL, FONT_SIZE.value) <= x.step();
+  const missing = state.missing.map((m): PlacedBar => {
+    const left = x(m.key) ?? plot.left;
+    const y0 = zeroOf(layout);
+    return {
+      key: m.key,
+      label: m.label,
+      x: left,
+      y: y0,
+      width: bw,
+      height: 0,
+      color: 'none',
+      noData: true,
+      valueLabel: { x: left + bw / 2, y: y0 - 8, text: noDataFits ? NO_DATA_LABEL : '\u2013', anchor: 'middle' },
+    };
+  });
+  const ticks = all.map((b) => ({
     at: (x(b.key) ?? plot.left) + bw / 2,
     label: truncateText(b.label, maxLabel, FONT_SIZE.tick),
   }));
-  return { bars, ticks, rotate };
+  return { bars: [...bars, ...missing], ticks, rotate };
 }
 
 function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Theme): Placed {
@@ -144,7 +166,7 @@ function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Th
 
 export function BarChart(props: BarChartProps) {
   const { width, height, theme } = chartBox(props);
-  const maxBars = Math.floor(Math.max(0, width - 2 * OUTER_PADDING - 60) / MIN_BAR_STEP);
+  const maxBars = maxBarsFor(width);
   const state = buildBarState(props.data, { ...props, maxBars });
   const id =
     props.idPrefix ??
@@ -178,7 +200,7 @@ export function BarChart(props: BarChartProps) {
       : placeGrouped(state, layout, theme);
   const { plot } = layout;
 
-  return (
+  const chart = (
     <ChartFrame
       id={id}
       width={width}
@@ -211,4 +233,59 @@ export function BarChart(props: BarChartProps) {
       />
     </ChartFrame>
   );
+  if (!props.interactive) return chart;
+  return (
+    <TooltipLayer
+      width={width}
+      height={height}
+      theme={theme}
+      targets={barTargets(state, placed, props.data)}
+      axis="x"
+      label={`${state.title}: bar chart. Left and right arrow keys show the values.`}
+    >
+      {chart}
+    </TooltipLayer>
+  );
+}
+
+/** Sparse bars: one target per bar (value and flag); grouped bars: one per period (every series). */
+function barTargets(state: SparseBarState | GroupedBarState, placed: Placed, data: DatasetData): TooltipTarget[] {
+  const flags = flagIndex(data);
+  const { table } = state;
+  if (state.mode === 'sparse') {
+    const values = new Map(state.bars.map((b) => [b.key, b.value]));
+    return placed.bars.map((b) => {
+      const centre = b.x + b.width / 2;
+      const series = table.series.find((s) => s.key === b.key);
+      return {
+        key: b.key,
+        at: centre,
+        x: centre,
+        y: b.y,
+        content: () =>
+          barTooltip(
+            { key: b.key, label: b.label, value: values.get(b.key) ?? null, colorIndex: series?.colorIndex },
+            table.unit,
+            state.period,
+            state.decimals,
+            flags,
+          ),
+      };
+    });
+  }
+  return table.periods
+    .map((p, i) => {
+      const group = placed.bars.filter((b) => b.key.endsWith(`@${p}`));
+      const left = Math.min(...group.map((b) => b.x));
+      const right = Math.max(...group.map((b) => b.x + b.width));
+      const centre = group.length > 0 ? (left + right) / 2 : 0;
+      return {
+        key: p,
+        at: centre,
+        x: centre,
+        y: group.length > 0 ? Math.min(...group.map((b) => b.y)) : 0,
+        content: () => periodTooltip(table, i, state.decimals, flags),
+      };
+    })
+    .filter((t, i) => placed.bars.some((b) => b.key.endsWith(`@${table.periods[i]}`)));
 }

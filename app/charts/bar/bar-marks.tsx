@@ -9,6 +9,8 @@ export interface PlacedBar {
   width: number;
   height: number;
   color: string;
+  /** A series without a value: only its 'No data' label is drawn. */
+  noData?: boolean;
   /** Value label drawn at the bar's end, when there is room for it. */
   valueLabel?: { x: number; y: number; text: string; anchor: 'start' | 'middle' | 'end' };
 }
@@ -24,14 +26,16 @@ export function BarMarks({ bars, labelColor, fontSize }: BarMarksProps) {
   return (
     <g className="bar-marks">
       {bars.map((b) => (
-        <g key={b.key} className="bar" data-series={b.label}>
-          <rect
-            x={roundPx(b.x)}
-            y={roundPx(b.y)}
-            width={roundPx(Math.max(1, b.width))}
-            height={roundPx(Math.max(0, b.height))}
-            fill={b.color}
-          />
+        <g key={b.key} className={b.noData ? 'bar bar-no-data' : 'bar'} data-series={b.label}>
+          {b.noData ? null : (
+            <rect
+              x={roundPx(b.x)}
+              y={roundPx(b.y)}
+              width={roundPx(Math.max(1, b.width))}
+              height={roundPx(Math.max(0, b.height))}
+              fill={b.color}
+            />
+          )}
           {b.valueLabel ? (
             <text
               x={roundPx(b.valueLabel.x)}

@@ -82,7 +82,7 @@ describe('buildBarState', () => {
 describe('describeBar', () => {
   it('lists sparse bars highest first', () => {
     expect(describeBar(buildBarState(hicp, { startIndex: 340 }))).toBe(
-      'Bar chart of Annual rate of change (%) in 5/2025, highest first: Estonia 4.6, Germany 2.1, Italy 1.9, Spain 1.9, France 0.6.',
+      'Bar chart of Annual rate of change (%) in 5/2025, highest first: Estonia 4.6, Germany 2.1, Italy 1.9, Spain 1.9, France 0.6. No data for Euro area (20), European Union (27) and Poland.',
     );
   });
 });

@@ -2,11 +2,31 @@
 import { extent } from 'd3-array';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { buildChartTable, sliceTable, allValues, type ChartSelection, type ChartTable } from '../core/chart-series';
+import { OUTER_PADDING } from '../core/cartesian-layout';
 import { listLabels, listValues } from '../core/chart-description';
 import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { decimalsFor } from '../core/number-format';
 import { defaultSliderIndex, resolvePeriodIndex } from '../core/slider';
 import { sortBarsDescending, type BarDatum } from '../core/bar-datum';
+
+/** Least pixels per bar, gap included, before a range is cut short. */
+export const MIN_BAR_STEP = 4;
+/** Horizontal room a bar chart keeps off its bars: outer padding on both sides and the value axis. */
+const BAR_CHART_SIDES = 2 * OUTER_PADDING + 60;
+
+/** The most bars a bar chart of this width draws. */
+export function maxBarsFor(width: number): number {
+  return Math.floor(Math.max(0, width - BAR_CHART_SIDES) / MIN_BAR_STEP);
+}
+
+/**
+ * The last period index a bar chart draws from `startIndex`: grouped bars of `seriesCount` series stop after
+ * the periods that fit the width, so that the slider's label and the view's URL name the bars drawn.
+ */
+export function barRangeEnd(startIndex: number, total: number, seriesCount: number, width: number): number {
+  const fits = Math.max(1, Math.floor(maxBarsFor(width) / Math.max(1, seriesCount)));
+  return Math.min(total - 1, startIndex + fits - 1);
+}
 
 export interface BarStateInput extends ChartSelection {
   /** The slider: first period shown. Default: the last 12 periods (see defaultSliderIndex). */
@@ -30,11 +50,19 @@ interface BarCommon {
   decimals: number;
 }
 
-/** One period: one bar per series, highest first. */
+/** A series of the chart without a value in the shown period: it keeps its place, labelled 'No data'. */
+export interface MissingBar {
+  key: string;
+  label: string;
+  colorIndex: number;
+}
+
+/** One period: one bar per series, highest first; series without a value there last, as 'No data'. */
 export interface SparseBarState extends BarCommon {
   mode: 'sparse';
   period: string;
   bars: BarDatum[];
+  missing: MissingBar[];
 }
 
 /** Several periods: a group of bars (one per series) for each period. */
@@ -61,7 +89,8 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
   const perPeriod = Math.max(1, full.series.length);
   const fits = input.maxBars && input.maxBars > 0 ? Math.max(1, Math.floor(input.maxBars / perPeriod)) : total;
   const endIndex = Math.min(total - 1, startIndex + fits - 1);
-  const table = sliceTable(full, startIndex, endIndex);
+  // Series without a value in the range stay (as 'No data'): a euro area that has not reported is not dropped.
+  const table = sliceTable(full, startIndex, endIndex, { keepEmpty: true });
   const values = allValues(table.series);
   if (values.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
   const [min = 0, max = 0] = extent(values);
@@ -85,7 +114,10 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
       ? []
       : [{ key: s.key, label: s.label, colorIndex: s.colorIndex, value }];
   });
-  return { ...common, mode: 'sparse', period: table.periods[only] ?? '', bars: sortBarsDescending(bars) };
+  const missing = table.series
+    .filter((s) => s.values[only] === null || s.values[only] === undefined)
+    .map((s) => ({ key: s.key, label: s.label, colorIndex: s.colorIndex }));
+  return { ...common, mode: 'sparse', period: table.periods[only] ?? '', bars: sortBarsDescending(bars), missing };
 }
 
 /** A text alternative of the chart. */
@@ -93,7 +125,8 @@ export function describeBar(state: BarState): string {
   if (state.status === 'error') return state.message;
   const { table, decimals } = state;
   if (state.mode === 'sparse') {
-    return `Bar chart of ${table.unit || 'values'} in ${state.period}, highest first: ${listValues(state.bars, decimals, 10)}.`;
+    const none = state.missing.length > 0 ? ` No data for ${listLabels(state.missing.map((m) => m.label))}.` : '';
+    return `Bar chart of ${table.unit || 'values'} in ${state.period}, highest first: ${listValues(state.bars, decimals, 10)}.${none}`;
   }
   const first = table.periods[0] ?? '';
   const last = table.periods[table.periods.length - 1] ?? '';

@@ -2,6 +2,7 @@
 import type { DatasetData, Series } from '../../../core/schemas/dataset';
 import { parsePeriod, type Frequency } from '../../../core/periods';
 import { contiguousTimeline, pickRange } from './chart-periods';
+import { viewLabels } from './view-labels';
 
 /** Which part of a data response a chart shows. */
 export interface ChartSelection {
@@ -29,8 +30,11 @@ export interface ChartTable {
   periods: string[];
   ordinals: number[];
   series: ChartSeries[];
+  /** The label of the selected unit (view-labels). */
   unit: string;
   title: string;
+  /** The selected dimension values, unit last ('Food and non-alcoholic beverages · Annual rate of change'). */
+  subtitle: string;
 }
 
 function seriesLabels(data: DatasetData, series: readonly Series[]): Map<number, string> {
@@ -120,18 +124,28 @@ export function buildChartTable(data: DatasetData, selection: ChartSelection = {
     }
   });
 
+  const labelsOfView = viewLabels(data.dataset, chosen);
   return {
     freq,
     periods: timeline.labels,
     ordinals: timeline.ordinals,
     series,
-    unit: data.dataset.unit,
+    unit: labelsOfView.unit,
     title: data.dataset.dataset_name,
+    subtitle: labelsOfView.subtitle,
   };
 }
 
-/** The table restricted to periods `start`…`end` (inclusive, clamped); series without values there are dropped. */
-export function sliceTable(table: ChartTable, start: number, end: number = table.periods.length - 1): ChartTable {
+/**
+ * The table restricted to periods `start`…`end` (inclusive, clamped); series without values there are dropped,
+ * unless `keepEmpty` (bar and table views show them as 'No data' or empty cells rather than lose them).
+ */
+export function sliceTable(
+  table: ChartTable,
+  start: number,
+  end: number = table.periods.length - 1,
+  options: { keepEmpty?: boolean } = {},
+): ChartTable {
   const idx = pickRange(
     table.periods.map((_, i) => i),
     start,
@@ -145,7 +159,7 @@ export function sliceTable(table: ChartTable, start: number, end: number = table
     ordinals: table.ordinals.slice(first, last),
     series: table.series
       .map((s) => ({ ...s, values: s.values.slice(first, last) }))
-      .filter((s) => s.values.some((v) => v !== null)),
+      .filter((s) => options.keepEmpty || s.values.some((v) => v !== null)),
   };
 }
 

@@ -10,6 +10,8 @@ import { clamp } from '../core/pixels';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
 import { maxTextWidth, truncateText } from '../core/text-width';
+import { barTooltip, flagIndex, type TooltipTarget } from '../core/chart-tooltip';
+import { TooltipLayer } from '../core/tooltip-layer';
 import { buildHbarState, describeHbar, type HbarReadyState } from './hbar-state';
 import { HbarMarks, type PlacedHbar } from './hbar-marks';
 
@@ -24,6 +26,8 @@ export interface HBarChartProps {
   theme?: Theme;
   title?: string;
   idPrefix?: string;
+  /** Tooltips by mouse, touch and keyboard: a bar's value and flag. */
+  interactive?: boolean;
 }
 
 const AXIS_HEIGHT = 22;
@@ -109,7 +113,7 @@ export function HBarChart(props: HBarChartProps) {
   const layout = layoutHbar(state, width, height, theme);
   const { plot } = layout;
   const heading = [state.unit, state.period].filter(Boolean).join(', ');
-  return (
+  const chart = (
     <ChartFrame
       id={id}
       width={width}
@@ -129,5 +133,29 @@ export function HBarChart(props: HBarChartProps) {
       />
       <Baseline x1={layout.zeroX} x2={layout.zeroX} y1={plot.top} y2={plot.bottom} colors={colors} />
     </ChartFrame>
+  );
+  if (!props.interactive) return chart;
+  const flags = flagIndex(props.data);
+  const targets: TooltipTarget[] = layout.bars.map((b, i) => {
+    const bar = state.bars[i]!;
+    return {
+      key: b.key,
+      at: b.y + b.height / 2,
+      x: Math.max(b.x + b.width, layout.zeroX),
+      y: b.y + b.height / 2,
+      content: () => barTooltip(bar, state.unit, state.period, state.decimals, flags),
+    };
+  });
+  return (
+    <TooltipLayer
+      width={width}
+      height={height}
+      theme={theme}
+      targets={targets}
+      axis="y"
+      label={`${state.title}: horizontal bar chart. Up and down arrow keys show each bar's value.`}
+    >
+      {chart}
+    </TooltipLayer>
   );
 }

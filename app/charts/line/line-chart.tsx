@@ -9,6 +9,8 @@ import { Legend } from '../core/legend';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
 import { estimateTextWidth } from '../core/text-width';
+import { flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
+import { TooltipLayer } from '../core/tooltip-layer';
 import { buildLineState, describeLine, type LineReadyState, type LineStateInput } from './line-state';
 import { LineMarks, type PlacedLineSeries } from './line-marks';
 
@@ -20,6 +22,8 @@ export interface LineChartProps extends LineStateInput {
   hideLegend?: boolean;
   /** Overrides the id derived from the props (two identical charts on one page). */
   idPrefix?: string;
+  /** Tooltips by mouse, touch and keyboard: every series at the nearest period. */
+  interactive?: boolean;
 }
 
 const X_AXIS_HEIGHT = 22;
@@ -83,7 +87,7 @@ export function LineChart(props: LineChartProps) {
     points: s.values.map((v, i) => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)])),
   }));
 
-  return (
+  const chart = (
     <ChartFrame
       id={id}
       width={width}
@@ -119,5 +123,31 @@ export function LineChart(props: LineChartProps) {
       />
       <LineMarks series={placed} />
     </ChartFrame>
+  );
+  if (!props.interactive) return chart;
+  const flags = flagIndex(props.data);
+  const targets: TooltipTarget[] = table.periods.map((p, i) => {
+    const x = xScale(table.ordinals[i] ?? 0);
+    const ys = table.series.flatMap((s) => (s.values[i] === null ? [] : [layout.y(s.values[i]!)]));
+    return {
+      key: p,
+      at: x,
+      x,
+      y: ys.length > 0 ? Math.min(...ys) : plot.top,
+      content: () => periodTooltip(table, i, state.decimals, flags),
+    };
+  });
+  return (
+    <TooltipLayer
+      width={width}
+      height={height}
+      theme={theme}
+      targets={targets}
+      axis="x"
+      label={`${state.title}: line chart. Left and right arrow keys show the values of each period.`}
+      rule={{ top: plot.top, bottom: plot.bottom }}
+    >
+      {chart}
+    </TooltipLayer>
   );
 }

@@ -6,6 +6,7 @@ import { bandColorOf, bandIndexOf, buildColorBands, noDataColorFor, type ColorBa
 import { decimalsFor, formatNumber } from '../core/number-format';
 import { DEFAULT_SERIES_COLOR, type Theme } from '../core/palette';
 import { clamp } from '../core/pixels';
+import { viewLabels } from '../core/view-labels';
 import {
   codeForName,
   indexOutlines,
@@ -59,7 +60,8 @@ export function rowValues(row: MapRow): Map<string, number> {
 export function datasetToMapRows(data: DatasetData, seriesId?: number): MapRow[] {
   const series = (seriesId === undefined ? undefined : data.data.find((s) => s.id === seriesId)) ?? data.data[0];
   if (!series) return [];
-  return sortRowsChronologically(series.rows).map((r) => ({ ...r.values, name: r.period, unit: data.dataset.unit }));
+  const unit = viewLabels(data.dataset, [series]).unit;
+  return sortRowsChronologically(series.rows).map((r) => ({ ...r.values, name: r.period, unit }));
 }
 
 /** The colour the bands are shaded from: the chart setting, else the first custom series colour, else #39B54A. */

@@ -59,7 +59,10 @@ export function buildTableState(data: DatasetData, input: TableStateInput = {}):
   const full = buildChartTable(data, input);
   if (full.series.length === 0 || full.periods.length === 0)
     return { status: 'error', title, message: NO_DATA_MESSAGE };
-  const table = sliceTable(full, resolvePeriodIndex(input.startIndex ?? 0, full.periods.length));
+  // Every series of the selection keeps its row: one without values in the range shows empty cells.
+  const table = sliceTable(full, resolvePeriodIndex(input.startIndex ?? 0, full.periods.length), undefined, {
+    keepEmpty: true,
+  });
   if (table.series.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
   const oneSeries = new Set(table.series.map((s) => s.seriesId)).size === 1;
   const flags = flagIndex(data);

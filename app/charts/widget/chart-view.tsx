@@ -76,6 +76,7 @@ function MapView(props: MapViewProps) {
   const { data, periods, sliderIndex, outlines, onSliderIndexChange } = props;
   const rows = useMemo(() => datasetToMapRows(data), [data]);
   const countries = data.dataset.available_countries;
+  const unit = String(rows[0]?.unit ?? data.dataset.unit);
   if (!outlines) {
     return (
       <ChartMessage
@@ -94,7 +95,7 @@ function MapView(props: MapViewProps) {
     outlines: outlines.outlines,
     outlineKind: outlines.kind,
     periodIndex: mapRowIndex(rows, periods, sliderIndex),
-    unit: data.dataset.unit,
+    unit,
     width: props.width,
     height: props.height,
     theme: props.theme,
@@ -102,7 +103,7 @@ function MapView(props: MapViewProps) {
     idPrefix: props.idPrefix,
   };
   if (props.mode === 'image') {
-    const texts = mapValueTexts(rows[common.periodIndex], data.dataset.unit);
+    const texts = mapValueTexts(rows[common.periodIndex], unit);
     return (
       <>
         <MapImage {...common} />
@@ -142,14 +143,20 @@ export function hbarHeight(
 export function ChartView(props: ChartViewProps & { periods: readonly string[] }) {
   const { data, type, sliderIndex, width, height, theme, title, hideLegend, countries, idPrefix } = props;
   const common = { data, width, height, theme, title, countries, idPrefix };
+  const interactive = props.mode === 'interactive';
   switch (type) {
     case 'line':
-      return <LineChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} />;
+      return <LineChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} interactive={interactive} />;
     case 'bar':
-      return <BarChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} />;
+      return <BarChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} interactive={interactive} />;
     case 'horizontal-bar':
       return (
-        <HBarChart {...common} height={hbarHeight(data, countries, sliderIndex, height)} periodIndex={sliderIndex} />
+        <HBarChart
+          {...common}
+          height={hbarHeight(data, countries, sliderIndex, height)}
+          periodIndex={sliderIndex}
+          interactive={interactive}
+        />
       );
     case 'map':
       return <MapView {...props} />;

@@ -2,7 +2,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import type { Theme } from '../core/palette';
-import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, type ChartType } from '../core/slider';
+import { viewLabels } from '../core/view-labels';
+import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, sliderModeFor, type ChartType } from '../core/slider';
 import type { ChartViewSpec } from '../export/view-query';
 import { datasetFetchPath, staticLinksFor } from '../export/view-urls';
 import type { LoadedOutlines } from './chart-view';
@@ -20,6 +21,7 @@ import {
   dataError,
   initialSliderIndex,
   missingIdError,
+  shownEndIndex,
   sliderIndexOnSwitch,
   widgetTimeline,
 } from './widget-state';
@@ -47,6 +49,8 @@ export interface ChartWidgetProps {
   /** Data the page read on the server for the initial selection: the first paint needs no request. */
   initialData?: WidgetData | null;
   initialOutlines?: LoadedOutlines | null;
+  /** A newer, partial period the default view leaves out ('7/2026: Germany only'), with the view that shows it. */
+  coverageNote?: { text: string; href: string } | null;
   /** An error the page already met (for example a selection that matches no series). */
   initialError?: string | null;
   /** The drawing width before the container is measured (server rendering). */
@@ -73,6 +77,8 @@ export function ChartWidget(props: ChartWidgetProps) {
     countries: props.countries ?? [],
   });
   const [chosenIndex, setChosenIndex] = useState<number | null>(null);
+  // The range's start when the visitor switched from a range (line, bar, table) to one period (map, horizontal bar).
+  const [rangeStart, setRangeStart] = useState<number | null>(null);
   const [containerRef, width, measured] = useContainerWidth<HTMLDivElement>(props.serverWidth ?? SERVER_WIDTH);
   const figureRef = useRef<HTMLDivElement>(null);
   const md = useMdViewport();
@@ -117,16 +123,23 @@ export function ChartWidget(props: ChartWidgetProps) {
   const panelHeight = Math.max(height, WIDGET_DEFAULT_HEIGHT);
   const compact = layoutFor(width) === 'half';
   const title = props.title || data?.dataset.dataset_name || 'Chart';
+  const subtitle = data ? viewLabels(data.dataset, data.data).subtitle : '';
+  const fit = { width, seriesCount: timeline?.seriesCount ?? 0 };
+  const end = shownEndIndex(type, index, periods.length, fit);
   const view: ChartViewSpec = currentView(
     { chartType: type, ...selection, timeEnd: props.timeEnd },
     type,
     index,
     periods,
+    end,
   );
   const image = { width, height, theme, title: props.title, hideLegend: props.hideLegend };
   const baseView: ChartViewSpec = { chartType: type, ...selection, timeEnd: props.timeEnd };
   const typeViews = Object.fromEntries(
-    CHART_TYPES.map((t) => [t, currentView(baseView, t, sliderIndexOnSwitch(t, index, periods.length), periods)]),
+    CHART_TYPES.map((t) => {
+      const i = sliderIndexOnSwitch(type, t, index, periods.length, rangeStart);
+      return [t, currentView(baseView, t, i, periods, shownEndIndex(t, i, periods.length, fit))];
+    }),
   ) as Record<ChartType, ChartViewSpec>;
   const links = props.embed && data ? staticLinksFor(data.dataset.id, view, image, typeViews) : undefined;
   const exports = useExports({
@@ -150,7 +163,8 @@ export function ChartWidget(props: ChartWidgetProps) {
     (type === 'map' ? outlines.error : null);
 
   const onTypeChange = (next: ChartType) => {
-    setChosenIndex(sliderIndexOnSwitch(next, index, periods.length));
+    if (sliderModeFor(type) !== 'period' && sliderModeFor(next) === 'period') setRangeStart(index);
+    setChosenIndex(sliderIndexOnSwitch(type, next, index, periods.length, rangeStart));
     setType(next);
   };
   const onFollow = () => {
@@ -174,6 +188,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     >
       <WidgetHeader
         title={title}
+        subtitle={subtitle}
         type={type}
         onTypeChange={onTypeChange}
         onExport={exports.onExport}
@@ -213,7 +228,13 @@ export function ChartWidget(props: ChartWidgetProps) {
       </div>
       <footer className="flex flex-col gap-2">
         {data && !error && isSliderVisible(type) ? (
-          <TimeSlider type={type} index={index} periods={periods} onChange={props.embed ? undefined : setChosenIndex} />
+          <TimeSlider
+            type={type}
+            index={index}
+            end={end}
+            periods={periods}
+            onChange={props.embed ? undefined : setChosenIndex}
+          />
         ) : null}
         {data ? (
           <p className="source-line text-xs text-slate-500 dark:text-slate-400">
@@ -226,6 +247,19 @@ export function ChartWidget(props: ChartWidgetProps) {
             >
               {`${data.dataset.source_name} (${data.dataset.dataset_code})`}
             </a>
+            {props.coverageNote ? (
+              <span data-coverage-note>
+                {' \u00b7 Newer, partial period \u2014 '}
+                <a
+                  href={props.coverageNote.href}
+                  target={props.embed ? '_blank' : undefined}
+                  className="underline hover:text-slate-700 dark:hover:text-slate-200"
+                  rel="noopener"
+                >
+                  {props.coverageNote.text}
+                </a>
+              </span>
+            ) : null}
           </p>
         ) : null}
       </footer>

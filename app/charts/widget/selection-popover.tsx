@@ -25,9 +25,28 @@ export function selectionSummary(selection: Selection): string {
   return n === 0 ? 'All countries' : n === 1 ? '1 country' : `${n} countries`;
 }
 
+/** The Apply button: brand green with white text in both themes (BUTTON's white background would win otherwise). */
+export const PRIMARY_BUTTON =
+  'inline-flex h-8 items-center gap-1.5 rounded-md border border-brand-dark bg-brand-dark px-3 text-sm font-semibold ' +
+  'text-white hover:bg-brand focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand';
+
+/** The countries whose name or code contains the query (case and accents ignored). */
+export function filterCountries<T extends { code: string; name: string }>(countries: readonly T[], query: string): T[] {
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  const q = fold(query.trim());
+  if (!q) return [...countries];
+  return countries.filter((c) => fold(c.name).includes(q) || c.code.toLowerCase().includes(q));
+}
+
 export function SelectionPopover({ meta, selection, onChange }: SelectionPopoverProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Selection>(selection);
+  const [query, setQuery] = useState('');
+  const shown = filterCountries(meta.available_countries, query);
   const choosable = meta.dimensions.filter((d) => d.values.length > 1);
   const chosen = new Set(draft.countries);
   const toggle = (code: string) =>
@@ -40,7 +59,10 @@ export function SelectionPopover({ meta, selection, onChange }: SelectionPopover
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
-        if (o) setDraft(selection);
+        if (o) {
+          setDraft(selection);
+          setQuery('');
+        }
       }}
     >
       <Popover.Trigger className={BUTTON} aria-label={`Data: ${selectionSummary(selection)}`}>
@@ -51,10 +73,13 @@ export function SelectionPopover({ meta, selection, onChange }: SelectionPopover
         <Popover.Content
           align="end"
           sideOffset={4}
-          className="z-50 w-80 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          collisionPadding={8}
+          // Never taller than the room the window leaves (an 800px window, a phone): the form scrolls inside.
+          style={{ maxHeight: 'var(--radix-popover-content-available-height)' }}
+          className="z-50 flex w-80 max-w-[calc(100vw-16px)] flex-col overflow-hidden rounded-md border border-slate-200 bg-white text-sm text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
           <form
-            className="flex flex-col gap-3"
+            className="flex min-h-0 flex-col gap-3 overflow-y-auto p-3"
             onSubmit={(e) => {
               e.preventDefault();
               onChange(draft);
@@ -90,8 +115,21 @@ export function SelectionPopover({ meta, selection, onChange }: SelectionPopover
                   All
                 </button>
               </legend>
+              {meta.available_countries.length > 8 ? (
+                <input
+                  type="search"
+                  className={FIELD}
+                  placeholder="Search countries"
+                  aria-label="Search countries"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
+              ) : null}
               <ul className="max-h-56 overflow-auto rounded-md border border-slate-200 p-1 dark:border-slate-700">
-                {meta.available_countries.map((c) => (
+                {shown.length === 0 ? (
+                  <li className="px-1 py-0.5 text-slate-500 dark:text-slate-400">No country matches</li>
+                ) : null}
+                {shown.map((c) => (
                   <li key={c.code}>
                     <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-50 dark:hover:bg-slate-800">
                       <input type="checkbox" checked={chosen.has(c.code)} onChange={() => toggle(c.code)} />
@@ -101,9 +139,9 @@ export function SelectionPopover({ meta, selection, onChange }: SelectionPopover
                 ))}
               </ul>
             </fieldset>
-            <div className="flex justify-end gap-2">
+            <div className="sticky bottom-0 -mx-3 -mb-3 flex justify-end gap-2 border-t border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
               <Popover.Close className={BUTTON}>Cancel</Popover.Close>
-              <button type="submit" className={`${BUTTON} border-brand bg-brand text-white hover:bg-brand-dark`}>
+              <button type="submit" className={PRIMARY_BUTTON}>
                 Apply
               </button>
             </div>

@@ -7,15 +7,17 @@ export interface TimeSliderProps {
   type: ChartType;
   index: number;
   periods: readonly string[];
+  /** The last period drawn, when before the latest (grouped bars cut short to fit). */
+  end?: number;
   /** Without it the input is uncontrolled: the embed's small script drives it. */
   onChange?: (index: number) => void;
 }
 
-export function TimeSlider({ type, index, periods, onChange }: TimeSliderProps) {
+export function TimeSlider({ type, index, end, periods, onChange }: TimeSliderProps) {
   const count = periods.length;
   if (count < 2) return null;
   const value = resolvePeriodIndex(index, count);
-  const text = sliderValueText(type, value, periods);
+  const text = sliderValueText(type, value, periods, end);
   const label = sliderModeFor(type) === 'period' ? 'Period shown' : 'First period shown';
   return (
     <div className="time-slider flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">

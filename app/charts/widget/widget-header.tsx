@@ -7,6 +7,8 @@ import { BUTTON, CHART_TYPE_LABELS, ExportMenu, LinkMenu, TypeMenu, WIDE_LABEL, 
 
 export interface WidgetHeaderProps {
   title: string;
+  /** The selected dimension values and unit ('Food and non-alcoholic beverages · Annual rate of change'). */
+  subtitle?: string;
   type: ChartType;
   onTypeChange: (type: ChartType) => void;
   onExport: (kind: ExportKind) => void;
@@ -17,13 +19,27 @@ export interface WidgetHeaderProps {
   children?: ReactNode;
 }
 
-export function WidgetHeader({ title, type, onTypeChange, onExport, onFollow, links, children }: WidgetHeaderProps) {
+export function WidgetHeader({
+  title,
+  subtitle,
+  type,
+  onTypeChange,
+  onExport,
+  onFollow,
+  links,
+  children,
+}: WidgetHeaderProps) {
   return (
     <div
       className="widget-header flex flex-col gap-2 @[500px]:flex-row @[500px]:items-start @[500px]:justify-between"
       data-embed-part="header"
     >
-      <h2 className="min-w-0 text-base leading-snug font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+      <div className="min-w-0">
+        <h2 className="text-base leading-snug font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+        {subtitle ? (
+          <p className="chart-subtitle mt-0.5 text-sm leading-snug text-slate-600 dark:text-slate-300">{subtitle}</p>
+        ) : null}
+      </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1.5">
         {children}
         {links ? (

@@ -40,12 +40,21 @@ describe('timeline and slider', () => {
   });
 
   it('keeps the slider on a type switch unless a line would show one period', () => {
-    expect(sliderIndexOnSwitch('map', 100, 341)).toBe(100);
-    expect(sliderIndexOnSwitch('line', 100, 341)).toBe(100);
-    expect(sliderIndexOnSwitch('line', 340, 341)).toBe(0);
-    expect(sliderIndexOnSwitch('line', -1, 341)).toBe(0);
-    expect(sliderIndexOnSwitch('bar', 340, 341)).toBe(340);
-    expect(sliderIndexOnSwitch('line', 0, 1)).toBe(0);
+    // Line, bar or table to map or horizontal bar: the end of the shown range, not its start (issue 11, item 2).
+    expect(sliderIndexOnSwitch('line', 'map', 100, 341)).toBe(340);
+    expect(sliderIndexOnSwitch('bar', 'horizontal-bar', 0, 341)).toBe(340);
+    expect(sliderIndexOnSwitch('table', 'map', 0, 341)).toBe(340);
+    // Between map and horizontal bar the chosen period stays.
+    expect(sliderIndexOnSwitch('map', 'horizontal-bar', 100, 341)).toBe(100);
+    expect(sliderIndexOnSwitch('bar', 'line', 100, 341)).toBe(100);
+    expect(sliderIndexOnSwitch('map', 'line', 340, 341)).toBe(0);
+    expect(sliderIndexOnSwitch('map', 'line', -1, 341)).toBe(0);
+    expect(sliderIndexOnSwitch('map', 'bar', 340, 341)).toBe(340);
+    expect(sliderIndexOnSwitch('map', 'line', 0, 1)).toBe(0);
+    // Back from the map still on the latest period: the range shown before it; a period chosen on the map wins.
+    expect(sliderIndexOnSwitch('map', 'line', 340, 341, 276)).toBe(276);
+    expect(sliderIndexOnSwitch('horizontal-bar', 'table', 340, 341, 276)).toBe(276);
+    expect(sliderIndexOnSwitch('map', 'line', 300, 341, 276)).toBe(300);
   });
 
   it('writes the slider value as a range start or as one period', () => {

@@ -1,6 +1,7 @@
 // The widget's pure state: timeline and slider, the view of the current selection, errors and map outlines.
 import { isAggregate } from '../../../core/geo';
 import type { DatasetData } from '../../../core/schemas/dataset';
+import { barRangeEnd } from '../bar/bar-state';
 import { buildChartTable } from '../core/chart-series';
 import {
   MISSING_DATASET_ID_MESSAGE,
@@ -49,13 +50,32 @@ export function initialSliderIndex(
   return defaultSliderIndex(type, count);
 }
 
-/** The slider's label: 'From 1/2020' for a range start, the period itself for a single period. */
-export function sliderValueText(type: ChartType, index: number, periods: readonly string[]): string {
+/**
+ * The last period a view draws for a slider position: the one period of map and horizontal bar; the latest for
+ * line and table; for grouped bars the last that fits the width (`width` and `seriesCount` given), so that the
+ * label and URLs name the bars drawn.
+ */
+export function shownEndIndex(
+  type: ChartType,
+  index: number,
+  count: number,
+  fit?: { width: number; seriesCount: number },
+): number {
+  const i = resolvePeriodIndex(index, count);
+  if (count <= 0) return -1;
+  if (sliderModeFor(type) === 'period') return i;
+  if (type === 'bar' && fit && fit.seriesCount > 0) return barRangeEnd(i, count, fit.seriesCount, fit.width);
+  return count - 1;
+}
+
+/** The slider's label: '1/2020 – 5/2025' for a range (to `end`, default the latest), the period itself for one. */
+export function sliderValueText(type: ChartType, index: number, periods: readonly string[], end?: number): string {
   const i = resolvePeriodIndex(index, periods.length);
   const period = periods[i] ?? '';
   if (sliderModeFor(type) === 'period') return period;
-  const last = periods[periods.length - 1] ?? '';
-  return i >= periods.length - 1 ? period : `${period} \u2013 ${last}`;
+  const lastIndex = end === undefined ? periods.length - 1 : Math.max(i, Math.min(end, periods.length - 1));
+  const last = periods[lastIndex] ?? '';
+  return i >= lastIndex ? period : `${period} \u2013 ${last}`;
 }
 
 /**
@@ -67,6 +87,7 @@ export function currentView(
   type: ChartType,
   index: number,
   periods: readonly string[],
+  end?: number,
 ): ChartViewSpec {
   const range = shownRange(type, index, periods.length);
   const view: ChartViewSpec = {
@@ -80,10 +101,13 @@ export function currentView(
     return p ? { ...view, timeStart: p, timeEnd: p } : view;
   }
   const start = range.start > 0 ? periods[range.start] : undefined;
+  // A range cut short (grouped bars that do not fit) names its real end, so the image shows the same bars.
+  const cut = end !== undefined && end >= range.start && end < periods.length - 1 ? periods[end] : undefined;
+  const timeEnd = cut ?? base.timeEnd;
   return {
     ...view,
     ...(start ? { timeStart: start } : {}),
-    ...(base.timeEnd ? { timeEnd: base.timeEnd } : {}),
+    ...(timeEnd ? { timeEnd } : {}),
   };
 }
 
@@ -154,10 +178,26 @@ export function geoCodesOf(data: DatasetData): string[] {
 }
 
 /**
- * The slider position after a type switch: kept, except that a line chart would show a single period
- * when the slider sits on the latest one (coming from a map or sparse bars); it then starts at the first.
+ * The slider position after a type switch from `from` to `next`. Map and horizontal bar pick one period: coming
+ * from a range (line, bar, table) they show the range's end, the latest period loaded (specification: "For map
+ * and horizontal bar the slider picks a period, starting at the latest"). Otherwise the position is kept, except
+ * that a line chart would show a single period when the slider sits on the latest one (coming from a map or
+ * sparse bars); it then starts at the first. `rangeStart` is the range's start before the visitor went to a map or
+ * horizontal bar: coming back with the slider still on the latest period restores it.
  */
-export function sliderIndexOnSwitch(next: ChartType, index: number, count: number): number {
+export function sliderIndexOnSwitch(
+  from: ChartType,
+  next: ChartType,
+  index: number,
+  count: number,
+  rangeStart: number | null = null,
+): number {
+  if (count <= 0) return index;
+  if (sliderModeFor(next) === 'period' && sliderModeFor(from) !== 'period') return count - 1;
+  // Back from a map left on the latest period: the range that was shown before it.
+  if (sliderModeFor(from) === 'period' && sliderModeFor(next) !== 'period' && rangeStart !== null) {
+    if (resolvePeriodIndex(index, count) >= count - 1) return resolvePeriodIndex(rangeStart, count);
+  }
   if (next === 'line' && count > 1 && resolvePeriodIndex(index, count) >= count - 1) {
     return defaultSliderIndex('line', count);
   }

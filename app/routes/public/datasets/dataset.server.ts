@@ -4,11 +4,19 @@ import { parsePeriod } from '../../../../core/periods';
 import type { DatasetMeta } from '../../../../core/schemas/dataset';
 import type { ReadDb } from '../../../../db/client';
 import { selectObservations, toSeriesList, type DataSelection } from '../../../../db/queries/observations';
-import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE } from '../../../charts/core/chart-messages';
-import { parseViewQuery, type ChartViewSpec, type QueryReader } from '../../../charts/export/view-query';
-import type { LoadedOutlines } from '../../../charts/widget/chart-view';
-import type { WidgetData } from '../../../charts/widget/widget-data';
-import { chooseOutlines, geoCodesOf } from '../../../charts/widget/widget-state';
+import {
+  chooseOutlines,
+  coverageNote,
+  geoCodesOf,
+  NO_DATA_MESSAGE,
+  NO_MATCHING_SERIES_MESSAGE,
+  parseViewQuery,
+  type ChartViewSpec,
+  type Coverage,
+  type LoadedOutlines,
+  type QueryReader,
+  type WidgetData,
+} from '../../../charts';
 import type { PageOutlines } from '../../../load-context';
 
 /** A dataset whose geos are mostly NUTS regions opens as a map; every other as the specification's bar chart. */
@@ -70,6 +78,37 @@ export async function chartData(
   if ('error' in sel) return sel;
   const rows = await selectObservations(db, meta, sel);
   return { value: { data: { dataset: meta, data: toSeriesList(meta, rows) } } };
+}
+
+/** What a default view says about a newer, partial period, with a link to the view that shows it. */
+export interface CoverageNote {
+  text: string;
+  href: string;
+}
+
+/**
+ * A default view (no time and no countries in the URL) ends at the latest period most of the dataset's places have
+ * reached, and says which newer period exists and who has it ('7/2026: Germany only'), linking to the view that
+ * includes it. A view the URL names a time or countries for is left as asked.
+ */
+export function withCoverage(
+  view: ChartViewSpec,
+  query: URLSearchParams,
+  coverage: Coverage,
+  path: string,
+): { view: ChartViewSpec; note: CoverageNote | null } {
+  const asked = ['time_start', 'time_end', 'time', 'country[]', 'country'].some((k) => query.has(k));
+  const newest = coverage.partial.at(-1);
+  const text = coverageNote(coverage);
+  if (asked || !coverage.period || !newest || !text) return { view, note: null };
+  const next = new URLSearchParams(query);
+  next.set('time_end', newest.period);
+  const readable = next
+    .toString()
+    .replace(/%2F/gi, '/')
+    .replace(/%5B%5D/gi, '[]')
+    .replace(/%3A/gi, ':');
+  return { view: { ...view, timeEnd: coverage.period }, note: { text, href: `${path}?${readable}` } };
 }
 
 /** Outlines for a map of this data; null when the server has none (regional data without a data mirror). */

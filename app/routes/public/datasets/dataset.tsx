@@ -1,11 +1,11 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
 import { data, useNavigate } from 'react-router';
-import { findDataset, getDatasetMeta } from '../../../../db/queries/datasets';
+import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
 import { ChartWidget } from '../../../charts';
 import { useSignInModal } from '../../../components/auth/sign-in-modal';
 import { useSiteRootData } from '../../../components/site/root-data';
 import type { Route } from './+types/dataset';
-import { chartData, outlinesForData, pageView } from './dataset.server';
+import { chartData, outlinesForData, pageView, withCoverage } from './dataset.server';
 import { embedWidth, EmbedView } from './embed-view';
 import { datasetJsonLd } from '../../../components/site/dataset-json-ld';
 import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-meta';
@@ -19,7 +19,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const meta = await getDatasetMeta(context.db, row);
   const url = new URL(request.url);
   const embed = url.searchParams.get('embed') === 'true';
-  const { view, problems } = pageView(meta, url.searchParams);
+  const asked = pageView(meta, url.searchParams);
+  const problems = asked.problems;
+  const coverage = await getDatasetCoverage(context.db, row, meta);
+  const { view, note } = withCoverage(asked.view, url.searchParams, coverage, url.pathname);
   const loaded = await chartData(context.db, meta, view);
   const widget = 'value' in loaded ? loaded.value : null;
   const outlines = widget && view.chartType === 'map' ? await outlinesForData(context.outlines, widget.data) : null;
@@ -29,6 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     problems,
     data: widget,
     error: 'error' in loaded ? loaded.error : null,
+    coverageNote: note,
     outlines,
     width: embed ? embedWidth(url.searchParams.get('width')) : PAGE_CHART_WIDTH,
     // The embed's first request does not know the frame's width: it also draws a narrow copy.
@@ -74,6 +78,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         width={chart.width}
         narrow={chart.narrow}
         theme={chart.theme}
+        coverageNote={chart.coverageNote}
       />
     );
   }
@@ -104,6 +109,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
           initialData={chart.data}
           initialOutlines={chart.outlines}
           initialError={chart.error}
+          coverageNote={chart.coverageNote}
           serverWidth={chart.width}
           theme={root?.resolvedTheme ?? 'light'}
           onRequireSignIn={(id) => signIn.open({ fromChartId: id })}

@@ -1,10 +1,10 @@
 // The embed page's body: the widget alone, read-only, drawn on the server, with the small inline runtime.
 import { ChartWidget } from '../../../charts';
-import { EMBED_HEIGHT, layoutFor } from '../../../charts/core/chart-size';
-import { embedRuntimeScript } from '../../../charts/widget/embed-runtime';
-import type { ChartViewSpec } from '../../../charts/export/view-query';
-import type { LoadedOutlines } from '../../../charts/widget/chart-view';
-import type { WidgetData } from '../../../charts/widget/widget-data';
+import { EMBED_HEIGHT, layoutFor } from '../../../charts';
+import { embedRuntimeScript } from '../../../charts';
+import type { ChartViewSpec } from '../../../charts';
+import type { LoadedOutlines } from '../../../charts';
+import type { WidgetData } from '../../../charts';
 
 export interface EmbedViewProps {
   datasetId: number;
@@ -16,6 +16,8 @@ export interface EmbedViewProps {
   /** Also draw a narrow copy for frames under 500px (the first request, before the script measured). */
   narrow: boolean;
   theme: 'light' | 'dark';
+  /** A newer, partial period the default view leaves out ('7/2026: Germany only'). */
+  coverageNote?: { text: string; href: string } | null;
 }
 
 /** The narrow copy's drawing width: a 320px frame less the page padding, scaled a little at most. */
@@ -37,11 +39,13 @@ export function embedWidth(raw: string | null): number {
  * with a two-line header below 500px.
  */
 export function embedChartHeight(width: number): number {
-  const chrome = 24 + 32 + 12 + 12 + 20 + 8 + 18 + 4;
-  return EMBED_HEIGHT - chrome - (layoutFor(width) === 'half' ? 40 : 0);
+  // Padding, title, subtitle (one line; two below 500px), gaps, slider and source line.
+  const chrome = 24 + 32 + 20 + 12 + 12 + 20 + 8 + 18 + 4;
+  return EMBED_HEIGHT - chrome - (layoutFor(width) === 'half' ? 60 : 0);
 }
 
-export function EmbedView({ datasetId, view, data, error, outlines, width, narrow, theme }: EmbedViewProps) {
+export function EmbedView(props: EmbedViewProps) {
+  const { datasetId, view, data, error, outlines, width, narrow, theme } = props;
   return (
     <div className={theme === 'dark' ? 'dark' : undefined}>
       <div className="min-h-screen bg-white p-3 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
@@ -55,6 +59,7 @@ export function EmbedView({ datasetId, view, data, error, outlines, width, narro
           initialData={data}
           initialOutlines={outlines}
           initialError={error}
+          coverageNote={props.coverageNote}
           serverWidth={width}
           height={embedChartHeight(width)}
           embedNarrow={narrow ? { width: EMBED_NARROW_WIDTH, height: embedChartHeight(EMBED_NARROW_WIDTH) } : null}

@@ -1,0 +1,148 @@
+// Issue 11, "Wrong today": a journalist's checks of the chart widget. Units and subtitles follow the selection,
+// switching to a map shows the end of the range, bar labels name the bars drawn, default views end where most places
+// have figures, and line, bar and horizontal-bar charts answer hover, tap and arrow keys with their values.
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../setup/browser';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+const three = 'country[]=DE&country[]=FR&country[]=EA20';
+const EA20 = 'Euro area (20 countries, from 2023)';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function open(
+  path: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; problems: string[]; widget: Locator }> {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
+  await page.goto(`${baseUrl}${path}`);
+  const widget = page.locator('[data-chart-widget]');
+  await widget.locator('svg[role="img"], table').first().waitFor();
+  // The embed runs no React: it is ready once drawn.
+  if (!path.includes('embed=true')) await page.locator('[data-chart-widget][data-measured]').waitFor();
+  return { page, problems, widget };
+}
+
+async function switchTo(page: Page, widget: Locator, label: string): Promise<void> {
+  await widget.getByRole('button', { name: /^Chart type:/ }).click();
+  await page.getByRole('menuitemradio', { name: label, exact: true }).click();
+}
+
+const sliderText = (widget: Locator) => widget.getByRole('slider').getAttribute('aria-valuetext');
+
+it('1. names the selected unit on axis, map legend and subtitle, and the COICOP in embeds', async () => {
+  const { page, problems, widget } = await open('/datasets/une_rt_m?chart_type=line&country[]=DE&country[]=FR');
+  await widget.getByRole('button', { name: /^Data:/ }).click();
+  await page.getByRole('combobox', { name: 'Unit of measure' }).selectOption({ label: 'Thousand persons' });
+  await page.getByRole('combobox', { name: 'Age class' }).selectOption({ label: 'Less than 25 years' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect
+    .poll(() => widget.locator('.chart-subtitle').textContent())
+    .toBe('Seasonally adjusted data, not calendar adjusted data · Less than 25 years · Sex: Total · Thousand persons');
+  await expect.poll(() => widget.locator('svg text.unit-label').textContent()).toBe('Thousand persons');
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/^Line chart of Thousand persons /);
+
+  await switchTo(page, widget, 'Map');
+  await widget.locator('path.map-area').first().waitFor();
+  const legend = (await widget.locator('svg').first().textContent()) ?? '';
+  expect(legend).toContain('Thousand persons');
+  expect(legend).not.toContain('Percentage of population');
+  expect(problems).toEqual([]);
+
+  // The embed of a Food view says Food, under the dataset's title.
+  const embed = await open('/datasets/prc_hicp_manr?embed=true&chart_type=line&dimension[]=dim2:CP01&country[]=DE');
+  await expect(embed.widget.locator('.chart-subtitle').textContent()).resolves.toBe(
+    'Food and non-alcoholic beverages · Annual rate of change (%)',
+  );
+  expect(embed.problems).toEqual([]);
+});
+
+it('2. switching a line to a map or horizontal bar shows the end of the range (the PNG is this SVG)', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_start=1/2020`);
+  await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
+  await switchTo(page, widget, 'Map');
+  await widget.locator('path.map-area').first().waitFor();
+  await expect(sliderText(widget)).resolves.toBe('5/2025');
+  await expect(widget.locator('text.map-caption').textContent()).resolves.toBe('5/2025');
+
+  await switchTo(page, widget, 'Line');
+  await switchTo(page, widget, 'Horizontal bar');
+  await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
+  await expect(widget.locator('svg desc').textContent()).resolves.toContain('in 5/2025, highest first');
+  expect(problems).toEqual([]);
+});
+
+it('3. the bar range label names the bars drawn, and EA20 without a latest value stays in bars and table', async () => {
+  const five = 'country[]=DE&country[]=FR&country[]=IT&country[]=ES&country[]=EA20';
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=bar&${five}&time_start=12/2019`);
+  const desc = (await widget.locator('svg desc').textContent()) ?? '';
+  const drawn = /from (\S+) to (\S+) for/.exec(desc);
+  expect(drawn?.[1]).toBe('12/2019');
+  await expect(sliderText(widget)).resolves.toBe(`12/2019 – ${drawn?.[2]}`);
+
+  const sparse = await open(`/datasets/prc_hicp_manr?chart_type=bar&${three}&time_start=5/2025`);
+  await expect(sparse.widget.locator(`g.bar-no-data[data-series="${EA20}"]`).textContent()).resolves.toBe('No data');
+  await switchTo(sparse.page, sparse.widget, 'Table');
+  await sparse.widget.getByRole('table').waitFor();
+  await expect(sparse.widget.getByRole('rowheader').allTextContents()).resolves.toContain(EA20);
+  expect([...problems, ...sparse.problems]).toEqual([]);
+  await page.close();
+});
+
+it('4. a default view ends at the latest period most places have reached and says what is newer', async () => {
+  const { problems, widget } = await open('/datasets/une_rt_m');
+  const desc = (await widget.locator('svg desc').textContent()) ?? '';
+  expect(desc).toMatch(/^Bar chart of .* in 4\/2025, highest first/);
+  expect(await widget.locator('g.bar-marks rect').count()).toBeGreaterThan(20);
+  const note = widget.locator('[data-coverage-note] a');
+  await expect(note.textContent()).resolves.toBe('7/2026: Germany only');
+  await expect(note.getAttribute('href')).resolves.toContain('time_end=7/2026');
+  expect(problems).toEqual([]);
+});
+
+it('6. line, bar and horizontal-bar charts show values by mouse, touch and keyboard', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_start=1/2024`);
+  const host = widget.locator('.chart-tooltip-host');
+  const tooltip = widget.getByRole('tooltip');
+  // Mouse: the right edge of the plot is the latest period, every series sorted, flags after the values.
+  const box = (await host.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 22, box.y + box.height / 2);
+  await expect(tooltip.innerText()).resolves.toMatch(
+    /^5\/2025\nAnnual rate of change \(%\)\nGermany\s+2\.1\s*e\nFrance\s+0\.6\s*e\nEuro area \(20[^\n]*\nNo data$/,
+  );
+  // Keyboard: Home is the first period, the right arrow the next.
+  await page.mouse.move(0, 0);
+  await host.focus();
+  await page.keyboard.press('Home');
+  await expect(tooltip.innerText()).resolves.toMatch(/^1\/2024\n/);
+  await page.keyboard.press('ArrowRight');
+  await expect(tooltip.innerText()).resolves.toMatch(/^2\/2024\n/);
+  await page.keyboard.press('Escape');
+  await expect(tooltip.count()).resolves.toBe(0);
+
+  await switchTo(page, widget, 'Horizontal bar');
+  await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
+  await widget.locator('.chart-tooltip-host').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(tooltip.innerText()).resolves.toBe('Germany\nAnnual rate of change (%), 5/2025\n2.1 e');
+  expect(problems).toEqual([]);
+
+  // Touch: a tap on a sparse bar shows its value.
+  const phone = await open(`/datasets/prc_hicp_manr?chart_type=bar&${three}&time_start=5/2025`, {
+    viewport: { width: 375, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const bar = phone.widget.locator('g.bar[data-series="France"] rect');
+  const b = (await bar.boundingBox())!;
+  await phone.page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+  await expect(phone.widget.getByRole('tooltip').innerText()).resolves.toBe(
+    'France\nAnnual rate of change (%), 5/2025\n0.6 e',
+  );
+  expect(phone.problems).toEqual([]);
+});
