@@ -1,5 +1,6 @@
 // Boot: configuration, database (migrated), first-start sample import, HTTP server.
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +8,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { DatabaseLockedError, openDatabase } from '../db/client';
 import { createApp } from './app';
+import { tuneKeepAlive } from './keep-alive';
 import { loadConfig, repoRoot } from './config';
 import { seedGeos } from './import/geos';
 import { isCatalogueEmpty, seedSampleData } from './import/seed';
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log(`listening on http://localhost:${info.port}`);
   });
+  // Idle connections outlive the clients' own keep-alive, so no client reuses one as it closes (decision 067).
+  tuneKeepAlive(server as Server);
   const stop = () => {
     server.close();
     void database.close().then(() => process.exit(0));
