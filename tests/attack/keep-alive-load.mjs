@@ -2,6 +2,7 @@
 // and proxies use) with think time around 5 s, while 4 others keep the server drawing PNGs; counts connection errors
 // (issue 17 item 9, decision 067). Needs prc_hicp_manr imported and TRUST_PROXY=1 (each request a new address).
 import http from 'node:http';
+import { setTimeout } from 'node:timers';
 const base = process.argv[2] ?? 'http://127.0.0.1:3999';
 const total = Number(process.argv[3] ?? 600);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
