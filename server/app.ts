@@ -6,7 +6,9 @@ import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
+import { catalogueState } from '../db/catalogue-memo';
 import type { Db } from '../db/client';
+import { postsVersion } from '../db/queries/blog';
 import { accountApi } from './api/account';
 import { apiKeysApi } from './api/api-keys';
 import { assistantApi } from './api/assistant';
@@ -39,6 +41,7 @@ import { authRateRules, rateLimiter } from './auth/rate-limit';
 import { resolveAuthSecret } from './auth/secret';
 import { readSession } from './auth/session';
 import { llmSettings, loadConfig, type Config } from './config';
+import { responseCache } from './http/response-cache';
 import { mailerFromConfig, type Mailer } from './email/transport';
 import { outlineStore } from './geo/outline-store';
 
@@ -102,13 +105,23 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
   );
   // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
-  const quota = dailyApiLimit({ db: opts.db, auth, trustProxy, secret });
+  const quota = dailyApiLimit({ db: opts.db, auth, trustProxy, secret, limit: config.API_FREE_DAILY_LIMIT });
   app.use('/api/datasets/*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
   const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
   app.use('/api/og-image', images);
   app.use('/api/charts/download-png', images);
   app.use('/api/sdmx/*', quota);
+  // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
+  const cache = responseCache({
+    versions: async () => {
+      const [state, posts] = await Promise.all([catalogueState(opts.db), postsVersion(opts.db)]);
+      return { api: state.version, page: `${state.version}|${posts}` };
+    },
+    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    pageToken: () => issuePageToken(secret),
+  });
+  if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
   app.use('/api/assistant/ask', quota);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
   app.route('/api', catalogueApi(config.publicUrl));
@@ -194,6 +207,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
       });
     };
     const render = renderPage;
+    // Anonymous visitors' public pages and embeds from the same cache, with a fresh CSP nonce and page token each.
+    if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.middleware);
     app.all('*', (c) => render(c.req.raw, c));
   }
   return Object.assign(app, { auth });

@@ -4,14 +4,14 @@ import type { Db } from '../client';
 import { queryRows } from '../sql';
 
 /**
- * Counts one request of `subject` on `day` (YYYY-MM-DD, UTC) and returns the day's count including it. One atomic
- * statement, so concurrent requests on several processes each get their own count.
+ * Counts `by` requests (one unless batched) of `subject` on `day` (YYYY-MM-DD, UTC) and returns the day's count
+ * including them. One atomic statement, so concurrent requests on several processes each get their own counts.
  */
-export async function countApiRequest(db: Db, subject: string, day: string): Promise<number> {
+export async function countApiRequest(db: Db, subject: string, day: string, by = 1): Promise<number> {
   const rows = await queryRows<{ count: number }>(
     db,
-    sql`INSERT INTO api_usage (subject, day, count) VALUES (${subject}, ${day}, 1)
-        ON CONFLICT (subject, day) DO UPDATE SET count = api_usage.count + 1
+    sql`INSERT INTO api_usage (subject, day, count) VALUES (${subject}, ${day}, ${by})
+        ON CONFLICT (subject, day) DO UPDATE SET count = api_usage.count + ${by}
         RETURNING count`,
   );
   return Number(rows[0]!.count);

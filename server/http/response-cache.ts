@@ -1,0 +1,316 @@
+// The one cache of whole responses (issue 18, decision 090): repeated identical reads of the data API and anonymous
+// visitors' public pages and embeds are answered from memory, valid for the catalogue version (and the posts version
+// for pages) read at the time of the request, bounded in entries and bytes. Derived data stays in db/catalogue-memo.ts.
+import { createHash } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { isbot } from 'isbot';
+import { THEME_COOKIE, themeFromCookieHeader } from '../../core/theme';
+import { freshRead } from './fresh-read';
+
+/** Shared caches (a CDN) may keep an anonymous page or embed this long, then serve it stale while they revalidate. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=600';
+/** Pages of a signed-in visitor are theirs alone; the browser revalidates them. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+/** Where this cache answers from memory, and which version the answer depends on. */
+export type CacheKind = 'api' | 'page';
+
+/** Read endpoints whose answers depend only on the address (and Accept): who asks is counted above this cache. */
+const apiPaths = /^\/api\/(datasets|sdmx|geo)(\/|$)/;
+/** Public pages (and their .data loader requests) that render the same for every anonymous visitor. */
+const pagePaths =
+  /^\/(|datasets|datasets\/.*|statistics|statistics\/.*|blog|blog\/.*|about|pricing|terms|privacy|researcher|collaboration|api-developers|statistics-api|trend-tracking|content-writer-case-study|api-docs)(\.data)?$/;
+
+export function cacheKind(method: string, path: string): CacheKind | null {
+  if (method !== 'GET') return null;
+  if (apiPaths.test(path)) return 'api';
+  if (pagePaths.test(path.replace(/\/+$/, '')) || path === '/') return 'page';
+  return null;
+}
+
+/** Whether a request carries a session cookie: its pages are the visitor's own. */
+export function hasSessionCookie(headers: Headers): boolean {
+  return headers.get('cookie')?.includes('session_token') ?? false;
+}
+
+/** Anonymous: no cookie but the colour mode (a sign-in, OAuth state or anything else means the answer may differ). */
+function onlyThemeCookie(headers: Headers): boolean {
+  const cookie = headers.get('cookie');
+  if (!cookie) return true;
+  return cookie.split(';').every((part) => {
+    const name = part.split('=', 1)[0]!.trim();
+    return name === '' || name === THEME_COOKIE;
+  });
+}
+
+interface Entry {
+  key: string;
+  kind: CacheKind;
+  version: string;
+  status: number;
+  headers: [string, string][];
+  /** The body split where the render's CSP nonce (0) and page token (1) stood: each answer gets fresh ones. */
+  parts: (Buffer | 0 | 1)[];
+  bytes: number;
+}
+
+/** What answers depend on: the catalogue version (every import bumps it) for the API, and with the posts' for pages. */
+export interface AnswerVersions {
+  api: string;
+  page: string;
+}
+
+export interface ResponseCacheOptions {
+  /** Reads the versions from the database (db/catalogue-memo.ts catalogueState, db/queries/blog.ts postsVersion). */
+  versions: () => Promise<AnswerVersions>;
+  /** Most bytes of bodies kept; the least recently used go first. */
+  maxBytes?: number;
+  maxEntries?: number;
+  /** Largest body kept. */
+  maxEntryBytes?: number;
+  /** The page token the renderer hands the page at this instant (server/api/page-token.ts). */
+  pageToken?: () => string;
+}
+
+export interface ResponseCache {
+  middleware: MiddlewareHandler;
+  stats: () => { entries: number; bytes: number; hits: number; misses: number };
+  clear: () => void;
+}
+
+/** Splits `body` at each occurrence of the given markers (index in `markers` stands in for the text). */
+function splitAt(body: Buffer, markers: (string | undefined)[]): (Buffer | 0 | 1)[] {
+  let parts: (Buffer | 0 | 1)[] = [body];
+  markers.forEach((marker, index) => {
+    if (!marker) return;
+    const needle = Buffer.from(marker);
+    const next: (Buffer | 0 | 1)[] = [];
+    for (const part of parts) {
+      if (typeof part === 'number') {
+        next.push(part);
+        continue;
+      }
+      let from = 0;
+      for (let at = part.indexOf(needle); at !== -1; at = part.indexOf(needle, from)) {
+        next.push(part.subarray(from, at), index as 0 | 1);
+        from = at + needle.length;
+      }
+      next.push(part.subarray(from));
+    }
+    parts = next;
+  });
+  return parts;
+}
+
+/** Headers a stored answer never keeps: they belong to one answer. */
+const perAnswer = new Set([
+  'set-cookie',
+  'date',
+  'content-length',
+  'etag',
+  'content-security-policy',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'ratelimit',
+  'ratelimit-policy',
+]);
+
+export function responseCache(opts: ResponseCacheOptions): ResponseCache {
+  const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+  const maxEntries = opts.maxEntries ?? 5000;
+  const maxEntryBytes = opts.maxEntryBytes ?? 4 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  /** A miss being computed, so that concurrent identical requests wait for it instead of computing it again. */
+  const inFlight = new Map<string, { version: string; entry: Promise<Entry | null> }>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  // What answers depend on, read once per burst of requests but never older than the request (see fresh-read.ts).
+  const readVersions = freshRead(opts.versions);
+
+  function remove(key: string): void {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= old.bytes;
+  }
+
+  function store(entry: Entry): void {
+    remove(entry.key);
+    if (entry.bytes > maxEntryBytes) return;
+    entries.set(entry.key, entry);
+    bytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes && entries.size <= maxEntries) break;
+      remove(oldest);
+    }
+  }
+
+  function keyOf(kind: CacheKind, c: Context): string {
+    const url = new URL(c.req.url);
+    const base = `GET ${url.pathname}${url.search}`;
+    const h = c.req.raw.headers;
+    if (kind === 'api') return `${base}\naccept=${h.get('accept') ?? ''}`;
+    // What the page render reads besides the address: the colour mode, the system scheme hint, a crawler's full render.
+    return `${base}\ntheme=${themeFromCookieHeader(h.get('cookie'))}\nch=${h.get('sec-ch-prefers-color-scheme') ?? ''}\nbot=${isbot(h.get('user-agent') ?? '')}`;
+  }
+
+  function etagOf(version: string, key: string): string {
+    return `W/"${createHash('sha1').update(`${version}\n${key}`).digest('base64url').slice(0, 27)}"`;
+  }
+
+  function answer(c: Context, entry: Entry, etag: string): Response {
+    const headers = new Headers(entry.headers);
+    headers.set('ETag', etag);
+    if (c.req.header('if-none-match') === etag) {
+      const notModified = new Headers({ ETag: etag });
+      for (const name of ['cache-control', 'vary', 'content-type']) {
+        const value = headers.get(name);
+        if (value) notModified.set(name, value);
+      }
+      return new Response(null, { status: 304, headers: notModified });
+    }
+    const fresh = { 0: c.get('cspNonce') as string | undefined, 1: opts.pageToken?.() };
+    const body = Buffer.concat(entry.parts.map((p) => (typeof p === 'number' ? Buffer.from(fresh[p] ?? '') : p)));
+    return new Response(body, { status: entry.status, headers });
+  }
+
+  /** Reads the stored copy of an answer while the client gets the other; nothing is kept if the client leaves. */
+  async function keep(
+    c: Context,
+    stream: ReadableStream<Uint8Array> | null,
+    make: (body: Buffer) => Entry,
+  ): Promise<Entry | null> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    if (stream) {
+      const reader = stream.getReader();
+      const signal = c.req.raw.signal;
+      const onAbort = () => void reader.cancel().catch(() => {});
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.byteLength;
+          if (size > maxEntryBytes || signal.aborted) {
+            await reader.cancel().catch(() => {});
+            return null;
+          }
+          chunks.push(value);
+        }
+      } catch {
+        return null;
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    }
+    const entry = make(Buffer.concat(chunks));
+    store(entry);
+    return entry;
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const kind = cacheKind(c.req.method, c.req.path);
+    if (!kind || (kind === 'page' && !onlyThemeCookie(c.req.raw.headers))) {
+      await next();
+      // A signed-in visitor's page is theirs: no shared cache may keep it.
+      if (hasSessionCookie(c.req.raw.headers) && (c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
+        const current = c.res.headers.get('cache-control') ?? '';
+        if (!/no-store|private/.test(current)) c.res.headers.set('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
+      }
+      return;
+    }
+    const key = keyOf(kind, c);
+    const version = (await readVersions())[kind];
+    const etag = etagOf(version, key);
+    let entry = entries.get(key);
+    if (entry && entry.version !== version) {
+      remove(key);
+      entry = undefined;
+    }
+    if (!entry) {
+      const flight = inFlight.get(key);
+      if (flight && flight.version === version) entry = (await flight.entry) ?? undefined;
+    }
+    if (entry) {
+      hits++;
+      // Most recently used last.
+      if (entries.get(key) === entry) {
+        entries.delete(key);
+        entries.set(key, entry);
+      }
+      return answer(c, entry, etag);
+    }
+    misses++;
+
+    let settle: (entry: Entry | null) => void = () => {};
+    const flight = { version, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
+    inFlight.set(key, flight);
+    const done = (e: Entry | null) => {
+      settle(e);
+      if (inFlight.get(key) === flight) inFlight.delete(key);
+    };
+    const nonce = c.get('cspNonce') as string | undefined;
+    const tokenBefore = kind === 'page' ? opts.pageToken?.() : undefined;
+    try {
+      await next();
+    } catch (error) {
+      done(null);
+      throw error;
+    }
+    const res = c.res;
+    const cacheControl = res.headers.get('cache-control') ?? '';
+    const storable =
+      res.status === 200 &&
+      !res.headers.has('set-cookie') &&
+      !/no-store|private/.test(cacheControl) &&
+      // The page token moved on during the render (a ten-minute step): the next request stores it.
+      (kind === 'api' || tokenBefore === opts.pageToken?.());
+    if (!storable) {
+      done(null);
+      return;
+    }
+    const headers: [string, string][] = [];
+    res.headers.forEach((value, name) => {
+      if (!perAnswer.has(name)) headers.push([name, value]);
+    });
+    if (kind === 'page') {
+      // Anonymous pages and embeds may be kept by a CDN; they differ only by the colour-mode cookie.
+      const cc: [string, string] = ['cache-control', PAGE_CACHE_CONTROL];
+      const i = headers.findIndex(([n]) => n === 'cache-control');
+      if (i === -1) headers.push(cc);
+      else headers[i] = cc;
+      const vary = headers.find(([n]) => n === 'vary');
+      if (!vary) headers.push(['vary', 'Cookie']);
+      else if (!/\bcookie\b/i.test(vary[1])) vary[1] = `${vary[1]}, Cookie`;
+    }
+    let body: ReadableStream<Uint8Array> | null = res.body;
+    let copy: ReadableStream<Uint8Array> | null = null;
+    if (body) [body, copy] = body.tee();
+    const outgoing = new Headers(headers);
+    outgoing.set('ETag', etag);
+    // Hono's setter would copy the handler's headers (its ETag) over these: let go of its response first.
+    c.res = undefined as unknown as Response;
+    c.res = new Response(body, { status: res.status, headers: outgoing });
+    void keep(c, copy, (bytes) => ({
+      key,
+      kind,
+      version,
+      status: res.status,
+      headers,
+      parts: kind === 'page' ? splitAt(bytes, [nonce, tokenBefore]) : [bytes],
+      bytes: bytes.length,
+    })).then(done, () => done(null));
+  };
+
+  return {
+    middleware,
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
