@@ -49,10 +49,6 @@ const envSchema = z.object({
   API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
-  /** Data API requests a Free account or client address may send per UTC day (docs/decisions/022 and 090). */
-  API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
-  /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
-  RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
   /** The chat assistant's optional language model: an OpenAI-compatible chat-completions endpoint (all three or none). */
   LLM_BASE_URL: optionalText.pipe(z.url().optional()),
   LLM_API_KEY: optionalText,
