@@ -44,6 +44,10 @@ export async function openDatabase(
     return { db, kind: 'postgres', close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // The search's extensions (decision 055), contrib modules PGlite ships; PostgreSQL has them in its contrib package.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const extensions = { pg_trgm, unaccent };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = url === 'memory:' ? undefined : url?.startsWith('file:') ? url.slice('file:'.length) : defaultDir;
@@ -52,7 +56,9 @@ export async function openDatabase(
   // One process per folder: a second one would abort or silently lose what it wrote (issue 17, decision 065).
   const release = dir ? lockFolder(dir) : () => {};
   try {
-    const client = dir ? new PGlite(dir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const client = dir
+      ? new PGlite(dir, { extensions })
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     // Holding the folder's lock proves no other process is importing: every run still 'running' was cut off.

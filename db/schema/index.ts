@@ -10,3 +10,4 @@ export { apiUsage } from './api-usage';
 export { apiKeys } from './api-keys';
 export { codelistCodes, codelistFetches } from './codelists';
 export { assistantConversations, assistantMessages } from './assistant';
+export { datasetSearch } from './search';

@@ -55,11 +55,23 @@ const listRoute = createRoute({
   summary: 'List and search datasets',
   request: {
     query: z.object({
-      q: z.string().max(200).optional(),
+      q: z
+        .string()
+        .max(200)
+        .optional()
+        .openapi({
+          example: 'unemployment germany',
+          description:
+            'Search: ranks by relevance over names, descriptions, labels and categories, with synonyms (cpi, jobless, ' +
+            'per capita) and typos corrected; a place named (germany, Bayern) keeps datasets with data for it',
+        }),
       category: z.string().optional().openapi({ example: 'prices' }),
       geo: z.string().optional().openapi({ example: 'DE', description: 'Only datasets with data for this geo' }),
       frequency: frequencySchema.optional(),
-      sort: z.enum(['name', 'updated']).default('name'),
+      sort: z
+        .enum(['relevance', 'name', 'updated'])
+        .optional()
+        .openapi({ description: 'relevance (the default with q), name (the default without), or updated' }),
       limit: z.coerce.number().int().min(1).max(200).default(50),
       offset: z.coerce.number().int().min(0).default(0),
     }),
@@ -67,7 +79,25 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: 'Datasets',
-      content: { 'application/json': { schema: z.object({ items: z.array(datasetSchema), total: z.number().int() }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            items: z.array(
+              datasetSchema.extend({
+                view_query: z
+                  .string()
+                  .optional()
+                  .openapi({ example: 'country[]=DE', description: 'The view a search opens the dataset on' }),
+              }),
+            ),
+            total: z.number().int(),
+            places: z
+              .array(z.object({ text: z.string(), name: z.string(), codes: z.array(z.string()) }))
+              .optional()
+              .openapi({ description: 'Places the query named; each result has data for every one' }),
+          }),
+        },
+      },
     },
     400: errors[400],
     401: errors[401],

@@ -137,6 +137,8 @@ export async function storeParsed(
   const added = upserted[0]!.added;
 
   await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
+  // The search document (names, labels, places with data) follows what this import stored (decision 055).
+  await tx.execute(sql`SELECT refresh_dataset_search(${datasetId}::integer)`);
   const flagged = obs.reduce((n, o) => (o.flags ? n + 1 : n), 0);
   const values = obs.reduce((n, o) => (o.value === null ? n : n + 1), 0);
   await tx

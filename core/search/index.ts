@@ -1,0 +1,16 @@
+// Catalogue search: query parsing, places and synonyms (pure; the ranking runs in the database).
+export { placeEntries, type PlaceEntry } from './places';
+export {
+  alternativesOf,
+  editDistance,
+  normaliseText,
+  parseQuery,
+  placeIndex,
+  synonymWords,
+  synonyms,
+  termQueries,
+  words,
+  type ParsedQuery,
+  type PlaceIndex,
+  type QueryPlace,
+} from './query';

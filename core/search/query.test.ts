@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { placeEntries } from './places';
+import { editDistance, normaliseText, parseQuery, placeIndex, termQueries } from './query';
+
+const regions = [
+  { code: 'DE2', name: 'Bayern', level: 1 },
+  { code: 'DE21', name: 'Oberbayern', level: 2 },
+  { code: 'DE3', name: 'Berlin', level: 1 },
+  { code: 'DE30', name: 'Berlin', level: 2 },
+  { code: 'FR1', name: 'Ile-de-France', level: 1 },
+  { code: 'FRB', name: 'Centre — Val de Loire', level: 1 },
+];
+const places = placeIndex(placeEntries(regions));
+
+describe('normaliseText', () => {
+  it('drops accents and case, splits on punctuation, keeps dataset codes whole', () => {
+    expect(normaliseText('Österreich, Île-de-France!')).toBe('osterreich ile de france');
+    expect(normaliseText('UNE_RT_M')).toBe('une_rt_m');
+    expect(normaliseText('Ελλάδα')).toBe('ελλαδα');
+  });
+});
+
+describe('parseQuery', () => {
+  it('takes a country out of the query as a place', () => {
+    const p = parseQuery('unemployment germany', places);
+    expect(p.terms).toEqual(['unemployment']);
+    expect(p.places).toEqual([{ text: 'germany', name: 'Germany', codes: ['DE'] }]);
+  });
+
+  it('knows countries by their own names, accents or not', () => {
+    expect(parseQuery('Österreich inflation', places).places[0]?.codes).toEqual(['AT']);
+    expect(parseQuery('osterreich', places).places[0]?.codes).toEqual(['AT']);
+    expect(parseQuery('España', places).places[0]?.codes).toEqual(['ES']);
+    expect(parseQuery('Ελλάδα', places).places[0]?.codes).toEqual(['EL']);
+  });
+
+  it('finds NUTS regions by name, the shallowest level first, and multi-word names whole', () => {
+    expect(parseQuery('Bayern', places).places).toEqual([{ text: 'bayern', name: 'Bayern', codes: ['DE2'] }]);
+    expect(parseQuery('Bavaria gdp', places).places[0]?.codes).toEqual(['DE2']);
+    expect(parseQuery('berlin', places).places[0]?.codes).toEqual(['DE3']);
+    expect(parseQuery('gdp île-de-france', places)).toMatchObject({ terms: ['gdp'], places: [{ codes: ['FR1'] }] });
+  });
+
+  it('names aggregates with the codes a view prefers', () => {
+    expect(parseQuery('euro area inflation', places)).toMatchObject({
+      terms: ['inflation'],
+      places: [{ codes: ['EA20', 'EA19', 'EA'] }],
+    });
+    expect(parseQuery('EU unemployment', places).places[0]?.codes[0]).toBe('EU27_2020');
+  });
+
+  it('tolerates one typo in a country name, none in short words', () => {
+    expect(parseQuery('unemployment germny', places).places[0]?.codes).toEqual(['DE']);
+    expect(parseQuery('unemployment fracne', places).places[0]?.codes).toEqual(['FR']);
+    expect(parseQuery('gdp', places).places).toEqual([]);
+  });
+
+  it('keeps the field’s phrases together and drops stop words', () => {
+    expect(parseQuery('GDP per capita', places).terms).toEqual(['gdp', 'per capita']);
+    expect(parseQuery('what is the rate of inflation in France', places)).toMatchObject({
+      terms: ['rate', 'inflation'],
+      places: [{ codes: ['FR'] }],
+    });
+  });
+
+  it('names each place once', () => {
+    expect(parseQuery('germany deutschland', places).places).toHaveLength(1);
+  });
+});
+
+describe('termQueries', () => {
+  it('expands the field’s synonyms into tsquery alternatives', () => {
+    expect(termQueries(['cpi'])).toEqual(['cpi | hicp | (consumer <-> prices) | inflation']);
+    expect(termQueries(['jobless'])).toEqual(['jobless | unemployment | unemployed']);
+    expect(termQueries(['per capita'])).toEqual(['(per <-> capita) | (per <-> inhabitant)']);
+  });
+
+  it('turns dataset codes into phrases and never lets query syntax through', () => {
+    expect(termQueries(['une_rt_m'])).toEqual(['(une <-> rt <-> m)']);
+    expect(termQueries(["o'reilly&!:*"])).toEqual(['oreilly']);
+    expect(termQueries(['&|'])).toEqual([]);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts a swap of two letters once', () => {
+    expect(editDistance('france', 'fracne')).toBe(1);
+    expect(editDistance('germany', 'germny')).toBe(1);
+    expect(editDistance('spain', 'italy')).toBeGreaterThan(1);
+  });
+});

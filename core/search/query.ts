@@ -1,0 +1,207 @@
+// Reading a catalogue search (decision 055): places named in it, the words left, their synonyms in the field, and
+// the full-text queries the database ranks by. Pure: the database part is in db/queries/search.ts.
+import type { PlaceEntry } from './places';
+
+/** Lower case, accents removed (Österreich → osterreich), words split on anything but letters, digits and `_`. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_]+/gu, ' ')
+    .trim();
+}
+
+export function words(text: string): string[] {
+  const n = normaliseText(text);
+  return n ? n.split(' ') : [];
+}
+
+/**
+ * The field's synonyms: what people type (left) and what the catalogue says (right, full-text phrases). A query word
+ * or phrase on the left matches any phrase on its right, itself included.
+ */
+export const synonyms: Readonly<Record<string, readonly string[]>> = {
+  cpi: ['hicp', 'consumer prices', 'inflation'],
+  'consumer price index': ['hicp', 'consumer prices'],
+  'consumer prices': ['hicp', 'consumer prices'],
+  inflation: ['hicp', 'inflation', 'consumer prices'],
+  'inflation rate': ['hicp', 'inflation'],
+  prices: ['hicp', 'prices'],
+  price: ['hicp', 'prices'],
+  'cost of living': ['hicp', 'consumer prices'],
+  hicp: ['hicp', 'harmonised index of consumer prices'],
+  harmonized: ['harmonised'],
+  jobless: ['unemployment', 'unemployed'],
+  joblessness: ['unemployment', 'unemployed'],
+  unemployed: ['unemployment', 'unemployed'],
+  unemployment: ['unemployment', 'unemployed'],
+  'out of work': ['unemployment', 'unemployed'],
+  'labor force': ['labour force'],
+  'labor market': ['labour market', 'unemployment'],
+  'labour market': ['labour market', 'unemployment'],
+  labor: ['labour'],
+  jobs: ['labour market', 'unemployment', 'employment'],
+  employment: ['labour market', 'unemployment', 'employment'],
+  'per capita': ['per inhabitant', 'per capita'],
+  'per head': ['per inhabitant'],
+  'per person': ['per inhabitant'],
+  'per inhabitant': ['per inhabitant'],
+  gdp: ['gdp', 'gross domestic product'],
+  'gross domestic product': ['gdp', 'gross domestic product'],
+  growth: ['growth', 'gdp growth'],
+  'economic growth': ['gdp growth', 'growth'],
+  economy: ['gdp', 'national accounts'],
+  economic: ['gdp', 'national accounts'],
+  output: ['gdp', 'output'],
+  'national income': ['gdp', 'national accounts'],
+  recession: ['gdp growth', 'growth'],
+  regional: ['regional', 'nuts', 'regions'],
+  regions: ['regional', 'nuts', 'regions'],
+  region: ['regional', 'nuts', 'regions'],
+  women: ['females', 'sex'],
+  female: ['females', 'sex'],
+  men: ['males', 'sex'],
+  male: ['males', 'sex'],
+  gender: ['sex'],
+  youth: ['less than 25', 'age'],
+  young: ['less than 25', 'age'],
+  monthly: ['monthly'],
+  annual: ['annual'],
+  yearly: ['annual'],
+  food: ['food'],
+  ppp: ['purchasing power standard'],
+  'purchasing power': ['purchasing power standard'],
+};
+
+/** Words that say nothing about which dataset is meant. */
+const stopWords = new Set(
+  'a an and are as at by data dataset datasets for from how i in is me of on or per show statistics stats the to what which with'.split(
+    ' ',
+  ),
+);
+
+/** A place found in a query: the words that named it and the geo codes standing for it, preferred first. */
+export interface QueryPlace {
+  text: string;
+  /** The place's first name (English for countries, the NUTS name for regions). */
+  name: string;
+  codes: string[];
+}
+
+export interface ParsedQuery {
+  /** Every word of the query, normalised. */
+  all: string[];
+  /** The words that are not a place nor a stop word, in order (phrases such as "per capita" kept together). */
+  terms: string[];
+  places: QueryPlace[];
+}
+
+/** Normalised place name → entry, for parseQuery (build once per set of places). */
+export interface PlaceIndex {
+  exact: Map<string, PlaceEntry>;
+  /** Single-word names of places matched with one typo (countries, aggregates). */
+  fuzzy: { name: string; entry: PlaceEntry }[];
+  longest: number;
+}
+
+export function placeIndex(entries: readonly PlaceEntry[]): PlaceIndex {
+  const exact = new Map<string, PlaceEntry>();
+  const fuzzy: PlaceIndex['fuzzy'] = [];
+  let longest = 1;
+  for (const entry of entries) {
+    for (const name of entry.names) {
+      const n = normaliseText(name);
+      if (!n || exact.has(n)) continue;
+      exact.set(n, entry);
+      longest = Math.max(longest, n.split(' ').length);
+      if (entry.fuzzy && n.length >= 5 && !n.includes(' ')) fuzzy.push({ name: n, entry });
+    }
+  }
+  return { exact, fuzzy, longest };
+}
+
+/** Splits a query into places (longest names first) and the remaining terms, with multi-word synonyms kept whole. */
+export function parseQuery(query: string, places: PlaceIndex): ParsedQuery {
+  const all = words(query);
+  const terms: string[] = [];
+  const found: QueryPlace[] = [];
+  let i = 0;
+  outer: while (i < all.length) {
+    // A phrase of the field ("per capita", "labour market") before a place: "Centre" is a region, "centre" rarely.
+    for (let n = 4; n >= 2; n--) {
+      const phrase = all.slice(i, i + n).join(' ');
+      if (i + n <= all.length && synonyms[phrase]) {
+        terms.push(phrase);
+        i += n;
+        continue outer;
+      }
+    }
+    for (let n = Math.min(places.longest, all.length - i); n >= 1; n--) {
+      const phrase = all.slice(i, i + n).join(' ');
+      const entry = places.exact.get(phrase);
+      if (entry && !(n === 1 && (synonyms[phrase] || stopWords.has(phrase)))) {
+        addPlace(found, phrase, entry);
+        i += n;
+        continue outer;
+      }
+    }
+    const word = all[i]!;
+    const near =
+      word.length >= 5 && !synonyms[word] ? places.fuzzy.find((f) => editDistance(f.name, word) <= 1) : undefined;
+    if (near) addPlace(found, word, near.entry);
+    else if (!stopWords.has(word)) terms.push(word);
+    i += 1;
+  }
+  return { all, terms, places: found };
+}
+
+function addPlace(found: QueryPlace[], text: string, entry: PlaceEntry): void {
+  if (!found.some((p) => p.codes[0] === entry.codes[0]))
+    found.push({ text, name: entry.names[0]!, codes: [...entry.codes] });
+}
+
+/** Optimal-string-alignment distance (a swap of two letters counts once), for place names with a typo. */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The words a typo may be corrected to besides the catalogue's own: every word of the synonyms' left side. */
+export const synonymWords: readonly string[] = [...new Set(Object.keys(synonyms).flatMap((k) => k.split(' ')))];
+
+/** A term's alternatives: its synonyms in the field, or itself. */
+export function alternativesOf(term: string): string[] {
+  return [...new Set([term, ...(synonyms[term] ?? [])])];
+}
+
+/**
+ * One to_tsquery text per term: its alternatives joined with `|`, a phrase's words with `<->`, a dataset code's
+ * parts (une_rt_m) as a phrase. Only letters and digits reach the text, so it is always valid tsquery syntax.
+ */
+export function termQueries(terms: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const term of terms) {
+    const alternatives = alternativesOf(term)
+      .map((alt) =>
+        alt
+          .split(/[\s_]+/)
+          .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+          .filter(Boolean)
+          .join(' <-> '),
+      )
+      .filter(Boolean);
+    if (alternatives.length) out.push(alternatives.map((a) => (a.includes(' ') ? `(${a})` : a)).join(' | '));
+  }
+  return out;
+}
