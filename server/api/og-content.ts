@@ -87,7 +87,7 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
   const { view: asked } = parseViewQuery(query);
   // A default card ends where the page's default view does: at the latest period most places have reached.
   const coverage = await getDatasetCoverage(db, row, meta);
-  const timed = ['time_start', 'time_end', 'country[]'].some((k) => query.has(k));
+  const timed = ['time_start', 'time_end', 'country[]', 'dimension[]'].some((k) => query.has(k));
   const parsed = !timed && coverage.period ? { ...asked, timeEnd: coverage.period } : asked;
   const sel = parseSelection(meta, {
     ...Object.fromEntries(Object.entries(parsed.dimensions).map(([k, v]) => [k, v.join(',')])),

@@ -49,7 +49,7 @@ it('1. names the selected unit on axis, map legend and subtitle, and the COICOP 
 
   await switchTo(page, widget, 'Map');
   await widget.locator('path.map-area').first().waitFor();
-  const legend = (await widget.locator('svg').first().textContent()) ?? '';
+  const legend = (await widget.locator('svg[role="img"]').textContent()) ?? '';
   expect(legend).toContain('Thousand persons');
   expect(legend).not.toContain('Percentage of population');
   expect(problems).toEqual([]);
@@ -139,6 +139,7 @@ it('6. line, bar and horizontal-bar charts show values by mouse, touch and keybo
     isMobile: true,
   });
   const bar = phone.widget.locator('g.bar[data-series="France"] rect');
+  await bar.scrollIntoViewIfNeeded();
   const b = (await bar.boundingBox())!;
   await phone.page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
   await expect(phone.widget.getByRole('tooltip').innerText()).resolves.toBe(

@@ -131,7 +131,12 @@ export function TooltipLayer({ width, height, theme, targets, axis, label, rule,
                 }}
               >
                 {r.value}
-                {r.flag ? <abbr style={{ marginLeft: 3, color: colors.mutedText }}>{r.flag}</abbr> : null}
+                {r.flag ? (
+                  <>
+                    {' '}
+                    <abbr style={{ color: colors.mutedText }}>{r.flag}</abbr>
+                  </>
+                ) : null}
               </span>
             </div>
           ))}

@@ -87,7 +87,7 @@ export interface CoverageNote {
 }
 
 /**
- * A default view (no time and no countries in the URL) ends at the latest period most of the dataset's places have
+ * A default view (no time, countries or dimensions in the URL) ends at the latest period most of the dataset's places have
  * reached, and says which newer period exists and who has it ('7/2026: Germany only'), linking to the view that
  * includes it. A view the URL names a time or countries for is left as asked.
  */
@@ -97,7 +97,10 @@ export function withCoverage(
   coverage: Coverage,
   path: string,
 ): { view: ChartViewSpec; note: CoverageNote | null } {
-  const asked = ['time_start', 'time_end', 'time', 'country[]', 'country'].some((k) => query.has(k));
+  // The coverage is the main series': a view of other dimension values is left as asked too.
+  const asked =
+    ['time_start', 'time_end', 'time', 'country[]', 'country', 'dimension[]'].some((k) => query.has(k)) ||
+    Object.keys(view.dimensions).length > 0;
   const newest = coverage.partial.at(-1);
   const text = coverageNote(coverage);
   if (asked || !coverage.period || !newest || !text) return { view, note: null };

@@ -12,10 +12,11 @@ export const catalogueQuery = z.object({
   category: z.preprocess(empty, z.string().max(100).optional()),
   geo: z.preprocess(empty, z.string().max(20).optional()),
   frequency: z.preprocess(empty, frequencySchema.optional().catch(undefined)),
-  sort: z.preprocess(empty, z.enum(['updated', 'name']).catch('updated').default('updated')),
+  sort: z.preprocess(empty, z.enum(['relevance', 'updated', 'name']).optional().catch(undefined)),
 });
 
-export type CatalogueQuery = z.infer<typeof catalogueQuery>;
+/** A search is ordered by relevance unless another order is asked; the catalogue by last update (relevance: too). */
+export type CatalogueQuery = Omit<z.infer<typeof catalogueQuery>, 'sort'> & { sort: 'relevance' | 'updated' | 'name' };
 
 export function readCatalogueQuery(url: URL): CatalogueQuery {
   const get = (k: string) => url.searchParams.get(k);
@@ -26,7 +27,10 @@ export function readCatalogueQuery(url: URL): CatalogueQuery {
     frequency: get('frequency'),
     sort: get('sort'),
   });
-  return parsed.success ? parsed.data : { sort: 'updated' };
+  if (!parsed.success) return { sort: 'updated' };
+  const { sort, ...rest } = parsed.data;
+  const chosen = sort ?? (rest.q ? 'relevance' : 'updated');
+  return { ...rest, sort: chosen === 'relevance' && !rest.q ? 'updated' : chosen };
 }
 
 export async function catalogueData(db: ReadDb, f: CatalogueQuery) {

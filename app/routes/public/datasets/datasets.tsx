@@ -21,7 +21,7 @@ export function meta({ matches, data }: Route.MetaArgs) {
     description:
       'Official Eurostat datasets on inflation (HICP), unemployment and GDP, nationally and by region, with every value and flag as published. Filter by category, country and frequency.',
     // Searches share the catalogue's address; filtered views are pages of their own.
-    path: `/datasets${catalogueSearch({ ...f, q: undefined })}`,
+    path: `/datasets${catalogueSearch({ ...f, q: undefined, sort: f?.sort === 'relevance' ? undefined : f?.sort })}`,
   });
 }
 
@@ -29,14 +29,17 @@ const selectClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
 export default function Datasets({ loaderData }: Route.ComponentProps) {
-  const { items, total, filters, catalogueEmpty, categories, geos } = loaderData;
+  const { items, total, filters, catalogueEmpty, categories, geos, places } = loaderData;
   const navigate = useNavigate();
   // Submits without the empty and default fields, so a view's address stays short (and shareable).
   const go = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(form)) {
-      if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'updated')) params.set(k, v.trim());
+      if (typeof v === 'string' && v.trim()) params.set(k, v.trim());
     }
+    // The default order is no parameter: relevance for a search, last update otherwise.
+    if (params.get('sort') === (params.has('q') ? 'relevance' : 'updated')) params.delete('sort');
+    if (params.get('sort') === 'relevance') params.delete('sort');
     const s = params.toString();
     void navigate(`/datasets${s ? `?${s}` : ''}`, { preventScrollReset: true });
   };
@@ -72,7 +75,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
             type="search"
             defaultValue={q}
             key={q}
-            placeholder="Search by name or code, e.g. inflation or une_rt_m"
+            placeholder="Search, e.g. unemployment germany, cpi or une_rt_m"
             className={`${selectClass} px-3`}
           />
         </div>
@@ -101,6 +104,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
           ))}
         </Select>
         <Select label="Sort" name="sort" value={filters.sort}>
+          {q && <option value="relevance">Best match first</option>}
           <option value="updated">Last updated first</option>
           <option value="name">Name A–Z</option>
         </Select>
@@ -119,6 +123,9 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
             {q
               ? `${total} dataset${total === 1 ? '' : 's'} matching “${q}”`
               : `${total} dataset${total === 1 ? '' : 's'}`}
+            {places && places.length > 0 && (
+              <> with data for {places.map((p) => p.name).join(' and ')}, opening on it</>
+            )}
             {(narrowed || q) && (
               <>
                 {' · '}
@@ -132,7 +139,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
             {items.map((d) => (
               <li key={d.id} className="py-4">
                 <Link
-                  to={`/datasets/${d.id}`}
+                  to={`/datasets/${d.id}${d.view_query ? `?${d.view_query}` : ''}`}
                   className="text-lg font-medium text-brand-dark hover:underline dark:text-brand"
                 >
                   {d.dataset_name}
