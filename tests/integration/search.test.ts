@@ -2,6 +2,7 @@
 // issue's queries that found nothing with literal matching (issue 15, decision 055).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { catalogueData, readCatalogueQuery } from '../../app/routes/public/datasets/datasets.server';
 import { listDatasets } from '../../db/queries/datasets';
 import { createApp } from '../../server/app';
 import { databaseWithGeos, importSample } from '../setup/database';
@@ -109,4 +110,17 @@ describe('search document', () => {
     const after = await listDatasets(database.db, { q: 'unemployment france', limit: 10, offset: 0 });
     expect(after.items.map((d) => d.dataset_code).sort()).toEqual(['tps00203', 'une_rt_m']);
   }, 120_000);
+});
+
+describe('/datasets page data', () => {
+  it('orders a search by relevance unless asked otherwise, and carries the places', async () => {
+    const f = readCatalogueQuery(new URL('http://x/datasets?q=unemployment+germany'));
+    expect(f.sort).toBe('relevance');
+    const data = await catalogueData(database.db, f);
+    expect(data.items.map((d) => d.view_query)).toEqual(['country[]=DE', 'country[]=DE']);
+    expect(data.places?.map((p) => p.name)).toEqual(['Germany']);
+    expect(readCatalogueQuery(new URL('http://x/datasets?q=gdp&sort=name')).sort).toBe('name');
+    expect(readCatalogueQuery(new URL('http://x/datasets')).sort).toBe('updated');
+    expect(readCatalogueQuery(new URL('http://x/datasets?sort=relevance')).sort).toBe('updated');
+  });
 });
