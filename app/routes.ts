@@ -58,6 +58,7 @@ export default [
     route('dashboard', 'routes/app/dashboard.tsx'),
     route('chart', 'routes/app/chart.tsx'),
     route('settings', 'routes/app/settings.tsx'),
+    route('chat', 'routes/app/chat.tsx'),
   ]),
   route('blog/feed.xml', 'routes/public/blog/feed.ts'),
 ] satisfies RouteConfig;

@@ -143,7 +143,9 @@ export function uncitedNumbers(
     .filter((n) => /\d/.test(n))
     .sort((a, b) => b.length - a.length);
   for (const name of names) text = text.split(name).join(' ');
-  // Codes (EU27_2020, tec00118, DE21, Y_LT25) are names, not numbers.
+  // Aggregates' names ("Euro area – 20 countries, from 2023") and codes (EU27_2020, tec00118, DE21) are not numbers.
+  text = text.replace(/– \d+ countries, (?:from )?\d{4}(?:-\d{4})?/g, ' ');
+
   text = text.replace(/\b(?=\w*[A-Za-z_])\w*\d\w*\b/g, ' ').replace(PERIOD, ' ');
   const allowed = new Set([
     ...citations.map((c) => formatValue(c.value, c.decimals)),

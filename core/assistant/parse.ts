@@ -54,6 +54,26 @@ export interface ParsedQuestion {
   annual: boolean;
   /** Filled from the previous question. */
   followUp: boolean;
+  /** A name the question gives as a place ("in Narnia") that is no place we know, when it names none we know. */
+  unknownPlace: string | null;
+}
+
+/** Capitalised words that follow "in", "of" or "for" but are no place. */
+const notPlaces = new Set(
+  'The EU HICP CPI GDP Eurostat January February March April May June July August September October November December Q1 Q2 Q3 Q4 PPS NUTS Europe European'.split(
+    ' ',
+  ),
+);
+
+/** "GDP of Mazowieckie", "inflation in Narnia": the name where the question expects a place. */
+function placeLikeName(question: string): string | null {
+  for (const m of question.matchAll(
+    /\b(?:of|in|for)\s+((?:the\s+)?[A-ZÀ-Ý][\p{L}'’-]+(?:\s+[A-ZÀ-Ý][\p{L}'’-]+)*)/gu,
+  )) {
+    const name = m[1]!.replace(/^the\s+/, '');
+    if (!notPlaces.has(name.split(/\s+/)[0]!)) return name;
+  }
+  return null;
 }
 
 const indicatorWords: [Indicator, string[]][] = [
@@ -176,6 +196,8 @@ function findIntent(text: string, placeCount: number): { intent: Intent; order: 
     extremeWord &&
     (which || placeCount === 0 || hasAny(text, ['countries', 'country', 'regions', 'region', 'member states']))
   )
+    return { intent: 'extreme', order };
+  if (extremeWord && hasAny(text, ['in the eu', 'in the euro area', 'among', 'in europe', 'of the eu']))
     return { intent: 'extreme', order };
   if (extremeWord && placeCount === 1) return { intent: low ? 'trough' : 'peak', order };
   if (
@@ -310,9 +332,23 @@ export function parseQuestion(question: string, opts: ParseOptions): ParsedQuest
       time,
       annual: annual || prev.annual,
       followUp: true,
+      unknownPlace: null,
     });
   }
-  return finish(text, { intent, indicator, dataset, dims, places, scope, order, top, time, annual, followUp: false });
+  return finish(text, {
+    intent,
+    indicator,
+    dataset,
+    dims,
+    places,
+    scope,
+    order,
+    top,
+    time,
+    annual,
+    followUp: false,
+    unknownPlace: placesFound.length === 0 ? placeLikeName(question) : null,
+  });
 }
 
 function finish(text: string, q: ParsedQuestion): ParsedQuestion {

@@ -14,18 +14,19 @@ export type TimeSpec =
   { kind: 'point'; at: TimePoint } | { kind: 'range'; from: TimePoint; to?: TimePoint } | { kind: 'latest' };
 
 const months = [
-  ['january', 'jan'],
-  ['february', 'feb'],
-  ['march', 'mar'],
-  ['april', 'apr'],
-  ['may'],
-  ['june', 'jun'],
-  ['july', 'jul'],
-  ['august', 'aug'],
-  ['september', 'sep', 'sept'],
-  ['october', 'oct'],
-  ['november', 'nov'],
-  ['december', 'dec'],
+  // English, and the German and French spellings that differ.
+  ['january', 'jan', 'januar', 'janvier'],
+  ['february', 'feb', 'februar', 'fevrier', 'février'],
+  ['march', 'mar', 'märz', 'maerz', 'mars'],
+  ['april', 'apr', 'avril'],
+  ['may', 'mai'],
+  ['june', 'jun', 'juni', 'juin'],
+  ['july', 'jul', 'juli', 'juillet'],
+  ['august', 'aug', 'aout', 'août'],
+  ['september', 'sep', 'sept', 'septembre'],
+  ['october', 'oct', 'oktober', 'octobre'],
+  ['november', 'nov', 'novembre'],
+  ['december', 'dec', 'dezember', 'décembre', 'decembre'],
 ];
 const monthOf = new Map(months.flatMap((names, i) => names.map((n): [string, number] => [n, i + 1])));
 const monthWords = [...monthOf.keys()].join('|');

@@ -79,6 +79,11 @@ export async function builtinAnswer(question: string, opts: AskOptions): Promise
   const gazetteer = await gazetteerFor(opts.db);
   const q = parseQuestion(question, { gazetteer, today: opts.today ?? new Date(), previous: opts.previous ?? null });
   if (!q.indicator) return decline(NOT_UNDERSTOOD, null);
+  if (q.unknownPlace && q.places.length === 0 && !q.followUp)
+    return decline(
+      `I do not know a place called “${q.unknownPlace}” in these datasets. Try a country, the EU or the euro area, or a NUTS region as Eurostat names it (e.g. Oberbayern).`,
+      null,
+    );
   const candidates = datasetCandidates(q);
   let reason = '';
   for (const code of candidates) {
