@@ -96,16 +96,20 @@ export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: st
   const rows = await queryRows<Row>(
     db,
     sql`WITH terms AS (
-        SELECT to_tsquery('english', t) AS q FROM unnest(${pgArray(queries)}::text[]) AS t),
+        SELECT n, to_tsquery('english', t) AS q FROM unnest(${pgArray(queries)}::text[]) WITH ORDINALITY AS u(t, n)),
       weighted AS (
-        SELECT q, ln(1 + (SELECT count(*) FROM dataset_search)::float
-                       / greatest(1, (SELECT count(*) FROM dataset_search x WHERE x.document @@ q))) AS idf
+        SELECT n, q, ln(1 + (SELECT count(*) FROM dataset_search)::float
+                          / greatest(1, (SELECT count(*) FROM dataset_search x WHERE x.document @@ q))) AS idf
         FROM terms),
+      pairs AS (
+        SELECT s.dataset_id, w.n, w.idf, ts_rank(s.document, w.q) AS r
+        FROM dataset_search s JOIN weighted w ON s.document @@ w.q),
+      -- Each term's rank relative to the best dataset for it: a term with many alternatives counts as much as one.
+      normalised AS (
+        SELECT dataset_id, n, idf * r / nullif(max(r) OVER (PARTITION BY n), 0) AS score FROM pairs),
       matches AS (
-        SELECT s.dataset_id,
-          count(w.q) FILTER (WHERE s.document @@ w.q)::integer AS matched,
-          coalesce(sum(ts_rank(s.document, w.q) * w.idf) FILTER (WHERE s.document @@ w.q), 0) AS score
-        FROM dataset_search s LEFT JOIN weighted w ON true GROUP BY s.dataset_id)
+        SELECT s.dataset_id, count(p.n)::integer AS matched, coalesce(sum(p.score), 0) AS score
+        FROM dataset_search s LEFT JOIN normalised p ON p.dataset_id = s.dataset_id GROUP BY s.dataset_id)
       SELECT d.*,
         ARRAY(SELECT (SELECT c FROM unnest(string_to_array(p, '|')) WITH ORDINALITY AS u(c, i)
                       WHERE c = ANY(s.geos) ORDER BY i LIMIT 1)
