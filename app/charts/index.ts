@@ -66,3 +66,5 @@ export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, apiErro
 export { embedRuntimeScript } from './widget/embed-runtime';
 export { viewLabels, type ViewLabels } from './core/view-labels';
 export { coverageNote, type Coverage } from './core/coverage';
+export { publishedSvg, publishedChrome, type PublishedFrameInput } from './export/published-frame';
+export { joinQuery } from './export/view-query';

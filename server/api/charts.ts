@@ -19,7 +19,11 @@ import {
   exportFileName,
   geoCodesOf,
   initialSliderIndex,
+  joinQuery,
   parseViewQuery,
+  publishedSvg,
+  viewLabels,
+  viewPairs,
   widgetTimeline,
   type ChartViewSpec,
   type LoadedOutlines,
@@ -34,6 +38,8 @@ import { ApiError, errorSchema } from '../http/errors';
 export interface ChartsApiOptions {
   /** Map outlines (NUTS outlines for regional maps come from the data mirror). */
   outlines: OutlineStore;
+  /** The site's address, printed under exported charts (never the request's Host: images are cached). */
+  publicUrl?: string;
 }
 
 /** PNG exports are drawn at twice the chart's size. */
@@ -173,6 +179,29 @@ export function renderChartSvg(input: ChartImageInput): string {
   return markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
 }
 
+/**
+ * The view's image as published: the chart under its title and subtitle (the selected dimension values and unit),
+ * over the source line and the view's address (issue 11: exports a newspaper can print as they are).
+ */
+export function publishedChartSvg(input: ChartImageInput, publicUrl?: string): string {
+  const { data, view } = input;
+  const meta = data.dataset;
+  const path = `/datasets/${meta.dataset_code}${viewPairs(view).length > 0 ? `?${joinQuery(viewPairs(view))}` : ''}`;
+  const inner = renderChartSvg(input);
+  // Some views draw shorter than asked (a horizontal bar chart of a few bars): the frame fits what was drawn.
+  const drawn = Number(/^<svg[^>]*?\sheight="(\d+(?:\.\d+)?)"/.exec(inner)?.[1]);
+  return publishedSvg({
+    inner,
+    width: input.width,
+    height: Number.isFinite(drawn) && drawn > 0 ? drawn : input.height,
+    theme: input.theme,
+    title: input.title || meta.dataset_name,
+    subtitle: viewLabels(meta, data.data).subtitle,
+    source: `Source: ${meta.source_name} (${meta.dataset_code})`,
+    url: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : undefined,
+  });
+}
+
 /** resvg with the fonts the charts are laid out for; labels would fall back to a serif font otherwise. */
 export function rasterise(svg: string, zoom = PNG_ZOOM): Buffer {
   const resvg = new Resvg(svg, {
@@ -213,16 +242,19 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.outlines) : null;
     const draw = () =>
       rasterise(
-        renderChartSvg({
-          data,
-          view,
-          width,
-          height,
-          theme: q.theme,
-          title: q.title,
-          hideLegend: q.hide_legend === 'true',
-          outlines,
-        }),
+        publishedChartSvg(
+          {
+            data,
+            view,
+            width,
+            height,
+            theme: q.theme,
+            title: q.title,
+            hideLegend: q.hide_legend === 'true',
+            outlines,
+          },
+          opts.publicUrl,
+        ),
       );
     attachment(c, exportFileName(meta.dataset_code, view.chartType, 'png'));
     c.header('Content-Type', 'image/png');

@@ -35,7 +35,12 @@ describe('buildJsonExport', () => {
       selected_countries: ['DE', 'FR', 'EA20'],
     });
     expect(out.data.map((r) => r.period)).toEqual(['1/2025', '2/2025', '3/2025', '4/2025', '5/2025']);
-    expect(out.data[4]).toEqual({ period: '5/2025', values: { Germany: 2.1, France: 0.6 } });
+    // Flags travel with the values they belong to (issue 11, item 7: the JSON export dropped them).
+    expect(out.data[4]).toEqual({
+      period: '5/2025',
+      values: { Germany: 2.1, France: 0.6 },
+      flags: { Germany: 'e', France: 'e' },
+    });
     expect(out.metadata).toEqual({
       total_periods: 5,
       total_series: 1,

@@ -1,5 +1,6 @@
 // The specification's JSON export: dataset block, filters, data rows and metadata, with its fallbacks.
 import type { DatasetMeta, Dimension, Series } from '../../../core/schemas/dataset';
+import { flagIndex } from '../core/chart-tooltip';
 import { buildChartTable, sliceTable } from '../core/chart-series';
 import type { ChartType } from '../core/slider';
 import type { ChartViewSpec } from './view-query';
@@ -29,7 +30,8 @@ export interface JsonExport {
     chart_type: ChartType;
     selected_countries: string[];
   };
-  data: { period: string; values: Record<string, number> }[];
+  /** `flags`: the observation flags of the values that carry any (e, p, b …), keyed as `values`. */
+  data: { period: string; values: Record<string, number>; flags?: Record<string, string> }[];
   metadata: {
     total_periods: number;
     total_series: number;
@@ -109,14 +111,21 @@ export function buildJsonExport(input: JsonExportInput): JsonExport {
     };
     const full = buildChartTable({ dataset: meta, data: [...series] }, { countries: input.view.countries });
     const table = input.range ? sliceTable(full, input.range.start, input.range.end) : full;
+    const flagsOf = flagIndex({ dataset: meta, data: [...series] });
+    // The values are in the unit of the selected series, which the dataset's own unit may not be.
+    if (table.unit) dataset.unit = table.unit;
     rows = table.periods
       .map((period, i) => {
         const values: Record<string, number> = {};
+        const flags: Record<string, string> = {};
         for (const s of table.series) {
           const v = s.values[i];
-          if (typeof v === 'number') values[s.label] = v;
+          if (typeof v !== 'number') continue;
+          values[s.label] = v;
+          const f = flagsOf.get(`${s.key}|${period}`);
+          if (f) flags[s.label] = f;
         }
-        return { period, values };
+        return Object.keys(flags).length > 0 ? { period, values, flags } : { period, values };
       })
       .filter((r) => Object.keys(r.values).length > 0);
     if (countries.length === 0) {

@@ -41,6 +41,8 @@ export interface ChartViewProps {
   /** 'image': static SVG only (SSR without scripts, PNG export); 'interactive': table sorting, map pan and zoom. */
   mode: 'image' | 'interactive';
   readonly?: boolean;
+  /** The embed: its table view is a real <table> (readable, copyable, for screen readers) even as an image. */
+  htmlTable?: boolean;
   idPrefix?: string;
   /** The map's own period keys (Page Up / Page Down) move the slider. */
   onSliderIndexChange?: (index: number) => void;
@@ -161,7 +163,7 @@ export function ChartView(props: ChartViewProps & { periods: readonly string[] }
     case 'map':
       return <MapView {...props} />;
     case 'table':
-      return props.mode === 'image' ? (
+      return props.mode === 'image' && !props.htmlTable ? (
         <TableImage {...common} startIndex={sliderIndex} />
       ) : (
         <TableChart

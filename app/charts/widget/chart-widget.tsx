@@ -148,6 +148,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     sliderIndex: index,
     periodCount: periods.length,
     title,
+    subtitle,
     width,
     height,
     theme,
@@ -219,6 +220,7 @@ export function ChartWidget(props: ChartWidgetProps) {
                   countries: selection.countries,
                   outlines: outlines.outlines,
                   mode: props.embed ? 'image' : 'interactive',
+                  htmlTable: props.embed,
                   readonly: props.readonly,
                   onSliderIndexChange: setChosenIndex,
                 }

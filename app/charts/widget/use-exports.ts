@@ -14,7 +14,9 @@ import {
   pngDownloadUrl,
 } from '../export/view-urls';
 import { COPY_FEEDBACK_MS } from './copy-dialog';
-import { saveBlob, svgToPng } from './widget-actions';
+import { saveBlob, svgMarkupToPng } from './widget-actions';
+import { publishedSvg } from '../export/published-frame';
+import { joinQuery, viewPairs } from '../export/view-query';
 import type { ExportKind } from './widget-menus';
 
 export interface CopyPanel {
@@ -31,6 +33,8 @@ export interface ExportContext {
   sliderIndex: number;
   periodCount: number;
   title: string;
+  /** The selected dimension values and unit, printed under the title of a PNG. */
+  subtitle: string;
   width: number;
   height: number;
   theme: Theme;
@@ -76,7 +80,20 @@ export function useExports(ctx: ExportContext): {
         const name = exportFileName(code, view.chartType, 'png');
         // The table is HTML: its image is drawn by the server from the same view.
         if (!svg || view.chartType === 'table') return followLink(pngDownloadUrl(origin(), id, view, image), name);
-        svgToPng(svg).then(
+        // Published as it is: title and subtitle over the chart, source and the view's address under it.
+        const inner = new XMLSerializer().serializeToString(svg);
+        const framed = publishedSvg({
+          inner,
+          width: Number(svg.getAttribute('width')) || ctx.width,
+          height: Number(svg.getAttribute('height')) || ctx.height,
+          theme: ctx.theme,
+          title: ctx.title,
+          subtitle: ctx.subtitle,
+          source: `Source: ${data.dataset.source_name} (${code})`,
+          url: `${origin()}/datasets/${code}${viewPairs(view).length > 0 ? `?${joinQuery(viewPairs(view))}` : ''}`,
+        });
+        const size = /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(framed);
+        svgMarkupToPng(framed, Number(size?.[1]), Number(size?.[2])).then(
           (blob) => saveBlob(blob, name),
           (error: unknown) => {
             console.warn('Client-side PNG failed, using the server:', error);

@@ -61,7 +61,16 @@ export const PNG_DENSITY = 2;
 export async function svgToPng(svg: SVGSVGElement, density = PNG_DENSITY): Promise<Blob> {
   const width = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width;
   const height = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height;
-  const markup = new XMLSerializer().serializeToString(svg);
+  return svgMarkupToPng(new XMLSerializer().serializeToString(svg), width, height, density);
+}
+
+/** Rasterises SVG markup of `width` × `height` at `density` times its size into a PNG blob, in the browser. */
+export async function svgMarkupToPng(
+  markup: string,
+  width: number,
+  height: number,
+  density = PNG_DENSITY,
+): Promise<Blob> {
   const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }));
   try {
     const image = new Image();
