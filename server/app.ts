@@ -127,7 +127,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.route('/api', catalogueApi(config.publicUrl));
   app.route('/api', datasetsApi());
   app.route('/api', sdmxApi());
-  app.route('/api', chartsApi({ outlines }));
+  app.route('/api', chartsApi({ outlines, publicUrl: config.PUBLIC_URL }));
   app.route('/api', geoApi({ outlines }));
   app.route('/api', checkUserApi());
   app.route('/api', accountApi(auth, trustProxy));
