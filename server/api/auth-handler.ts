@@ -21,7 +21,11 @@ const confirmRoute = createRoute({
   path: '/auth/confirm-email',
   summary: 'Confirm an e-mail address with the token of the confirmation link, and sign in',
   request: {
-    body: { content: { 'application/json': { schema: z.object({ token: z.string().min(1).max(4096) }) } } },
+    // required: without it an empty body skips validation and reaches the handler.
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ token: z.string().min(1).max(4096) }) } },
+    },
   },
   responses: {
     200: {
@@ -40,6 +44,7 @@ const resendRoute = createRoute({
   description: 'Answers the same whether or not an unconfirmed account exists, so it tells nobody who has an account.',
   request: {
     body: {
+      required: true,
       content: {
         'application/json': {
           schema: z.object({ email: z.email().max(320), next: z.string().max(2000).optional() }),

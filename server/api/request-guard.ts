@@ -72,6 +72,7 @@ async function bodyProblem(c: Context, formAllowed: boolean): Promise<Problem | 
     } catch {
       return bad('The request body is not valid JSON.');
     }
+    if (jsonDepth(body) > maxJsonDepth) return bad(`The request body nests deeper than ${maxJsonDepth} levels.`);
     return valuesProblem(jsonStrings(body));
   }
   if (formAllowed && type === 'application/x-www-form-urlencoded') {
@@ -100,6 +101,22 @@ async function bodyProblem(c: Context, formAllowed: boolean): Promise<Problem | 
 interface Field {
   key: string;
   value: string;
+}
+
+/** The deepest nesting a JSON body may have: recursive code behind the guard (logging, Better Auth) overflows the stack. */
+const maxJsonDepth = 64;
+
+/** How deeply a JSON value nests (iterative, so any depth). */
+function jsonDepth(root: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if (deepest > maxJsonDepth) return deepest;
+    if (value && typeof value === 'object') for (const v of Object.values(value)) stack.push([v, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Every string of a JSON value (names too) with the name of the property that holds it; iterative, so any depth. */
