@@ -50,14 +50,23 @@ it('answers with cited numbers and a chart, keeps the context for a follow-up, a
   const listed = page.getByRole('link', { name: 'German inflation in October 2022' });
   await expect(listed.getAttribute('aria-current')).resolves.toBe('page');
 
+  if (process.env.CHAT_SHOTS) {
+    for (const theme of ['light', 'dark'] as const)
+      for (const width of [375, 1280]) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${process.env.CHAT_SHOTS}/chat-${width}-${theme}.png`, fullPage: true });
+      }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   await page.getByRole('button', { name: 'Delete conversation: German inflation in October 2022' }).click();
   await page
     .getByText('No conversations yet.')
     .waitFor()
     .catch(async (e: unknown) => {
-      const aside = await page.locator('aside').innerText();
-      const alert = await page.getByRole('alert').allInnerTexts();
-      throw new Error(`${String(e)}\nurl ${page.url()}\naside ${aside}\nalert ${alert}\nproblems ${problems}`);
+      const body = await page.locator('body').innerText();
+      throw new Error(`${String(e)}\nurl ${page.url()}\nbody ${body.slice(0, 1500)}\nproblems ${problems}`);
     });
   await page.waitForURL(/\/app\/chat$/);
   expect(problems).toEqual([]);

@@ -52,8 +52,12 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setTurns(loaderData.turns), [loaderData.turns]);
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [turns.length]);
+  useEffect(() => {
+    setTurns(loaderData.turns);
+  }, [loaderData.turns]);
+  useEffect(() => {
+    if (turns.length > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns.length]);
 
   async function send(text: string) {
     const q = text.trim();
