@@ -105,6 +105,37 @@ it('4. a default view ends at the latest period most places have reached and say
   expect(problems).toEqual([]);
 });
 
+it('5. the data picker fits an 800 px window and a phone, Apply is legible, and the countries can be searched', async () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 667 },
+  ]) {
+    const { page, problems, widget } = await open('/datasets/une_rt_m?chart_type=line&country[]=DE', { viewport });
+    await widget.getByRole('button', { name: /^Data:/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    const apply = dialog.getByRole('button', { name: 'Apply' });
+    const applyBox = (await apply.boundingBox())!;
+    expect(applyBox.y + applyBox.height).toBeLessThanOrEqual(viewport.height);
+    const [color, background] = await apply.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.color, style.backgroundColor];
+    });
+    expect(color).toBe('rgb(255, 255, 255)');
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await dialog.getByRole('searchbox', { name: 'Search countries' }).fill('germ');
+    await expect(dialog.getByRole('checkbox').allTextContents()).resolves.toHaveLength(1);
+    await expect(dialog.getByRole('checkbox', { name: 'Germany' }).isChecked()).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }
+});
+
 it('6. line, bar and horizontal-bar charts show values by mouse, touch and keyboard', async () => {
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_start=1/2024`);
   const host = widget.locator('.chart-tooltip-host');
@@ -146,4 +177,15 @@ it('6. line, bar and horizontal-bar charts show values by mouse, touch and keybo
     'France\nAnnual rate of change (%), 5/2025\n0.6 e',
   );
   expect(phone.problems).toEqual([]);
+});
+
+it('10. the embed table view is a real table, also without JavaScript', async () => {
+  const { page, problems } = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${baseUrl}/datasets/prc_hicp_manr?embed=true&chart_type=table&${three}&time_start=1/2025`);
+  const table = page.locator('[data-chart-widget] table');
+  await table.waitFor();
+  await expect(table.getByRole('rowheader').allTextContents()).resolves.toEqual(['Germany', 'France', EA20]);
+  await expect(table.getByRole('columnheader').first().textContent()).resolves.toMatch(/Country/);
+  expect(await page.locator('[data-chart-widget] svg[role="img"]').count()).toBe(0);
+  expect(problems).toEqual([]);
 });

@@ -123,10 +123,14 @@ function placeSparse(
       valueLabel: { x: left + bw / 2, y: y0 - 8, text: noDataFits ? NO_DATA_LABEL : '\u2013', anchor: 'middle' },
     };
   });
-  const ticks = all.map((b) => ({
-    at: (x(b.key) ?? plot.left) + bw / 2,
-    label: truncateText(b.label, maxLabel, FONT_SIZE.tick),
-  }));
+  // Names closer than a line of text would pile up (40 countries on a phone): every k-th is named, the tooltip
+  // names the rest.
+  const every = Math.max(1, Math.ceil((FONT_SIZE.tick + 3) / Math.max(1, x.step())));
+  const ticks = all.flatMap((b, i) =>
+    i % every === 0
+      ? [{ at: (x(b.key) ?? plot.left) + bw / 2, label: truncateText(b.label, maxLabel, FONT_SIZE.tick) }]
+      : [],
+  );
   return { bars: [...bars, ...missing], ticks, rotate };
 }
 
@@ -219,7 +223,14 @@ export function BarChart(props: BarChartProps) {
           marker="square"
         />
       ) : null}
-      <UnitLabel x={OUTER_PADDING} y={layout.unitY} text={unit} colors={colors} fontSize={FONT_SIZE.label} />
+      <UnitLabel
+        x={OUTER_PADDING}
+        y={layout.unitY}
+        text={unit}
+        colors={colors}
+        fontSize={FONT_SIZE.label}
+        maxWidth={width - 2 * OUTER_PADDING}
+      />
       <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
       <BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />
       <Baseline x1={plot.left} x2={plot.right} y1={zeroOf(layout)} y2={zeroOf(layout)} colors={colors} />

@@ -1,4 +1,5 @@
 // Axis components: value gridlines with labels (vertical or horizontal), period labels and the zero line.
+import { truncateText } from './text-width';
 import { roundPx } from './pixels';
 import type { ThemeColors } from './palette';
 
@@ -138,14 +139,19 @@ export interface UnitLabelProps {
   text: string;
   colors: ThemeColors;
   fontSize: number;
+  /** Longer text is shortened with an ellipsis to this many pixels. */
+  maxWidth?: number;
 }
 
 /** The unit of the value axis, written above it and left-aligned. */
-export function UnitLabel({ x, y, text, colors, fontSize }: UnitLabelProps) {
+export function UnitLabel({ x, y, text, colors, fontSize, maxWidth }: UnitLabelProps) {
   if (!text) return null;
+  // On a phone a long unit is shortened rather than cut by the SVG's edge; the whole text stays as its title.
+  const shown = maxWidth && maxWidth > 0 ? truncateText(text, maxWidth, fontSize) : text;
   return (
     <text className="unit-label" x={roundPx(x)} y={roundPx(y)} dy="0.35em" fontSize={fontSize} fill={colors.mutedText}>
-      {text}
+      {shown !== text ? <title>{text}</title> : null}
+      {shown}
     </text>
   );
 }

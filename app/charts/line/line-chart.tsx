@@ -106,7 +106,14 @@ export function LineChart(props: LineChartProps) {
           marker="line"
         />
       ) : null}
-      <UnitLabel x={OUTER_PADDING} y={layout.unitY} text={table.unit} colors={colors} fontSize={FONT_SIZE.label} />
+      <UnitLabel
+        x={OUTER_PADDING}
+        y={layout.unitY}
+        text={table.unit}
+        colors={colors}
+        fontSize={FONT_SIZE.label}
+        maxWidth={width - 2 * OUTER_PADDING}
+      />
       <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
       <Baseline
         x1={plot.left}
