@@ -6,10 +6,9 @@ import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
-import { catalogueState } from '../db/catalogue-memo';
 import type { Db } from '../db/client';
-import { postsVersion } from '../db/queries/blog';
 import { accountApi } from './api/account';
+import { answerVersions } from './api/answer-versions';
 import { apiKeysApi } from './api/api-keys';
 import { assistantApi } from './api/assistant';
 import { apiNavigationGuard } from './api/api-paths';
@@ -104,8 +103,15 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     '/api/*',
     rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
   );
+  // One cache of whole answers (decision 090); its version read starts here, beside the quota's count.
+  const cache = responseCache({
+    versions: () => answerVersions(opts.db),
+    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    pageToken: () => issuePageToken(secret),
+  });
   // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
   const quota = dailyApiLimit({ db: opts.db, auth, trustProxy, secret, limit: config.API_FREE_DAILY_LIMIT });
+  if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
   app.use('/api/datasets/*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
   const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
@@ -113,14 +119,6 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.use('/api/charts/download-png', images);
   app.use('/api/sdmx/*', quota);
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
-  const cache = responseCache({
-    versions: async () => {
-      const [state, posts] = await Promise.all([catalogueState(opts.db), postsVersion(opts.db)]);
-      return { api: state.version, page: `${state.version}|${posts}` };
-    },
-    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
-    pageToken: () => issuePageToken(secret),
-  });
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
   app.use('/api/assistant/ask', quota);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.

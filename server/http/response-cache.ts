@@ -73,6 +73,11 @@ export interface ResponseCacheOptions {
 
 export interface ResponseCache {
   middleware: MiddlewareHandler;
+  /**
+   * Mounted above the middlewares that wait on the database (the daily limit's count), so that the version read runs
+   * beside them instead of after them; the read still starts after the request arrived.
+   */
+  prefetch: MiddlewareHandler;
   stats: () => { entries: number; bytes: number; hits: number; misses: number };
   clear: () => void;
 }
@@ -128,6 +133,16 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
 
   // What answers depend on, read once per burst of requests but never older than the request (see fresh-read.ts).
   const readVersions = freshRead(opts.versions);
+  const prefetched = new WeakMap<Request, Promise<AnswerVersions>>();
+  const prefetch: MiddlewareHandler = (c, next) => {
+    if (cacheKind(c.req.method, c.req.path)) {
+      const read = readVersions();
+      // Whoever stops the request before the cache (a refusal) leaves this read unused, not unhandled.
+      read.catch(() => {});
+      prefetched.set(c.req.raw, read);
+    }
+    return next();
+  };
 
   function remove(key: string): void {
     const old = entries.get(key);
@@ -171,7 +186,9 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       }
       return new Response(null, { status: 304, headers: notModified });
     }
-    const fresh = { 0: c.get('cspNonce') as string | undefined, 1: opts.pageToken?.() };
+    if (entry.parts.length === 1)
+      return new Response(entry.parts[0] as Buffer<ArrayBuffer>, { status: entry.status, headers });
+    const fresh = [c.get('cspNonce') as string | undefined, opts.pageToken?.()];
     const body = Buffer.concat(entry.parts.map((p) => (typeof p === 'number' ? Buffer.from(fresh[p] ?? '') : p)));
     return new Response(body, { status: entry.status, headers });
   }
@@ -223,7 +240,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       return;
     }
     const key = keyOf(kind, c);
-    const version = (await readVersions())[kind];
+    const version = (await (prefetched.get(c.req.raw) ?? readVersions()))[kind];
     const etag = etagOf(version, key);
     let entry = entries.get(key);
     if (entry && entry.version !== version) {
@@ -243,6 +260,8 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       }
       return answer(c, entry, etag);
     }
+    // The client left while this request waited (for the version or another's render): nothing more is done for it.
+    if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
     misses++;
 
     let settle: (entry: Entry | null) => void = () => {};
@@ -307,6 +326,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
 
   return {
     middleware,
+    prefetch,
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
     clear: () => {
       entries.clear();

@@ -4,9 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
-import { catalogueState } from '../../db/catalogue-memo';
-import { postsVersion } from '../../db/queries/blog';
 import { apiUsage } from '../../db/schema';
+import { answerVersions } from '../../server/api/answer-versions';
 import type { ApiEnv } from '../../server/api/env';
 import { issuePageToken, isValidPageToken } from '../../server/api/page-token';
 import { securityHeaders } from '../../server/api/security-headers';
@@ -134,10 +133,7 @@ describe('the data API', () => {
  * Pages through the real security headers and the cache, in front of a renderer that writes the request's nonce and a
  * page token as the React Router entry does (the page build itself is exercised by the end-to-end tests).
  */
-async function versions() {
-  const [state, posts] = await Promise.all([catalogueState(h.database.db), postsVersion(h.database.db)]);
-  return { api: state.version, page: `${state.version}|${posts}` };
-}
+const versions = () => answerVersions(h.database.db);
 
 function pageApp(maxBytes?: number) {
   const cache = responseCache({ versions, pageToken: () => issuePageToken(authSecret), maxBytes });
