@@ -170,5 +170,6 @@ describe('answers', () => {
     expect(uncitedNumbers(`${text} France had 7.1 % and 2,000 more.`, b.citations)).toEqual(['7.1', '2,000']);
     expect(uncitedNumbers('It was 4.5 points higher in 2022.', b.citations, [])).toEqual(['4.5']);
     expect(uncitedNumbers('tec00118 starts in 2013.', [])).toEqual([]);
+    expect(uncitedNumbers('Among NUTS 2 regions of Germany', [])).toEqual([]);
   });
 });

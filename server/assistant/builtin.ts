@@ -1,6 +1,6 @@
 // The built-in engine (the default, no network): parses the question, reads stored observations through db/queries,
 // and writes a short answer in which every number is a cited observation or a stated difference of two.
-import { AnswerBuilder, type Citation, type Derived } from '../../core/assistant/compose';
+import { AnswerBuilder, unitSuffix, type Citation, type Derived } from '../../core/assistant/compose';
 import { datasetCandidates, datasetDims, measureName, sourceName } from '../../core/assistant/datasets';
 import { parseQuestion, type ParsedQuestion } from '../../core/assistant/parse';
 import { EA20, EU27_2020 } from '../../core/assistant/places';
@@ -225,7 +225,9 @@ function citationFor(ctx: Ctx, o: Obs): Citation {
 function seriesNote(ctx: Ctx): string {
   const parts = ctx.ds.meta.dimensions
     .filter((d) => ctx.series.dims[d.key] !== d.default)
-    .map((d) => d.values.find((v) => v.code === ctx.series.dims[d.key])?.label ?? ctx.series.dims[d.key]);
+    .map((d) => d.values.find((v) => v.code === ctx.series.dims[d.key])?.label ?? ctx.series.dims[d.key]!)
+    // A unit without a label of its own (EUR_HAB) is said by the words after each value.
+    .filter((label) => !(label === ctx.series.byCode.unit && unitSuffix(label) !== ''));
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
