@@ -1,4 +1,5 @@
 // Writes a parsed file into the database in one transaction: dataset, dimensions, series, diffed observations.
+import type { Writable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -68,17 +69,7 @@ export async function storeParsed(
     series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL,
     value double precision, decimals smallint, flags text) ON COMMIT DROP`);
   const obs = parsed.observations;
-  for (let i = 0; i < obs.length; i += chunkSize) {
-    const part = obs.slice(i, i + chunkSize);
-    await tx.execute(sql`INSERT INTO incoming SELECT * FROM unnest(
-      ${pgArray(part.map((o) => seriesIds.get(seriesKey(o.freq, o.dims))!))}::integer[],
-      ${pgArray(part.map((o) => o.geo))}::text[],
-      ${pgArray(part.map((o) => o.period))}::integer[],
-      ${pgArray(part.map((o) => o.value))}::double precision[],
-      ${pgArray(part.map((o) => o.decimals))}::smallint[],
-      ${pgArray(part.map((o) => o.flags))}::text[])`);
-    opts.onProgress?.(Math.min(i + chunkSize, obs.length), obs.length);
-  }
+  await loadIncoming(tx, obs, seriesIds, opts.onProgress);
   // An index and statistics pay off for big files only; a small file is read faster without them.
   if (obs.length > 5000) {
     await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
@@ -92,7 +83,7 @@ export async function storeParsed(
     [...ranges].map(([freq, [lo, hi]]) => sql`(${freq}::text, ${lo}::integer, ${hi}::integer)`),
     sql`, `,
   );
-  const counts = await queryRows<{ changed: number; removed: number; added: number }>(
+  const counts = await queryRows<{ changed: number; removed: number; matched: number }>(
     tx,
     sql`WITH changed AS (
         INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
@@ -100,6 +91,7 @@ export async function storeParsed(
         FROM incoming i JOIN observations o USING (series_id, geo, period)
         WHERE (o.value, o.flags) IS DISTINCT FROM (i.value, i.flags)
         RETURNING 1),
+      matched AS (SELECT count(*)::integer AS n FROM incoming i JOIN observations o USING (series_id, geo, period)),
       gone AS (
         DELETE FROM observations o
         USING (
@@ -116,25 +108,27 @@ export async function storeParsed(
         INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
         SELECT ${runId}, series_id, geo, period, 'removed', value, flags, NULL, NULL FROM gone
         RETURNING 1)
-      SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed, 0 AS added`,
+      SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed,
+        (SELECT n FROM matched) AS matched`,
   );
-  const upserted = await queryRows<{ added: number }>(
-    tx,
-    sql`WITH up AS (
-        INSERT INTO observations (series_id, geo, period, value, decimals, flags)
-        SELECT series_id, geo, period, value, decimals, flags FROM incoming
+  const { changed, removed, matched } = counts[0]!;
+  // Every staged row not already stored is added (the staging table has one row per key). In key order, so the
+  // indexes grow at their right edge; a release with no stored values skips the conflict handling altogether.
+  const added = obs.length - matched;
+  if (matched === 0) {
+    await tx.execute(sql`INSERT INTO observations (series_id, geo, period, value, decimals, flags)
+      SELECT series_id, geo, period, value, decimals, flags FROM incoming ORDER BY series_id, geo, period`);
+  } else {
+    await tx.execute(sql`INSERT INTO observations (series_id, geo, period, value, decimals, flags)
+        SELECT series_id, geo, period, value, decimals, flags FROM incoming ORDER BY series_id, geo, period
         ON CONFLICT (series_id, geo, period) DO UPDATE
           SET value = excluded.value, flags = excluded.flags,
             -- JSON-stat cannot say how many decimals were published: keep what a text format said.
             decimals = CASE WHEN excluded.decimals IS NULL AND observations.value = excluded.value
                        THEN observations.decimals ELSE excluded.decimals END
           WHERE (observations.value, observations.flags) IS DISTINCT FROM (excluded.value, excluded.flags)
-            OR (excluded.decimals IS NOT NULL AND observations.decimals IS DISTINCT FROM excluded.decimals)
-        RETURNING (xmax = 0) AS inserted)
-      SELECT count(*) FILTER (WHERE inserted)::integer AS added FROM up`,
-  );
-  const { changed, removed } = counts[0]!;
-  const added = upserted[0]!.added;
+            OR (excluded.decimals IS NOT NULL AND observations.decimals IS DISTINCT FROM excluded.decimals)`);
+  }
 
   await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
   // The search document (names, labels, places with data) follows what this import stored (decision 055).
@@ -154,6 +148,96 @@ export async function storeParsed(
     })
     .where(eq(importRuns.id, runId));
   return { datasetId, runId, series: seriesIds.size, values, flagged, added, changed, removed };
+}
+
+/**
+ * Streams the observations into the staging table `incoming` with the database's bulk path (decision 056):
+ * `COPY … FROM STDIN` on PostgreSQL (postgres.js, honouring back-pressure), `COPY … FROM '/dev/blob'` on PGlite,
+ * a chunk at a time so the text of at most one chunk is in memory. Values travel as JavaScript's shortest
+ * round-trip decimal, which float8 reads back to the same double.
+ */
+async function loadIncoming(
+  tx: Db,
+  obs: readonly Observation[],
+  seriesIds: Map<string, number>,
+  onProgress: Progress | undefined,
+): Promise<void> {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  const columns = 'incoming (series_id, geo, period, value, decimals, flags)';
+  const chunkText = (from: number, to: number): string => {
+    let text = '';
+    for (let i = from; i < to; i++) {
+      const o = obs[i]!;
+      text += `${seriesIds.get(seriesKey(o.freq, o.dims))!}\t${copyText(o.geo)}\t${o.period}\t${o.value ?? '\\N'}\t${o.decimals ?? '\\N'}\t${o.flags === null ? '\\N' : copyText(o.flags)}\n`;
+    }
+    return text;
+  };
+  if (isPostgresJs(client)) {
+    const stream = await client.unsafe(`COPY ${columns} FROM STDIN`).writable();
+    const done = new Promise<void>((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+    });
+    for (let i = 0; i < obs.length; i += copyChunk) {
+      const to = Math.min(i + copyChunk, obs.length);
+      if (!stream.write(chunkText(i, to))) await new Promise((resolve) => stream.once('drain', resolve));
+      onProgress?.(to, obs.length);
+    }
+    stream.end();
+    await done;
+    return;
+  }
+  if (isPglite(client)) {
+    for (let i = 0; i < obs.length; i += pgliteChunk) {
+      const to = Math.min(i + pgliteChunk, obs.length);
+      await client.query(`COPY ${columns} FROM '/dev/blob'`, [], { blob: new Blob([chunkText(i, to)]) });
+      onProgress?.(to, obs.length);
+    }
+    return;
+  }
+  for (let i = 0; i < obs.length; i += chunkSize) {
+    const part = obs.slice(i, i + chunkSize);
+    await tx.execute(sql`INSERT INTO incoming SELECT * FROM unnest(
+      ${pgArray(part.map((o) => seriesIds.get(seriesKey(o.freq, o.dims))!))}::integer[],
+      ${pgArray(part.map((o) => o.geo))}::text[],
+      ${pgArray(part.map((o) => o.period))}::integer[],
+      ${pgArray(part.map((o) => o.value))}::double precision[],
+      ${pgArray(part.map((o) => o.decimals))}::smallint[],
+      ${pgArray(part.map((o) => o.flags))}::text[])`);
+    onProgress?.(Math.min(i + chunkSize, obs.length), obs.length);
+  }
+}
+
+/** Rows per write of the COPY stream, and per COPY statement on PGlite (a few MB of text each). */
+const copyChunk = 20_000;
+const pgliteChunk = 100_000;
+
+/** COPY's text format: backslash, tab and line breaks escaped. */
+function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : value;
+}
+
+interface PostgresJsClient {
+  unsafe(query: string): { writable(): Promise<Writable> };
+}
+interface PgliteClient {
+  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+  exec(query: string): Promise<unknown>;
+}
+
+function isPostgresJs(client: unknown): client is PostgresJsClient {
+  return typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function';
+}
+
+function isPglite(client: unknown): client is PgliteClient {
+  return (
+    typeof client === 'object' &&
+    client !== null &&
+    typeof (client as { query?: unknown }).query === 'function' &&
+    typeof (client as { exec?: unknown }).exec === 'function'
+  );
 }
 
 function seriesKey(freq: string, dims: readonly string[]): string {
