@@ -105,7 +105,11 @@ export function ChartWidget(props: ChartWidgetProps) {
     [],
   );
   const key = JSON.stringify([props.datasetId, props.dataId, selection, props.timeEnd]);
-  const load = useWidgetData({ base, datasetId: props.datasetId, dataId: props.dataId, pathFor, initial }, key);
+  // A page that already met an error for its selection (the editor is hidden then) needs no request of its own.
+  const load = useWidgetData(
+    { base, datasetId: props.datasetId, dataId: props.dataId, pathFor, initial, disabled: Boolean(props.initialError) },
+    key,
+  );
   const value = load.status === 'ready' ? load.value : null;
   const data = value?.data ?? null;
   const timeline = useMemo(

@@ -79,6 +79,8 @@ export interface DataRequest {
   pathFor: (datasetId: number | string) => string;
   /** The request the page already answered (server-side), with its path. */
   initial?: { path: string; value: WidgetData } | null;
+  /** The page already knows the answer is an error (a selection that matches nothing): nothing to fetch. */
+  disabled?: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -91,7 +93,7 @@ function messageOf(error: unknown): string {
  * resolving a data id), cached per path so that going back to a selection costs nothing.
  */
 export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
-  const { base, datasetId, dataId, pathFor, initial } = req;
+  const { base, datasetId, dataId, pathFor, initial, disabled } = req;
   // Only browsers keep a cache: a server process must not hold (or share) one page's data for the next.
   const browser = typeof window !== 'undefined';
   if (browser && initial && !dataCache.has(initial.path)) dataCache.set(initial.path, initial.value);
@@ -102,7 +104,7 @@ export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
   const [state, setState] = useState<{ key: string; load: WidgetLoad }>({ key: '', load: { status: 'loading' } });
 
   useEffect(() => {
-    if (cached) return;
+    if (cached || disabled) return;
     const abort = new AbortController();
     (async () => {
       const id =
@@ -122,7 +124,7 @@ export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
     );
     return () => abort.abort();
     // The key names the request (ids and selection); pathFor and base follow from it.
-  }, [key, cached]);
+  }, [key, cached, disabled]);
 
   if (cached) return { status: 'ready', value: cached };
   return state.key === key ? state.load : { status: 'loading' };
