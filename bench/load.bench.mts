@@ -6,7 +6,7 @@
 // (pglite,postgres), BENCH_POSTGRES_URL (the server a scratch database is made on), BENCH_PROFILE=<dir> (the product
 // runs with --cpu-prof into that folder), BENCH_ROWS (comma list of row keys: api,meta,page,embed,unique).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -86,9 +86,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** The product on a database, started as `npm start` does after the build, with the sample datasets imported. */
-function startProduct(databaseUrl: string) {
+function startProduct(databaseUrl: string, profileDir?: string) {
   const args = ['--import', 'tsx'];
-  if (PROFILE_DIR) args.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+  if (profileDir) args.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   args.push('server/index.ts');
   return startProcess(args, {
     ...process.env,
@@ -165,14 +165,34 @@ async function load(base: string, row: Row, next?: () => string): Promise<Figure
 }
 
 /** A product's figures for every row, and what it answered for each address (for the ceiling). */
+type Captured = { path: string; type: string; body: string }[];
+
+/** The ceiling server, started once from the first product's bytes and kept for the whole run. */
+let ceiling: { base: string; child: ChildProcess; dir: string } | undefined;
+
+async function startCeiling(captured: Captured): Promise<string> {
+  if (ceiling) return ceiling.base;
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
+  const file = path.join(dir, 'captured.json');
+  await writeFile(file, JSON.stringify(captured));
+  const started = await startProcess(['-e', ceilingSource, file], process.env);
+  ceiling = { ...started, dir };
+  return started.base;
+}
+
+/**
+ * A product's figures for every row, each followed at once by the ceiling's for the same bytes: on a machine shared
+ * with other work the load changes from minute to minute, and a ratio holds only between neighbouring measurements.
+ */
 async function measureProduct(
   label: string,
   databaseUrl: string,
-): Promise<{ figures: Map<string, Figures>; captured: { path: string; type: string; body: string }[] }> {
+): Promise<{ figures: Map<string, Figures>; ceilings: Map<string, Figures>; captured: Captured }> {
   console.log(`starting the product on ${label} (imports the sample datasets first)…`);
-  const { base, child } = await startProduct(databaseUrl);
+  const profileDir = PROFILE_DIR ? path.join(PROFILE_DIR, label.split(' ')[0]!.toLowerCase()) : undefined;
+  const { base, child } = await startProduct(databaseUrl, profileDir);
   try {
-    const captured: { path: string; type: string; body: string }[] = [];
+    const captured: Captured = [];
     for (const row of rows) {
       const res = await fetch(base + row.path);
       const body = Buffer.from(await res.arrayBuffer());
@@ -183,20 +203,87 @@ async function measureProduct(
         body: body.toString('base64'),
       });
     }
+    const ceilingBase = await startCeiling(captured);
     const meta = (await (await fetch(`${base}/api/datasets/prc_hicp_manr/meta`)).json()) as {
       available_countries: { code: string }[];
     };
     const countries = meta.available_countries.map((c) => c.code).filter((c) => /^[A-Z]{2}$/.test(c));
     const figures = new Map<string, Figures>();
+    const ceilings = new Map<string, Figures>();
     for (const row of rows) {
       const f = await load(base, row, row.unique ? uniquePaths(countries) : undefined);
       figures.set(row.key, f);
-      console.log(`  ${row.key.padEnd(7)} ${fmt(f)}`);
+      const c = await load(ceilingBase, { ...row, unique: false });
+      ceilings.set(row.key, c);
+      console.log(`  ${row.key.padEnd(7)} ${fmt(f)}; ceiling ${fmt(c)}`);
     }
-    return { figures, captured };
+    return { figures, ceilings, captured };
   } finally {
     await stopProcess(child);
+    if (profileDir) console.log(await summariseProfile(profileDir, rows.length * SECONDS * 2));
   }
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/**
+ * The top costs of the product's main thread during the last `seconds` (the load, not the first start's import):
+ * self time per function and time inclusive of callees for the project's and its libraries' functions.
+ */
+export async function summariseProfile(dir: string, seconds: number, top = 15): Promise<string> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort();
+  // Node names a thread's profile CPU.<date>.<time>.<pid>.<thread>.<seq>: thread 0 is the main one.
+  const main = files.filter((f) => /\.0\.\d+\.cpuprofile$/.test(f)).at(-1) ?? files.at(-1);
+  if (!main) return 'no profile written';
+  const p = JSON.parse(await readFile(path.join(dir, main), 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+    startTime: number;
+    endTime: number;
+  };
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url
+      .replace(/.*node_modules\//, '')
+      .replace(root + '/', '')
+      .replace(/^file:\/\//, '')}`;
+  const from = p.endTime - seconds * 1e6;
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  let at = p.startTime;
+  p.samples.forEach((id, i) => {
+    at += p.timeDeltas[i] ?? 0;
+    if (at < from) return;
+    const dt = p.timeDeltas[i + 1] ?? 0;
+    const node = byId.get(id)!;
+    total += dt;
+    self.set(label(node), (self.get(label(node)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const l = label(byId.get(n)!);
+      if (!seen.has(l)) inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
+      seen.add(l);
+    }
+  });
+  const pct = (v: number) => `${((v / total) * 100).toFixed(1).padStart(5)}%`;
+  const lines = [`${main}, last ${seconds} s — self:`];
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(v)} ${k}`);
+  lines.push('inclusive (project and libraries):');
+  const ours = /server\/|db\/|app\/|core\/|hono|drizzle|pglite|postgres|react/;
+  for (const [k, v] of [...inclusive]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([k]) => ours.test(k))
+    .slice(0, top))
+    lines.push(`  ${pct(v)} ${k}`);
+  return lines.join('\n');
 }
 
 function fmt(f: Figures): string {
@@ -211,46 +298,43 @@ function cell(f: Figures | undefined, ceiling: Figures | undefined): string {
 }
 
 async function main(): Promise<void> {
-  const results = new Map<string, Map<string, Figures>>();
-  let captured: { path: string; type: string; body: string }[] | undefined;
-  if (DATABASES.includes('pglite')) {
-    const r = await measureProduct('PGlite (memory:)', 'memory:');
-    results.set('pglite', r.figures);
-    captured = r.captured;
-  }
-  if (DATABASES.includes('postgres')) {
-    const r = await withScratchDatabase((url) => measureProduct('PostgreSQL (scratch database)', url));
-    results.set('postgres', r.figures);
-    captured ??= r.captured;
+  const results = new Map<string, { figures: Map<string, Figures>; ceilings: Map<string, Figures> }>();
+  let captured: Captured | undefined;
+  try {
+    if (DATABASES.includes('pglite')) {
+      const r = await measureProduct('PGlite (memory:)', 'memory:');
+      results.set('pglite', r);
+      captured = r.captured;
+    }
+    if (DATABASES.includes('postgres')) {
+      const r = await withScratchDatabase((url) => measureProduct('PostgreSQL (scratch database)', url));
+      results.set('postgres', r);
+      captured ??= r.captured;
+    }
+  } finally {
+    if (ceiling) {
+      await stopProcess(ceiling.child);
+      await rm(ceiling.dir, { recursive: true, force: true });
+    }
   }
   if (!captured) throw new Error('BENCH_DATABASES names neither pglite nor postgres');
 
-  console.log('starting the ceiling server (bare node:http, the captured bytes)…');
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
-  const file = path.join(dir, 'captured.json');
-  await writeFile(file, JSON.stringify(captured));
-  const ceiling = await startProcess(['-e', ceilingSource, file], process.env);
-  const ceilingFigures = new Map<string, Figures>();
-  try {
-    for (const row of rows) {
-      const f = await load(ceiling.base, { ...row, unique: false });
-      ceilingFigures.set(row.key, f);
-      console.log(`  ${row.key.padEnd(7)} ${fmt(f)}`);
-    }
-  } finally {
-    await stopProcess(ceiling.child);
-    await rm(dir, { recursive: true, force: true });
-  }
-
   console.log(
-    `\n${CONNECTIONS} connections, ${SECONDS} s per row; req/s = ratio to the ceiling (p50, p99 latency)\n` +
-      '| request | size | ceiling req/s | product on PGlite | product on PostgreSQL |\n|---|---:|---:|---|---|',
+    `\n${CONNECTIONS} connections, ${SECONDS} s per row; req/s = ratio to the ceiling measured right after it ` +
+      '(p50, p99 latency)\n' +
+      '| request | size | ceiling req/s (PGlite run / PostgreSQL run) | product on PGlite | product on PostgreSQL |\n' +
+      '|---|---:|---:|---|---|',
   );
   for (const row of rows) {
-    const c = ceilingFigures.get(row.key)!;
     const size = Buffer.from(captured.find((x) => x.path === row.path)!.body, 'base64').length;
+    const pg = results.get('pglite');
+    const post = results.get('postgres');
+    const ceilings = [pg, post]
+      .map((r) => r?.ceilings.get(row.key))
+      .map((c) => (c ? Math.round(c.rps).toLocaleString('en') : '–'))
+      .join(' / ');
     console.log(
-      `| ${row.label} | ${(size / 1024).toFixed(1)} KB | ${Math.round(c.rps).toLocaleString('en')} (p99 ${c.p99} ms) | ${cell(results.get('pglite')?.get(row.key), c)} | ${cell(results.get('postgres')?.get(row.key), c)} |`,
+      `| ${row.label} | ${(size / 1024).toFixed(1)} KB | ${ceilings} | ${cell(pg?.figures.get(row.key), pg?.ceilings.get(row.key))} | ${cell(post?.figures.get(row.key), post?.ceilings.get(row.key))} |`,
     );
   }
 }
