@@ -192,9 +192,13 @@ function defaultPlaces(ctx: Ctx): { code: string; name: string }[] {
   return [{ code: 'EU27_2020', name: 'European Union (27 countries, from 2020)' }];
 }
 
+/** Countries whose English name takes "the" in a sentence. */
+const withArticle = new Set(['NL', 'UK', 'US']);
+
 function label(ctx: Ctx, code: string, fallback: string): string {
   const known = ctx.ds.meta.available_countries.find((c) => c.code === code);
-  return placeName(code, known?.name ?? fallback);
+  const name = placeName(code, known?.name ?? fallback);
+  return withArticle.has(code) ? `the ${name}` : name;
 }
 
 function setChart(ctx: Ctx, type: ChartType, geos: string[], from: number, to: number) {
@@ -317,7 +321,7 @@ async function lookup(ctx: Ctx): Promise<void> {
       if (a.value === b.value) ctx.b.say(`Both were the same.`);
       else
         ctx.b.say(
-          `${label(ctx, a.geo, a.geoName)}'s was ${ctx.b.difference(ca, cb, ctx.unit)} ${a.value > b.value ? 'higher' : 'lower'} than ${label(ctx, b.geo, b.geoName)}'s.`,
+          `It was ${ctx.b.difference(ca, cb, ctx.unit)} ${a.value > b.value ? 'higher' : 'lower'} in ${label(ctx, a.geo, a.geoName)} than in ${label(ctx, b.geo, b.geoName)}.`,
         );
     }
   }
