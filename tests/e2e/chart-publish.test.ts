@@ -60,6 +60,13 @@ it('1. names the selected unit on axis, map legend and subtitle, and the COICOP 
     'Food and non-alcoholic beverages · Annual rate of change (%)',
   );
   expect(embed.problems).toEqual([]);
+
+  // The blog's chart of euro per inhabitant says so, not "Million euro" (the dataset's default unit).
+  const post = await open('/blog/regional-gdp-per-inhabitant-2021');
+  await expect(post.widget.locator('svg text.unit-label').first().textContent()).resolves.toBe(
+    'Euro per inhabitant, 2021',
+  );
+  expect(post.problems).toEqual([]);
 });
 
 it('2. switching a line to a map or horizontal bar shows the end of the range (the PNG is this SVG)', async () => {

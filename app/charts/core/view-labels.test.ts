@@ -98,4 +98,24 @@ describe('viewLabels', () => {
   it('keeps the unit of a dataset without a unit dimension', () => {
     expect(viewLabels({ unit: 'Euro', dimensions: [] }, [key([])])).toEqual({ unit: 'Euro', subtitle: 'Euro' });
   });
+
+  it('names a unit stored without its label (an offline TSV import) from the Eurostat code list', () => {
+    const gdp: Pick<DatasetMeta, 'dimensions' | 'unit'> = {
+      unit: 'Million euro',
+      dimensions: [
+        {
+          key: 'dim1',
+          code: 'unit',
+          label: 'Unit of measure',
+          values: [
+            { code: 'EUR_HAB', label: 'EUR_HAB' },
+            { code: 'MIO_EUR', label: 'MIO_EUR' },
+          ],
+          default: 'MIO_EUR',
+        },
+      ],
+    };
+    expect(viewLabels(gdp, [key(['EUR_HAB'])]).unit).toBe('Euro per inhabitant');
+    expect(viewLabels(gdp, [key(['MIO_EUR'])]).unit).toBe('Million euro');
+  });
 });

@@ -1,5 +1,6 @@
 // What a view shows, in words: the unit of the selected series and a subtitle naming the selected dimension values.
 import type { DatasetMeta, Dimension, Series } from '../../../core/schemas/dataset';
+import { unitLabel } from './unit-labels';
 
 export interface ViewLabels {
   /** The label of the selected unit code ('Thousand persons'); '' when the shown series have different units. */
@@ -18,7 +19,8 @@ function codesOf(dim: Dimension, series: readonly Pick<Series, 'series_key'>[]):
 }
 
 function labelOf(dim: Dimension, code: string): string {
-  return dim.values.find((v) => v.code === code)?.label ?? code;
+  const stored = dim.values.find((v) => v.code === code)?.label;
+  return dim.code.toLowerCase() === 'unit' ? unitLabel(code, stored) : (stored ?? code);
 }
 
 /**
