@@ -63,8 +63,11 @@ export function MapChart(props: MapChartProps) {
         theme,
         title,
         idPrefix,
+        // On a phone the control column (36 px and its margin) would sit on the land: the map keeps clear of it.
+        controlsInset: !props.readonly && width < 500 ? 44 : 0,
       }),
     [
+      props.readonly,
       rows,
       countries,
       outlines,

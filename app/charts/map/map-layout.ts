@@ -66,13 +66,14 @@ export function layoutMap(
   kind: OutlineKind,
   width: number,
   height: number,
+  controlsInset = 0,
 ): MapLayout {
   const m = MAP_MARGIN;
   const creditText = MAP_CREDITS[kind];
   const creditWidth = estimateTextWidth(creditText, CREDIT_FONT);
   const top = m + CAPTION_HEIGHT;
   const bottom = Math.max(top + 10, height - m - CREDIT_FONT - 2);
-  const right = Math.max(m + 10, width - m);
+  const right = Math.max(m + 10, width - m - controlsInset);
   const fit = fitObject(state, outlines);
   const candidates: Candidate[] = [];
   for (const arrangement of ['stack', 'grid'] as const) {

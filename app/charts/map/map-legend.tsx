@@ -53,14 +53,21 @@ export function layoutMapLegend(
   const rowHeight = compact ? 13 : 16;
   const swatch = compact ? 9 : 11;
   const items = [
-    ...bands.bands.map((b) => ({ key: `band-${b.index}`, color: b.color, label: b.label, range: b.range })),
-    { key: 'no-data', color: bands.noDataColor, label: NO_DATA_TEXT, range: '' },
+    ...bands.bands.map((b) => ({
+      key: `band-${b.index}`,
+      color: b.color,
+      label: b.label,
+      // On a phone the value ranges matter more than the quantiles: 'Very High' rather than 'Very High (Q60-Q80)'.
+      short: String(b.label).replace(/\s*\([^)]*\)\s*$/, ''),
+      range: b.range,
+    })),
+    { key: 'no-data', color: bands.noDataColor, label: NO_DATA_TEXT, short: NO_DATA_TEXT, range: '' },
   ];
   const maxWidth = Math.max(60, chartWidth - 2 * margin);
   const titleFull = unit.trim();
   const titleWidth = titleFull ? estimateTextWidth(titleFull, fontSize) + 2 * PAD : 0;
   // Items run down column by column, so the bands read low to high; each column is as wide as its own labels.
-  const columnsOf = (count: number, ranges: boolean) => {
+  const columnsOf = (count: number, ranges: boolean, short = false) => {
     const lines = Math.ceil(items.length / count);
     let x = PAD;
     return Array.from({ length: count }, (_, c) => {
@@ -69,7 +76,7 @@ export function layoutMapLegend(
         swatch +
         GAP +
         maxTextWidth(
-          part.map((i) => i.label),
+          part.map((i) => (short ? i.short : i.label)),
           fontSize,
         );
       const range = ranges
@@ -87,26 +94,39 @@ export function layoutMapLegend(
     const last = cols[cols.length - 1];
     return last ? last.x + last.width + PAD : 2 * PAD;
   };
-  const options: (readonly [number, boolean])[] =
+  // Columns, value ranges, short labels: the first arrangement that fits; ranges go last of all.
+  const options: (readonly [number, boolean, boolean])[] =
     arrangement === 'grid'
       ? [
-          [3, true],
-          [2, true],
-          [3, false],
-          [2, false],
+          [3, true, false],
+          [2, true, false],
+          [3, true, true],
+          [2, true, true],
+          [1, true, true],
+          [3, false, false],
+          [2, false, false],
         ]
-      : [[1, true]];
-  const limit = arrangement === 'grid' ? maxWidth : Math.min(maxWidth, chartWidth * 0.45);
-  const [count, withRanges] = options.find(([c, r]) => bodyWidthOf(columnsOf(c, r)) <= limit) ?? [1, false];
-  const columns = columnsOf(count, withRanges);
+      : [
+          [1, true, false],
+          [1, true, true],
+        ];
+  const limit = arrangement === 'grid' ? maxWidth : Math.min(maxWidth, chartWidth * (compact ? 0.6 : 0.45));
+  const [count, withRanges, short] = options.find(([c, r, sh]) => bodyWidthOf(columnsOf(c, r, sh)) <= limit) ?? [
+    1,
+    false,
+    false,
+  ];
+  const columns = columnsOf(count, withRanges, short);
   const width = Math.min(maxWidth, Math.max(bodyWidthOf(columns), titleWidth));
   const title = truncateText(titleFull, width - 2 * PAD, fontSize);
   const titleHeight = title ? rowHeight + 2 : 0;
   const lines = Math.ceil(items.length / count);
   const rows = items.map((item, i) => {
     const col = columns[Math.floor(i / lines)] ?? { x: PAD, label: 0, width: 0 };
+    const { short: shortLabel, ...rest } = item;
     return {
-      ...item,
+      ...rest,
+      label: short ? shortLabel : item.label,
       range: withRanges ? item.range : '',
       x: col.x,
       y: PAD + titleHeight + (i % lines) * rowHeight + rowHeight / 2,

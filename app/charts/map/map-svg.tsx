@@ -21,6 +21,8 @@ import {
 
 /** Everything that decides what the map image shows. */
 export interface MapImageProps {
+  /** Pixels kept free on the right for the interactive map's controls (narrow maps), so they cover no land. */
+  controlsInset?: number;
   rows: readonly MapRow[];
   /** The dataset's geographies ({code, name}), to match the rows' names to outlines. */
   countries: readonly MapCountry[];
@@ -75,7 +77,11 @@ export function buildMapModel(props: MapImageProps): MapModel {
   );
   const base = { id, width, height, theme, initialTransform };
   if (state.status === 'error') return { ...base, state, layout: null };
-  return { ...base, state, layout: layoutMap(state, props.outlines, props.outlineKind, width, height) };
+  return {
+    ...base,
+    state,
+    layout: layoutMap(state, props.outlines, props.outlineKind, width, height, props.controlsInset ?? 0),
+  };
 }
 
 /** Border colours: thin slate lines that also outline no-data regions against the background. */
