@@ -70,8 +70,15 @@ export async function storeParsed(
     value double precision, decimals smallint, flags text) ON COMMIT DROP`);
   const obs = parsed.observations;
   await loadIncoming(tx, obs, seriesIds, opts.onProgress);
+  // A release of series with nothing stored yet has nothing to compare: no index, no diff (decision 056).
+  const [stored] = await queryRows<{ any: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM observations
+      WHERE series_id = ANY(${pgArray([...new Set(seriesIds.values())])}::integer[])) AS any`,
+  );
+  const compare = stored?.any === true;
   // An index and statistics pay off for big files only; a small file is read faster without them.
-  if (obs.length > 5000) {
+  if (compare && obs.length > 5000) {
     await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
     await tx.execute(sql`ANALYZE incoming`);
   }
@@ -85,7 +92,8 @@ export async function storeParsed(
   );
   const counts = await queryRows<{ changed: number; removed: number; matched: number }>(
     tx,
-    sql`WITH changed AS (
+    compare
+      ? sql`WITH changed AS (
         INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
         SELECT ${runId}, i.series_id, i.geo, i.period, 'changed', o.value, o.flags, i.value, i.flags
         FROM incoming i JOIN observations o USING (series_id, geo, period)
@@ -109,7 +117,8 @@ export async function storeParsed(
         SELECT ${runId}, series_id, geo, period, 'removed', value, flags, NULL, NULL FROM gone
         RETURNING 1)
       SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed,
-        (SELECT n FROM matched) AS matched`,
+        (SELECT n FROM matched) AS matched`
+      : sql`SELECT 0 AS changed, 0 AS removed, 0 AS matched`,
   );
   const { changed, removed, matched } = counts[0]!;
   // Every staged row not already stored is added (the staging table has one row per key). In key order, so the
