@@ -93,8 +93,9 @@ export interface DailyLimitDeps {
 }
 
 /**
- * Counts requests per subject and day with one database write per burst instead of one per request: while a subject's
- * write is in flight, its further requests wait together and the next statement adds all of them at once. Each
+ * Counts requests per subject and day with one database write per burst instead of one per request: the requests of
+ * one turn of the event loop, and those arriving while a subject's write is in flight, wait together and one
+ * statement adds all of them. Each
  * statement is atomic and returns the new total, so the counts handed out (total - n + 1 … total) are exact and
  * distinct across processes sharing the database, as the limit needs.
  */
@@ -126,9 +127,19 @@ export function batchedCounter(db: Db): (subject: string, day: string) => Promis
   return (subject, day) =>
     new Promise<number>((resolve, reject) => {
       const key = `${day} ${subject}`;
-      if (!running.has(key)) return write(key, subject, day, { waiters: [{ resolve, reject }] });
       let batch = queued.get(key);
-      if (!batch) queued.set(key, (batch = { waiters: [] }));
+      if (!batch) {
+        queued.set(key, (batch = { waiters: [] }));
+        // The write starts at the next turn of the event loop, joined by the requests that arrived with this one, or
+        // when the running write of this subject ends.
+        if (!running.has(key))
+          setImmediate(() => {
+            const due = queued.get(key);
+            if (!due || running.has(key)) return;
+            queued.delete(key);
+            write(key, subject, day, due);
+          });
+      }
       batch.waiters.push({ resolve, reject });
     });
 }
