@@ -197,3 +197,22 @@ it('10. the embed table view is a real table, also without JavaScript', async ()
   expect(await page.locator('[data-chart-widget] svg[role="img"]').count()).toBe(0);
   expect(problems).toEqual([]);
 });
+
+it('8. on a phone bar names do not pile up, and the map legend keeps its value ranges', async () => {
+  const phone = { viewport: { width: 375, height: 800 } };
+  const { problems, widget } = await open('/datasets/une_rt_m', phone);
+  const xs = await widget.locator('g.axis-x text').evaluateAll((els) => els.map((e) => Number(e.getAttribute('x'))));
+  expect(xs.length).toBeGreaterThan(3);
+  const gaps = xs
+    .sort((a, b) => a - b)
+    .slice(1)
+    .map((x, i) => x - xs[i]!);
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(12);
+
+  const map = await open('/datasets/prc_hicp_manr?chart_type=map', phone);
+  await map.widget.locator('path.map-area').first().waitFor();
+  const legend = await map.widget.locator('g.map-legend text').allTextContents();
+  expect(legend).toContain('Extremely High');
+  expect(legend.some((t) => / \u2013 /.test(t))).toBe(true);
+  expect([...problems, ...map.problems]).toEqual([]);
+});
