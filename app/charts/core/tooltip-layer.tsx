@@ -49,6 +49,7 @@ export function TooltipLayer({ width, height, theme, targets, axis, label, rule,
     e.preventDefault();
     setActive(next);
   };
+  const narrow = width < 480;
   const flipX = target ? target.x > width * 0.6 : false;
   const flipY = target ? target.y > height * 0.6 : false;
   return (
@@ -86,9 +87,16 @@ export function TooltipLayer({ width, height, theme, targets, axis, label, rule,
           role="tooltip"
           style={{
             position: 'absolute',
-            left: flipX ? target.x - 12 : target.x + 12,
-            top: flipY ? target.y - 12 : target.y + 12,
-            transform: `translate(${flipX ? '-100%' : '0'}, ${flipY ? '-100%' : '0'})`,
+            // A phone has no room beside the point: the tooltip spans the chart's top instead of leaving its edge.
+            ...(narrow
+              ? { left: 4, right: 4, top: 4 }
+              : {
+                  left: flipX ? target.x - 12 : target.x + 12,
+                  top: flipY ? target.y - 12 : target.y + 12,
+                  transform: `translate(${flipX ? '-100%' : '0'}, ${flipY ? '-100%' : '0'})`,
+                  whiteSpace: 'nowrap',
+                  maxWidth: Math.max(160, width - 24),
+                }),
             pointerEvents: 'none',
             padding: '6px 8px',
             borderRadius: 6,
@@ -99,8 +107,6 @@ export function TooltipLayer({ width, height, theme, targets, axis, label, rule,
             fontFamily: FONT_FAMILY,
             fontSize: 12,
             lineHeight: 1.35,
-            whiteSpace: 'nowrap',
-            maxWidth: Math.max(160, width - 24),
             zIndex: 2,
           }}
         >
