@@ -47,5 +47,5 @@ for (const s of sAdj)
           await write(`M,${s},${a},${u},${x},${geo}\t${cells.join('\t')}\n`);
         }
 stream.end();
-await new Promise((resolve) => stream.on('finish', resolve));
+await new Promise<void>((resolve) => stream.on('finish', () => resolve()));
 console.log(`${out}: ${values.toLocaleString('en')} values, ${keys * nuts.length} series, ${periods.length} months`);
