@@ -82,11 +82,16 @@ export function TableImage(props: TableImageProps) {
   const colors = themeColors(theme);
   const layout = layoutTableImage(state, width, height);
   const top = PAD + 28;
+  // As tall as its rows (three countries are not a page of blank stripes), never taller than asked.
+  const drawn = Math.min(
+    height,
+    Math.round(top + ROW * (layout.rows.length + 1 + (layout.hiddenRows > 0 ? 1 : 0)) + PAD),
+  );
   const x0 = PAD + layout.labelWidth;
   const caption = [state.title, state.unit].filter(Boolean).join(' \u00b7 ');
   const description = `Table of ${state.rows.length} rows and ${state.columns.length} periods; the image shows the newest ${layout.columns.length}.`;
   return (
-    <ChartFrame id={id} width={width} height={height} theme={theme} title={state.title} description={description}>
+    <ChartFrame id={id} width={width} height={drawn} theme={theme} title={state.title} description={description}>
       <text x={PAD} y={PAD + 8} dy="0.35em" fontSize={FONT} fontWeight={600} fill={colors.text}>
         {truncateText(caption, width - 2 * PAD, FONT)}
       </text>
