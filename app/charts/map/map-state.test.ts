@@ -77,6 +77,14 @@ describe('datasetToMapRows', () => {
     expect(rows[rows.length - 1]!.name).toBe('5/2025');
     expect(datasetToMapRows({ ...hicp, data: [] })).toEqual([]);
   });
+
+  it('names places whose values are keyed by geo code (regional maps said DE21 62,800; issue 11, item 9)', () => {
+    const data = {
+      dataset: { ...hicp.dataset, available_countries: [{ code: 'DE21', name: 'Oberbayern' }] },
+      data: [{ id: 1, series_key: {}, rows: [{ period: '2021', values: { DE21: 62800, DE22: 40000 } }] }],
+    };
+    expect(datasetToMapRows(data)[0]).toMatchObject({ name: '2021', Oberbayern: 62800, DE22: 40000 });
+  });
 });
 
 describe('buildMapState (HICP October 2022, world outlines)', () => {

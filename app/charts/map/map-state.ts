@@ -61,7 +61,11 @@ export function datasetToMapRows(data: DatasetData, seriesId?: number): MapRow[]
   const series = (seriesId === undefined ? undefined : data.data.find((s) => s.id === seriesId)) ?? data.data[0];
   if (!series) return [];
   const unit = viewLabels(data.dataset, [series]).unit;
-  return sortRowsChronologically(series.rows).map((r) => ({ ...r.values, name: r.period, unit }));
+  // Data keyed by geo code (DE21) is shown by the place's name (Oberbayern), as the API's data is.
+  const names = new Map(data.dataset.available_countries.map((c) => [c.code, c.name]));
+  const named = (values: Record<string, number>) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [names.get(k) ?? k, v]));
+  return sortRowsChronologically(series.rows).map((r) => ({ ...named(r.values), name: r.period, unit }));
 }
 
 /** The colour the bands are shaded from: the chart setting, else the first custom series colour, else #39B54A. */
