@@ -45,6 +45,8 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: optionalText,
   /** 1 when a reverse proxy appends the client address to X-Forwarded-For (rate limits key on it). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** App processes (Node cluster) sharing the port; above 1 needs PostgreSQL (docs/operations.md). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Data API requests a Free account or client address may send per UTC day (docs/decisions/022 and 090). */
   API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */

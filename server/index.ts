@@ -1,4 +1,6 @@
-// Boot: configuration, database (migrated), first-start sample import, HTTP server.
+// Boot: configuration, database (migrated), first-start sample import, HTTP server; with WEB_CONCURRENCY=N, N app
+// processes (Node cluster) on one PostgreSQL database.
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
@@ -6,10 +8,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { DatabaseLockedError, openDatabase } from '../db/client';
+import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
 import { createApp } from './app';
 import { tuneKeepAlive } from './keep-alive';
-import { loadConfig, repoRoot } from './config';
+import { loadConfig, repoRoot, type Config } from './config';
 import { seedGeos } from './import/geos';
 import { isCatalogueEmpty, seedSampleData } from './import/seed';
 import { mailerFromConfig } from './email/transport';
@@ -23,22 +25,11 @@ async function main(): Promise<void> {
     const port = await freePort(config.HOST);
     config = { ...config, PORT: port, publicUrl: `http://localhost:${port}` };
   }
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runProcesses(config);
   const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
   log(`database: ${database.kind}${config.DATABASE_URL ? '' : ` in ${path.join(config.dataDir, 'db')}`}`);
-
-  if (await isCatalogueEmpty(database.db)) {
-    if (config.SEED_ON_START === '1') {
-      log(
-        config.dataMirror
-          ? `empty catalogue: importing the sample datasets from ${config.dataMirror}`
-          : 'empty catalogue and no data mirror',
-      );
-      await seedSampleData(database.db, config.dataMirror, log, config.EUROSTAT_API);
-    } else {
-      await seedGeos(database.db, config.dataMirror);
-      log('empty catalogue: SEED_ON_START=0, nothing imported');
-    }
-  }
+  // Under WEB_CONCURRENCY the first process has imported the samples before starting this one.
+  if (cluster.isPrimary) await seedIfEmpty(database.db, config);
 
   const buildFile = path.join(repoRoot, 'build/server/index.js');
   if (!existsSync(buildFile)) throw new Error(`No page build at ${buildFile}: run npm run build first`);
@@ -55,6 +46,58 @@ async function main(): Promise<void> {
   const stop = () => {
     server.close();
     void database.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** The first start's sample import, when the catalogue is empty. */
+async function seedIfEmpty(db: Database['db'], config: Config): Promise<void> {
+  if (!(await isCatalogueEmpty(db))) return;
+  if (config.SEED_ON_START === '1') {
+    log(
+      config.dataMirror
+        ? `empty catalogue: importing the sample datasets from ${config.dataMirror}`
+        : 'empty catalogue and no data mirror',
+    );
+    await seedSampleData(db, config.dataMirror, log, config.EUROSTAT_API);
+  } else {
+    await seedGeos(db, config.dataMirror);
+    log('empty catalogue: SEED_ON_START=0, nothing imported');
+  }
+}
+
+/**
+ * WEB_CONCURRENCY=N: this process migrates and seeds the database, then runs N app processes sharing the port (Node
+ * cluster), replaces any that dies, and stops them all on SIGINT/SIGTERM. Limits, sessions, rate limits and the
+ * response cache's versions all live in PostgreSQL, so the processes need nothing else in common.
+ */
+async function runProcesses(config: Config): Promise<void> {
+  if (!/^postgres(ql)?:\/\//.test(config.DATABASE_URL ?? '')) {
+    throw new Error(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL=postgres://…: a PGlite database belongs to one process',
+    );
+  }
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
+  log(`database: ${database.kind}`);
+  await seedIfEmpty(database.db, config);
+  await database.close();
+  // The port picked above (PORT=0) is the one every process listens on.
+  const env = { PORT: String(config.PORT), PUBLIC_URL: config.publicUrl };
+  let stopping = false;
+  log(`starting ${config.WEB_CONCURRENCY} app processes`);
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) cluster.fork(env);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    log(`app process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork(env);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
