@@ -138,7 +138,9 @@ export function buildMapState(input: MapStateInput): MapState {
   for (const [name, value] of values) {
     const code = codeForName(name, countries);
     const hit = matchOutline(index, code, name);
-    if (hit >= 0 && !byFeature.has(hit)) byFeature.set(hit, { name, code, value });
+    // A value keyed by its code (DE21) takes the outline's name (Oberbayern) when the data had none to give.
+    const shown = hit >= 0 && code === name && kind === 'nuts' ? outlineName(features[hit]!) || name : name;
+    if (hit >= 0 && !byFeature.has(hit)) byFeature.set(hit, { name: shown, code, value });
     else unmatched.push({ name, value });
   }
   const drawn = [...byFeature.values()];
