@@ -216,3 +216,14 @@ it('8. on a phone bar names do not pile up, and the map legend keeps its value r
   expect(legend.some((t) => / \u2013 /.test(t))).toBe(true);
   expect([...problems, ...map.problems]).toEqual([]);
 });
+
+it('9. regional maps name their regions, in labels, tooltips and the description', async () => {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${baseUrl}/statistics/germany`);
+  const desc = page.locator('desc[id^="map-chart"]').first();
+  await desc.waitFor({ state: 'attached' });
+  await expect(desc.textContent()).resolves.toContain('Highest: Hamburg 68,700');
+  expect(await page.locator('path.map-area[data-name="Hamburg"]').count()).toBeGreaterThan(0);
+  expect(await page.locator('path.map-area[data-name^="DE"]').count()).toBe(0);
+  expect(problems).toEqual([]);
+});
