@@ -146,6 +146,8 @@ export interface ChartImageInput {
   title?: string;
   hideLegend?: boolean;
   outlines: LoadedOutlines | null;
+  /** The table's rows in this order (`column:direction`). */
+  sort?: { column: string; direction: 'ascending' | 'descending' } | null;
 }
 
 /** The timeline and where the widget's slider would sit for the same URL. */
@@ -171,6 +173,7 @@ export function renderChartSvg(input: ChartImageInput): string {
       hideLegend: input.hideLegend,
       countries: view.countries,
       outlines: input.outlines,
+      tableSort: input.sort ?? null,
       mode: 'image',
       readonly: true,
     }),
@@ -200,6 +203,13 @@ export function publishedChartSvg(input: ChartImageInput, publicUrl?: string): s
     source: `Source: ${meta.source_name} (${meta.dataset_code})`,
     url: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : undefined,
   });
+}
+
+/** The `sort` parameter (`5/2025:descending`) as the table's sort; null when absent. */
+export function tableSortOf(param: unknown): { column: string; direction: 'ascending' | 'descending' } | null {
+  if (typeof param !== 'string' || !param.includes(':')) return null;
+  const at = param.lastIndexOf(':');
+  return { column: param.slice(0, at), direction: param.slice(at + 1) === 'ascending' ? 'ascending' : 'descending' };
 }
 
 /** resvg with the fonts the charts are laid out for; labels would fall back to a serif font otherwise. */
@@ -252,6 +262,7 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
             title: q.title,
             hideLegend: q.hide_legend === 'true',
             outlines,
+            sort: tableSortOf(q.sort),
           },
           opts.publicUrl,
         ),

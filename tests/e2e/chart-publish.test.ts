@@ -227,3 +227,24 @@ it('9. regional maps name their regions, in labels, tooltips and the description
   expect(await page.locator('path.map-area[data-name^="DE"]').count()).toBe(0);
   expect(problems).toEqual([]);
 });
+
+it('7. the table PNG follows the sort and fits its rows (JSON flags: chart-export.test.ts)', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=table&${three}&time_start=1/2025`, {
+    acceptDownloads: true,
+  });
+  const latest = widget.getByRole('columnheader', { name: /^5\/2025/ });
+  await latest.getByRole('button').click();
+  await widget.getByRole('button', { name: 'Export' }).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'PNG image' }).click(),
+  ]);
+  expect(decodeURIComponent(file.url())).toContain('sort=5/2025:descending');
+  const png = await page.request.get(file.url());
+  expect(png.status()).toBe(200);
+  const bytes = await png.body();
+  const height = bytes.readUInt32BE(20);
+  // Three rows, the frame's title and source: far from the 400 px page of blank stripes it was.
+  expect(height).toBeLessThan(2 * 300);
+  expect(problems).toEqual([]);
+});

@@ -16,6 +16,24 @@ describe('TableImage', () => {
     await expect(formatMarkup(svg)).toMatchFileSnapshot(`__snapshots__/table-image-newest-periods-${theme}.svg`);
   });
 
+  it('lists the rows in the order the visitor sorted the table, and is only as tall as they need (issue 11, item 7)', () => {
+    const order = (svg: string) =>
+      ['Germany', 'France', 'Estonia', 'Italy', 'Spain'].sort((a, b) => svg.indexOf(`>${a}<`) - svg.indexOf(`>${b}<`));
+    const plain = renderToStaticMarkup(<TableImage data={hicp} width={800} height={600} startIndex={330} />);
+    const sorted = renderToStaticMarkup(
+      <TableImage
+        data={hicp}
+        width={800}
+        height={600}
+        startIndex={330}
+        sort={{ column: '5/2025', direction: 'descending' }}
+      />,
+    );
+    expect(order(sorted)).toEqual(['Estonia', 'Germany', 'Italy', 'Spain', 'France']);
+    expect(order(plain)).not.toEqual(order(sorted));
+    expect(Number(/^<svg[^>]* height="(\d+)"/.exec(sorted)?.[1])).toBeLessThan(300);
+  });
+
   it('fits columns to the width and rows to the height, noting the rest', () => {
     const state = buildTableState(hicp) as TableReadyState;
     const wide = layoutTableImage(state, 1200, 400);

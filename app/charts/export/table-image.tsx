@@ -7,7 +7,7 @@ import { FONT_SIZE, themeColors, type Theme } from '../core/palette';
 import { roundPx } from '../core/pixels';
 import { chartDomId } from '../core/stable-id';
 import { maxTextWidth, truncateText } from '../core/text-width';
-import { buildTableState, type TableReadyState } from '../table/table-state';
+import { buildTableState, sortRows, type TableReadyState, type TableSort } from '../table/table-state';
 
 export interface TableImageProps {
   data: DatasetData;
@@ -18,6 +18,8 @@ export interface TableImageProps {
   theme?: Theme;
   title?: string;
   idPrefix?: string;
+  /** The rows in the order the visitor sorted the table. */
+  sort?: TableSort | null;
 }
 
 const PAD = 12;
@@ -80,7 +82,8 @@ export function TableImage(props: TableImageProps) {
     );
   }
   const colors = themeColors(theme);
-  const layout = layoutTableImage(state, width, height);
+  const sorted = props.sort ? { ...state, rows: sortRows(state.rows, props.sort.column, props.sort.direction) } : state;
+  const layout = layoutTableImage(sorted, width, height);
   const top = PAD + 28;
   // As tall as its rows (three countries are not a page of blank stripes), never taller than asked.
   const drawn = Math.min(

@@ -64,11 +64,14 @@ export interface ImageOptions {
   theme?: 'light' | 'dark';
   title?: string;
   hideLegend?: boolean;
+  /** The table's sort, so its image lists the rows as the visitor sorted them: `5/2025:descending`. */
+  sort?: { column: string; direction: 'ascending' | 'descending' } | null;
 }
 
 function imagePairs(options: ImageOptions): [string, string][] {
   const pairs: [string, string][] = [];
   if (options.width) pairs.push(['width', String(Math.round(options.width))]);
+  if (options.sort) pairs.push(['sort', `${options.sort.column}:${options.sort.direction}`]);
   if (options.height) pairs.push(['height', String(Math.round(options.height))]);
   if (options.theme === 'dark') pairs.push(['theme', 'dark']);
   if (options.title) pairs.push(['title', options.title]);

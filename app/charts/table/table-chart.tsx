@@ -15,6 +15,8 @@ export interface TableChartProps {
   title?: string;
   /** Sort before the first click; default: the chart's series order. */
   initialSort?: TableSort;
+  /** Told of every sort, so that the table's image export lists the rows in the same order. */
+  onSortChange?: (sort: TableSort) => void;
   /** Height after which the table scrolls vertically; it always scrolls horizontally. */
   maxHeight?: number;
 }
@@ -37,7 +39,11 @@ export function TableChart(props: TableChartProps) {
     );
   }
   const rows = sort ? sortRows(state.rows, sort.column, sort.direction) : state.rows;
-  const onSort = (column: string) => setSort((s) => nextSort(s, column));
+  const onSort = (column: string) => {
+    const next = nextSort(sort, column);
+    setSort(next);
+    props.onSortChange?.(next);
+  };
   return (
     <div className="chart-table" data-theme={theme} style={{ ...box, overflow: 'auto', maxHeight: props.maxHeight }}>
       <style dangerouslySetInnerHTML={{ __html: tableStylesheet(theme, colors) }} />

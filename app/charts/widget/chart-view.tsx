@@ -16,6 +16,7 @@ import { datasetToMapRows, rowValues, type MapRow } from '../map/map-state';
 import { decimalsFor } from '../core/number-format';
 import { MapImage } from '../map/map-svg';
 import { TableChart } from '../table/table-chart';
+import type { TableSort } from '../table/table-state';
 
 /** Outlines for the map view, as the geo API serves them. */
 export interface LoadedOutlines {
@@ -41,6 +42,9 @@ export interface ChartViewProps {
   /** 'image': static SVG only (SSR without scripts, PNG export); 'interactive': table sorting, map pan and zoom. */
   mode: 'image' | 'interactive';
   readonly?: boolean;
+  /** The table's sort: its image lists the rows in that order; `onTableSortChange` hears the visitor's sorts. */
+  tableSort?: TableSort | null;
+  onTableSortChange?: (sort: TableSort) => void;
   /** The embed: its table view is a real <table> (readable, copyable, for screen readers) even as an image. */
   htmlTable?: boolean;
   idPrefix?: string;
@@ -164,7 +168,7 @@ export function ChartView(props: ChartViewProps & { periods: readonly string[] }
       return <MapView {...props} />;
     case 'table':
       return props.mode === 'image' && !props.htmlTable ? (
-        <TableImage {...common} startIndex={sliderIndex} />
+        <TableImage {...common} startIndex={sliderIndex} sort={props.tableSort} />
       ) : (
         <TableChart
           data={data}
@@ -173,6 +177,7 @@ export function ChartView(props: ChartViewProps & { periods: readonly string[] }
           title={title}
           startIndex={sliderIndex}
           maxHeight={height}
+          onSortChange={props.onTableSortChange}
         />
       );
   }

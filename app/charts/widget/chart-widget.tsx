@@ -2,6 +2,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import type { Theme } from '../core/palette';
+import type { TableSort } from '../table/table-state';
 import { viewLabels } from '../core/view-labels';
 import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, sliderModeFor, type ChartType } from '../core/slider';
 import type { ChartViewSpec } from '../export/view-query';
@@ -79,6 +80,8 @@ export function ChartWidget(props: ChartWidgetProps) {
   const [chosenIndex, setChosenIndex] = useState<number | null>(null);
   // The range's start when the visitor switched from a range (line, bar, table) to one period (map, horizontal bar).
   const [rangeStart, setRangeStart] = useState<number | null>(null);
+  // The table's sort, so that its PNG lists the rows as the visitor sorted them.
+  const [tableSort, setTableSort] = useState<TableSort | null>(null);
   const [containerRef, width, measured] = useContainerWidth<HTMLDivElement>(props.serverWidth ?? SERVER_WIDTH);
   const figureRef = useRef<HTMLDivElement>(null);
   const md = useMdViewport();
@@ -157,6 +160,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     height,
     theme,
     hideLegend: props.hideLegend ?? false,
+    tableSort,
     figure: figureRef,
   });
 
@@ -225,6 +229,7 @@ export function ChartWidget(props: ChartWidgetProps) {
                   outlines: outlines.outlines,
                   mode: props.embed ? 'image' : 'interactive',
                   htmlTable: props.embed,
+                  onTableSortChange: setTableSort,
                   readonly: props.readonly,
                   onSliderIndexChange: setChosenIndex,
                 }

@@ -39,6 +39,8 @@ export interface ExportContext {
   height: number;
   theme: Theme;
   hideLegend: boolean;
+  /** The table view's sort, carried into its server-drawn image. */
+  tableSort?: { column: string; direction: 'ascending' | 'descending' } | null;
   figure: RefObject<HTMLElement | null>;
 }
 
@@ -73,6 +75,7 @@ export function useExports(ctx: ExportContext): {
       theme: ctx.theme,
       title: ctx.title,
       hideLegend: ctx.hideLegend,
+      sort: view.chartType === 'table' ? ctx.tableSort : null,
     };
     switch (kind) {
       case 'png': {
