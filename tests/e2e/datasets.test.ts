@@ -25,8 +25,12 @@ it('searches the catalogue, opens a dataset and reads the latest German inflatio
   await page.getByRole('link', { name: 'HICP - monthly data (annual rate of change)' }).click();
   await page.getByRole('heading', { level: 1, name: 'HICP - monthly data (annual rate of change)' }).waitFor();
   expect(page.url()).toMatch(/\/datasets\/\d+$/);
-  // The chart widget opens as sorted bars of the latest month; its table view is the text alternative.
+  // The chart widget opens as sorted bars of the latest month most geos have (4/2025, decision 032); its note links
+  // to the newer, partial month, and the table view is the text alternative.
   const widget = page.locator('[data-chart-widget]');
+  await widget.locator('[data-coverage-note] a', { hasText: '5/2025: 21 of 45 places' }).click();
+  await page.waitForURL(/time_end=5\/2025/);
+  await page.locator('[data-chart-widget][data-measured]').waitFor();
   await widget.getByRole('button', { name: 'Chart type: Bar' }).click();
   await page.getByRole('menuitemradio', { name: 'Table' }).click();
   await widget.getByRole('columnheader', { name: /^5\/2025/ }).waitFor();
