@@ -7,6 +7,7 @@ import type { Dataset, DatasetMeta, Dimension } from '../../core/schemas/dataset
 import type { ReadDb } from '../client';
 import { categories, datasetCategories, datasetDimensions, datasets, dimensionValues, series } from '../schema';
 import { queryRows } from '../sql';
+import { coverageOf, latestPeriodByGeo, type Coverage } from './observations';
 import { searchDatasets } from './search';
 
 export type DatasetRow = typeof datasets.$inferSelect;
@@ -110,6 +111,16 @@ export async function findDataset(db: ReadDb, idOrCode: string): Promise<Dataset
  */
 export function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
   return memoAt(db, catalogueVersion([row]), `meta:${row.id}`, async () => deepFreeze(await readDatasetMeta(db, row)));
+}
+
+/**
+ * Where a dataset's default views end: the latest period most of its places have reached, and the newer partial
+ * periods (une_rt_m: 7/2026 has Germany only). One query per release of the dataset, memoised like its metadata.
+ */
+export function getDatasetCoverage(db: ReadDb, row: DatasetRow, meta: DatasetMeta): Promise<Coverage> {
+  return memoAt(db, catalogueVersion([row]), `coverage:${row.id}`, async () =>
+    deepFreeze(coverageOf(meta.frequency, await latestPeriodByGeo(db, meta))),
+  );
 }
 
 function deepFreeze<T>(value: T): T {
