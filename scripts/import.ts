@@ -64,6 +64,7 @@ async function main(): Promise<number> {
       dataMirror: config.dataMirror,
       codelists: { baseUrl: config.EUROSTAT_API },
       onCodelistMissing: (dimension, reason) => console.warn(`No Eurostat code list for ${dimension}: ${reason}`),
+      onRunStarted: (runId) => console.log(`Import run ${runId} started: ${source}`),
       onProgress: (done, total) => {
         if (!started) bar.start(total, 0);
         started = true;

@@ -1,5 +1,6 @@
 // API addresses typed in the browser: the specification's allowed paths work; any other is sent to /api-endpoint-error.
 import type { MiddlewareHandler } from 'hono';
+import type { ApiEnv } from './env';
 
 /**
  * The specification's "other in-app API paths allowed when typed as page routes" (§7), each matching itself and
@@ -52,17 +53,20 @@ export function isPageNavigation(headers: Headers): boolean {
 export const API_ERROR_PAGE = '/api-endpoint-error';
 export const ATTEMPTED_API_URL_KEY = 'attempted-api-url';
 
-/** A tiny page that keeps the attempted address in session storage and moves on to the API error page. */
-export function apiRedirectHtml(): string {
+/**
+ * A tiny page that keeps the attempted address in session storage and moves on to the API error page. Its script
+ * carries the request's CSP nonce (decision 060): without it the page policy blocks it and the visitor stays here.
+ */
+export function apiRedirectHtml(nonce: string): string {
   const script = `try{sessionStorage.setItem(${JSON.stringify(ATTEMPTED_API_URL_KEY)},location.href)}catch(e){}location.replace(${JSON.stringify(API_ERROR_PAGE)})`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>API request limit exceeded or endpoint error</title><script>${script}</script><noscript><meta http-equiv="refresh" content="0;url=${API_ERROR_PAGE}"></noscript></head><body><p>This address belongs to the data API. <a href="${API_ERROR_PAGE}">Continue to the explanation</a>.</p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>API request limit exceeded or endpoint error</title><script nonce="${nonce}">${script}</script><noscript><meta http-equiv="refresh" content="0;url=${API_ERROR_PAGE}"></noscript></head><body><p>This address belongs to the data API. <a href="${API_ERROR_PAGE}">Continue to the explanation</a>.</p></body></html>`;
 }
 
 /** Runs before the API sub-apps: page navigations to paths outside the list get the redirect page; API clients pass. */
-export function apiNavigationGuard(): MiddlewareHandler {
+export function apiNavigationGuard(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || isAllowedApiPath(c.req.path) || !isPageNavigation(c.req.raw.headers)) return next();
     c.header('Cache-Control', 'no-store');
-    return c.html(apiRedirectHtml(), 404);
+    return c.html(apiRedirectHtml(c.get('cspNonce')), 404);
   };
 }

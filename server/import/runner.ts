@@ -38,6 +38,8 @@ export interface ImportOptions {
    */
   released?: Date;
   onProgress?: Progress;
+  /** Told once the run is on record (committed as 'running'), before any work: the CLI prints it. */
+  onRunStarted?: (runId: number) => void;
   /** The data mirror, whose NUTS code list names regions the database does not know yet. */
   dataMirror?: string | null;
   /**
@@ -60,6 +62,7 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     .values({ source, format: 'unknown', status: 'running' })
     .returning({ id: importRuns.id });
   const runId = run!.id;
+  opts.onRunStarted?.(runId);
   try {
     // Label-only CSV columns map back to codes through Eurostat's code lists, fetched once and cached.
     let codelists = new Map<string, Map<string, string>>();

@@ -65,7 +65,8 @@ it('turns on two-factor sign-in in the settings with a QR code, then asks for th
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
   await qr.waitFor();
   await expect(qr.getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml/);
-  const secret = (await page.locator('code').textContent())!.trim();
+  const twoFactor = page.getByRole('region', { name: /two-factor/i });
+  const secret = (await twoFactor.locator('code').textContent())!.trim();
   await page.getByLabel('Code from the app').fill(totp(secret));
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

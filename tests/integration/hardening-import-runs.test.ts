@@ -17,8 +17,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts `npm run import` (its script) of the regional GDP file and kills its process group `delay` ms after it took the folder. */
-async function killImportAfter(dbDir: string, delay: number): Promise<string> {
+/**
+ * Starts `npm run import` (its script) of the regional GDP file and kills its process group as soon as the script says
+ * its run is on record: after the run row is committed and before the import's work, whatever the machine's speed.
+ */
+async function killImportOnceRecorded(dbDir: string): Promise<string> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     ['scripts/import.ts', path.join(mirror, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz')],
@@ -28,8 +31,10 @@ async function killImportAfter(dbDir: string, delay: number): Promise<string> {
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  while (!existsSync(lockFileOf(dbDir))) await sleep(50);
-  await sleep(delay);
+  while (!/Import run \d+ started/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`the import ended before its run was recorded:\n${out}`);
+    await sleep(10);
+  }
   // The whole process group: tsx runs the script in a child node process.
   const holder = (JSON.parse(readFileSync(lockFileOf(dbDir), 'utf8')) as { pid: number }).pid;
   process.kill(-child.pid!, 'SIGKILL');
@@ -41,18 +46,12 @@ async function killImportAfter(dbDir: string, delay: number): Promise<string> {
 
 describe('import runs', () => {
   it('keeps the run of an import killed with SIGKILL, and the next start calls it interrupted', async () => {
-    // The kill must land after the run is recorded and before the import ends; on a busy machine the first delays
-    // may be too short (killed while migrating: no run yet), so later attempts wait longer. None may see it finish.
-    let runs: (typeof importRuns.$inferSelect)[] = [];
-    for (const [attempt, delay] of [3000, 5000, 7000, 9000].entries()) {
-      const dbDir = path.join(folder, `db${attempt}`);
-      const out = await killImportAfter(dbDir, delay);
-      expect(out).not.toContain('Imported');
-      const database = await openDatabase(`file:${dbDir}`, '');
-      runs = await database.db.select().from(importRuns);
-      await database.close();
-      if (runs.length > 0) break;
-    }
+    const dbDir = path.join(folder, 'db');
+    const out = await killImportOnceRecorded(dbDir);
+    expect(out).not.toContain('Imported');
+    const database = await openDatabase(`file:${dbDir}`, '');
+    const runs = await database.db.select().from(importRuns);
+    await database.close();
     // Opening the folder (the lock proves no other process runs an import) marks the killed run interrupted.
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'interrupted', format: 'unknown' });
