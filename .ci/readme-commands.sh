@@ -32,10 +32,10 @@ npm run bench:assistant
 step 'npm run bench:search'
 npm run bench:search
 step 'npm run bench:load (1 s a row, PGlite: a check that it runs; figures come from the full run)'
-BENCH_SECONDS=1 BENCH_DATABASES=pglite npm run bench:load
+BENCH_SECONDS=1 BENCH_DATABASES=pglite BENCH_ROWS=api,page npm run bench:load
 
 # The standing attack-and-fault suite, bounded for CI: fewer requests and kills than its defaults (20,000 per
 # database), on PGlite and PostgreSQL; it prints its own 'N passed, N failed' and fails the run on any 500.
 step 'npm run test:attack (CI bounds)'
-ATTACK_REQUESTS="${ATTACK_REQUESTS:-4000}" ATTACK_IMPORT_KILLS=1 ATTACK_SERVER_KILLS=1 \
+ATTACK_REQUESTS="${ATTACK_REQUESTS:-2000}" ATTACK_IMPORT_KILLS=1 ATTACK_SERVER_KILLS=1 \
   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:attack
