@@ -47,6 +47,8 @@ const DATABASES = (process.env.ATTACK_DATABASES ?? (pgUrl ? 'pglite,postgres' : 
   .split(',')
   .filter((d) => d === 'pglite' || (d === 'postgres' && pgUrl)) as ('pglite' | 'postgres')[];
 const MAX_LOG_LINE = 10 * 1024;
+/** A fuzzed request must be answered in full within this (a page under six concurrent workers takes well under 1 s). */
+const REQUEST_DEADLINE_MS = 30_000;
 /** The share of requests that are pages (server rendering costs ten times an API call). */
 const PAGE_SHARE = Number(process.env.ATTACK_PAGE_SHARE ?? 0.1);
 const origin = 'http://localhost:3000';
@@ -473,13 +475,24 @@ async function fuzz(kind: 'pglite' | 'postgres', build: ServerBuild | undefined)
         const g = requests[next++]!;
         let status: number;
         const t = performance.now();
+        // A request that never ends is a defect too (and would hang the suite): each gets a deadline. An event
+        // stream (GET /api/live) stays open by design: its first event is read, then the stream is cancelled.
+        const deadline = AbortSignal.timeout(REQUEST_DEADLINE_MS);
         try {
-          const res = await app.request(g.url, g.init);
+          const res = await app.request(g.url, { ...g.init, signal: deadline });
           status = res.status;
-          await res.arrayBuffer();
+          if (res.headers.get('content-type')?.startsWith('text/event-stream') && res.body) {
+            const reader = res.body.getReader();
+            await reader.read();
+            await reader.cancel();
+          } else await res.arrayBuffer();
         } catch (error) {
           status = -1;
-          failures.push(`${g.describe}: threw ${String(error).slice(0, 300)}`);
+          failures.push(
+            deadline.aborted
+              ? `${g.describe}: no complete answer in ${REQUEST_DEADLINE_MS / 1000} s`
+              : `${g.describe}: threw ${String(error).slice(0, 300)}`,
+          );
         }
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         const ms = performance.now() - t;
