@@ -4,6 +4,7 @@ import type { Plan } from '../../core/plans';
 import type { Db, ReadDb } from '../client';
 import { apiKeys, apiUsage } from '../schema';
 import { queryRows } from '../sql';
+import { organizationPlan, userPlan } from './billing';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -11,12 +12,14 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export interface KeyOwner {
   keyId: string;
   userId: string;
+  /** Set for an organization's key. */
+  organizationId: string | null;
   plan: Plan;
 }
 
 export async function insertApiKey(
   db: Db,
-  key: { id: string; userId: string; name: string; prefix: string; keyHash: string },
+  key: { id: string; userId: string; organizationId?: string | null; name: string; prefix: string; keyHash: string },
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(key).returning();
   return row!;
@@ -66,14 +69,20 @@ export async function rotateApiKey(
  * memory, so a key revoked anywhere is refused everywhere from the next request on.
  */
 export async function useApiKey(db: Db, keyHash: string, at: Date): Promise<KeyOwner | undefined> {
-  const rows = await queryRows<{ keyId: string; userId: string; plan: Plan }>(
+  const rows = await queryRows<{ keyId: string; userId: string; organizationId: string | null }>(
     db,
     sql`UPDATE api_keys k SET last_used_at = ${at.toISOString()}::timestamptz
-        FROM users u
-        WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL AND u.id = k.user_id
-        RETURNING k.id AS "keyId", k.user_id AS "userId", u.plan`,
+        WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL
+        RETURNING k.id AS "keyId", k.user_id AS "userId", k.organization_id AS "organizationId"`,
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  // An organization's key counts against the organization and its plan; a personal key against its user's plan,
+  // which an organization's Pro covers too (docs/decisions/076, 077).
+  const plan = row.organizationId
+    ? await organizationPlan(db, row.organizationId, at)
+    : await userPlan(db, row.userId, at);
+  return { keyId: row.keyId, userId: row.userId, organizationId: row.organizationId, plan };
 }
 
 /** Counts per subject and day since `fromDay` (YYYY-MM-DD), for the usage chart. */
@@ -134,6 +143,8 @@ export interface ListedApiKey {
   created_at: string;
   last_used_at: string | null;
   requests_today: number;
+  /** Set for an organization's key (decision 077). */
+  organization_id: string | null;
 }
 
 /** The account's working keys with today's (UTC) request count of each. */
@@ -152,5 +163,6 @@ export async function listedApiKeys(db: ReadDb, userId: string, today: Date): Pr
     created_at: k.createdAt.toISOString(),
     last_used_at: k.lastUsedAt?.toISOString() ?? null,
     requests_today: todayOf.get(`key:${k.id}`) ?? 0,
+    organization_id: k.organizationId,
   }));
 }

@@ -2,18 +2,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
 import type { DatasetMeta, Series } from '../../core/schemas/dataset';
+import type { Selection } from '../../core/selection';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
+import { observationsAsOf } from './revisions';
 
-export interface DataSelection {
-  /** dim1..dimN → codes; a dimension left out means its default; '*' means every value. */
-  dims: Record<string, string[] | '*'>;
-  /** Geo codes; undefined means every geo. */
-  countries?: string[];
-  /** Period ordinals in the dataset's frequency, inclusive. */
-  from?: number;
-  to?: number;
-}
+/** What the observation query reads: the one parser's selection (core/selection.ts) without its transformation. */
+export type DataSelection = Omit<Selection, 'transform'>;
 
 export interface ObservationRow {
   seriesId: number;
@@ -26,8 +21,8 @@ export interface ObservationRow {
   flags: string | null;
 }
 
-/** Rows ordered by series, period and geo name. */
-export async function selectObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<ObservationRow[]> {
+/** The conditions of a selection on `series s JOIN observations o`. */
+function selectionWhere(meta: DatasetMeta, sel: DataSelection): SQL {
   const where: SQL[] = [sql`s.dataset_id = ${meta.id}`, sql`s.freq = ${meta.frequency}`];
   for (const [i, dim] of meta.dimensions.entries()) {
     const chosen = sel.dims[dim.key] ?? [dim.default];
@@ -36,13 +31,33 @@ export async function selectObservations(db: ReadDb, meta: DatasetMeta, sel: Dat
   if (sel.countries) where.push(sql`o.geo = ANY(${pgArray(sel.countries)}::text[])`);
   if (sel.from !== undefined) where.push(sql`o.period >= ${sel.from}`);
   if (sel.to !== undefined) where.push(sql`o.period <= ${sel.to}`);
+  return sql.join(where, sql` AND `);
+}
+
+/** The values read: those standing now, or as they stood at the selection's `asOf` (decision 125). */
+function valuesOf(meta: DatasetMeta, sel: DataSelection): SQL {
+  return sel.asOf ? observationsAsOf(meta.id, sel.asOf) : sql`observations`;
+}
+
+/** Rows ordered by series, period and geo name. Read views through loadView (db/queries/view.ts). */
+export async function selectObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<ObservationRow[]> {
   return queryRows<ObservationRow>(
     db,
     sql`SELECT s.id AS "seriesId", s.dims, o.geo, g.label AS "geoName", o.period, o.value, o.decimals, o.flags
-      FROM series s JOIN observations o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
-      WHERE ${sql.join(where, sql` AND `)}
+      FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
+      WHERE ${selectionWhere(meta, sel)}
       ORDER BY s.id, o.period, g.label`,
   );
+}
+
+/** How many observations selectObservations would return (the same conditions, without the geo names). */
+export async function countObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::integer AS n FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id
+      WHERE ${selectionWhere(meta, sel)}`,
+  );
+  return row?.n ?? 0;
 }
 
 /** The specification's data response: one entry per series, rows per period keyed by country name. */

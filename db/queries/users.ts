@@ -4,6 +4,7 @@ import type { Plan } from '../../core/plans';
 import type { AccountUser } from '../../core/schemas/account';
 import type { Db, ReadDb } from '../client';
 import { accounts, users } from '../schema';
+import { userPlan } from './billing';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,10 +23,12 @@ export async function findUserById(db: ReadDb, id: string): Promise<UserRow | un
   return rows[0];
 }
 
-/** The user's plan; `free` for an unknown id, which then gets the Free plan's limit. */
+/**
+ * The user's plan: Pro from `users.plan` (set by an operator), the user's own subscription, or an organization's
+ * (docs/decisions/076); `free` for an unknown id, which then gets the Free plan's limit.
+ */
 export async function findUserPlan(db: ReadDb, id: string): Promise<Plan> {
-  const rows = await db.select({ plan: users.plan }).from(users).where(eq(users.id, id)).limit(1);
-  return rows[0]?.plan ?? 'free';
+  return userPlan(db, id);
 }
 
 export function toAccountUser(row: UserRow): AccountUser {
@@ -39,6 +42,7 @@ export function toAccountUser(row: UserRow): AccountUser {
     onboarded: row.onboardedAt !== null,
     interests: row.interests,
     createdAt: row.createdAt.toISOString(),
+    theme: row.theme,
   };
 }
 

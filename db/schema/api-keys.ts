@@ -1,6 +1,7 @@
 // API keys: an account's secrets for the data API, stored as SHA-256 hashes (docs/decisions/070).
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { organizations } from './organizations';
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -10,6 +11,8 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Set for an organization's key: its requests count against the organization and its plan (decision 077). */
+    organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     /** The key's first characters (`spk_` and 8 more), shown in lists so a user can tell keys apart. */
     prefix: text('prefix').notNull(),
     /** Hex SHA-256 of the whole key; the key itself is shown once and never stored. */

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { plans, type Plan } from '../../core/plans';
+import { themePreferences, type ThemePreference } from '../../core/theme';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -40,10 +41,15 @@ export const users = pgTable(
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     /** `free` (the daily API limit applies) or `pro`; set in the database until billing exists (docs/operations.md). */
     plan: text('plan').$type<Plan>().notNull().default('free'),
+    /** The colour mode chosen in settings; it wins over the device's theme cookie. Null until the user picks one. */
+    theme: text('theme').$type<ThemePreference>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_plan_check', sql`${t.plan} IN (${sql.raw(plans.map((p) => `'${p}'`).join(', '))})`)],
+  (t) => [
+    check('users_plan_check', sql`${t.plan} IN (${sql.raw(plans.map((p) => `'${p}'`).join(', '))})`),
+    check('users_theme_check', sql`${t.theme} IN (${sql.raw(themePreferences.map((p) => `'${p}'`).join(', '))})`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -11,3 +11,8 @@ export { apiKeys } from './api-keys';
 export { codelistCodes, codelistFetches } from './codelists';
 export { assistantConversations, assistantMessages } from './assistant';
 export { datasetSearch } from './search';
+export { follows } from './follows';
+export { organizationInvitations, organizationMembers, organizations } from './organizations';
+export { billingCustomers, billingEvents, billingSubscriptions } from './billing';
+export { notificationPreferences, notifications, trendRuleFirings, trendRules } from './notifications';
+export { refreshDatasets, refreshState } from './refresh';

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "unsubscribe_token" text;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_unsubscribe_token_unique" UNIQUE("unsubscribe_token");
