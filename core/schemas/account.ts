@@ -1,6 +1,7 @@
 // Shapes of the account API and of the auth state the pages start from, shared by server and browser.
 import { z } from 'zod';
 import { plans } from '../plans';
+import { themePreferences } from '../theme';
 
 /** The signed-in user as the browser sees it: no tokens, no secrets. */
 export const accountUserSchema = z.object({
@@ -14,6 +15,8 @@ export const accountUserSchema = z.object({
   onboarded: z.boolean(),
   interests: z.array(z.string()),
   createdAt: z.string(),
+  /** The colour mode stored on the account (wins over a device's theme cookie); null until the user picks one. */
+  theme: z.enum(themePreferences).nullable().optional(),
 });
 
 /** A server-side session; its id is not the cookie value, which never leaves the HttpOnly cookie. */
@@ -42,17 +45,54 @@ export interface PageAuth {
   providers: AuthProviders;
 }
 
-/** Topics offered at onboarding. */
-export const onboardingInterests = [
-  { code: 'inflation', label: 'Inflation and prices' },
-  { code: 'labour', label: 'Labour market' },
-  { code: 'growth', label: 'GDP and growth' },
-  { code: 'regions', label: 'Regional statistics' },
-  { code: 'trade', label: 'Trade' },
-  { code: 'public-finance', label: 'Government finance' },
-] as const;
+/** A display name: what onboarding and settings accept. */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a display name')
+  .max(80, 'A display name has at most 80 characters');
 
+/** What the settings page may change directly (e-mail and password go through their confirmations). */
+export const profileChangeSchema = z
+  .object({ name: displayNameSchema.optional(), theme: z.enum(themePreferences).optional() })
+  .refine((v) => v.name !== undefined || v.theme !== undefined, 'Send a name or a theme to change');
+
+export const signInMethodSchema = z.object({
+  /** What /api/auth/unlink-account takes as `accountId`. */
+  id: z.string(),
+  /** `credential` (e-mail and password), `google` or `microsoft`. */
+  provider: z.string(),
+  linkedAt: z.string(),
+});
+
+export const profileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** The stored colour mode; `system` when the user never chose one. */
+  theme: z.enum(themePreferences),
+  hasPassword: z.boolean(),
+  signInMethods: z.array(signInMethodSchema),
+});
+
+/** What the user types to confirm deleting the account. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+export const deleteAccountSchema = z.object({
+  confirmation: z.string().max(100),
+  /** Required when the account has a password; accounts without one need a sign-in from the last day. */
+  password: z.string().max(1000).optional(),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type SignInMethodView = z.infer<typeof signInMethodSchema>;
+
+/**
+ * Onboarding's answers: the display name, datasets to follow (codes) and countries (geo codes) the follows show. The
+ * server keeps only codes that exist.
+ */
 export const onboardingSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter a display name').max(80, 'A display name has at most 80 characters'),
-  interests: z.array(z.enum(onboardingInterests.map((i) => i.code))).max(onboardingInterests.length),
+  name: displayNameSchema,
+  datasets: z.array(z.string().max(100)).max(500),
+  countries: z.array(z.string().max(20)).max(500),
 });

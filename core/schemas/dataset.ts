@@ -60,9 +60,21 @@ export const seriesSchema = z.object({
   rows: z.array(rowSchema),
 });
 
+/** The transformation a view's values went through (decision 034); absent for values as published. */
+export const viewTransformSchema = z.object({
+  kind: z.enum(['index', 'change', 'diff']),
+  /** index: the period that is 100. */
+  base: z.string().optional(),
+  /** change and diff: how many periods back. */
+  lag: z.number().int().optional(),
+  /** 'Index, 1/2020 = 100', '% change on previous month', 'Difference on previous month' (the unit follows). */
+  label: z.string(),
+});
+
 export const datasetDataSchema = z.object({
   dataset: datasetMetaSchema,
   data: z.array(seriesSchema),
+  transform: viewTransformSchema.optional(),
 });
 
 export type Dataset = z.infer<typeof datasetSchema>;
@@ -71,3 +83,4 @@ export type Dimension = z.infer<typeof dimensionSchema>;
 export type Series = z.infer<typeof seriesSchema>;
 export type Row = z.infer<typeof rowSchema>;
 export type DatasetData = z.infer<typeof datasetDataSchema>;
+export type ViewTransform = z.infer<typeof viewTransformSchema>;
