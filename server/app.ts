@@ -10,39 +10,49 @@ import type { Db } from '../db/client';
 import { accountApi } from './api/account';
 import { answerVersions } from './api/answer-versions';
 import { apiKeysApi } from './api/api-keys';
+import { followsApi } from './api/follows';
 import { assistantApi } from './api/assistant';
+import { billingApi } from './api/billing';
 import { apiNavigationGuard } from './api/api-paths';
 import { buildsApi } from './api/builds';
 import { checkUserApi } from './api/auth-check-user';
-import { authApi } from './api/auth-handler';
+import { authApi, authHeaders } from './api/auth-handler';
 import { authLinksApi } from './api/auth-links';
 import { catalogueApi, llmsTxtApi } from './api/catalogue';
 import { chartsApi } from './api/charts';
 import { contactApi, operatorsAddress } from './api/contact';
 import { dailyApiLimit } from './api/daily-limit';
 import { datasetsApi } from './api/datasets';
+import { revisionsApi } from './api/revisions';
 import type { ApiEnv } from './api/env';
 import { clip, errorBody, handleError } from './http/errors';
 import { geoApi } from './api/geo';
 import { ogImageApi } from './api/og-image';
+import { organizationsApi } from './api/organizations';
 import { issuePageToken } from './api/page-token';
 import { redirectPages } from './api/redirects';
 import { formApiPath, requestGuard } from './api/request-guard';
 import { robotsApi } from './api/robots';
 import { securityHeaders } from './api/security-headers';
 import { bodyLimits, ClientGone, imageRequestLimit } from './api/work-limits';
+import { createRefreshService, type RefreshService } from './refresh/service';
 import { sdmxApi } from './api/sdmx';
 import { sitemapsApi } from './api/sitemaps';
+import { workbenchApi } from './api/workbench';
+import { stripeWebhookApi } from './api/stripe-webhook';
 import { createAuth, type Auth } from './auth/auth';
 import { clientIp } from './auth/client-ip';
 import { originCheck, trustedOriginsOf } from './auth/origin-check';
 import { authRateRules, rateLimiter } from './auth/rate-limit';
 import { resolveAuthSecret } from './auth/secret';
 import { readSession } from './auth/session';
-import { llmSettings, loadConfig, type Config } from './config';
+import { billingSettings, llmSettings, loadConfig, type Config } from './config';
 import { responseCache } from './http/response-cache';
 import { mailerFromConfig, type Mailer } from './email/transport';
 import { outlineStore } from './geo/outline-store';
+import { alertsApi, unsubscribeApi } from './alerts/api';
+import { startAlerts } from './alerts/schedule';
+import { liveApi, liveStreamsPerClient } from './live/stream';
 
 export interface AppOptions {
   db: Db;
@@ -57,12 +67,14 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth } {
+export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth; refresh: RefreshService } {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.dataDir);
   const auth = createAuth({ db: opts.db, config, mailer: opts.mailer ?? mailerFromConfig(config), secret });
   const outlines = outlineStore(config.dataMirror);
+  // The refresh from Eurostat and admins' imports; server/index.ts starts its scheduler (decision 120).
+  const refresh = createRefreshService({ db: opts.db, config });
   const app = new OpenAPIHono<ApiEnv>();
   // A handler that stopped because its client left (decision 064) answers 499 for the access log, not a logged fault.
   app.onError((err, c) => (err instanceof ClientGone ? new Response(null, { status: 499 }) : handleError(err, c)));
@@ -124,13 +136,42 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
   app.route('/api', catalogueApi(config.publicUrl));
   app.route('/api', datasetsApi());
+  app.route('/api', revisionsApi());
   app.route('/api', sdmxApi());
+  app.route('/api', workbenchApi());
   app.route('/api', chartsApi({ outlines, publicUrl: config.PUBLIC_URL }));
   app.route('/api', geoApi({ outlines }));
   app.route('/api', checkUserApi());
   app.route('/api', accountApi(auth, trustProxy));
   app.route('/api', apiKeysApi(auth, trustProxy));
+  app.route('/api', followsApi(auth, trustProxy));
   app.route('/api', assistantApi({ auth, trustProxy, publicUrl: config.publicUrl, llm: llmSettings(config) }));
+  // Alerts and live pages (decisions 130–134): notifications, trend rules, and the live channel (SSE, capped).
+  const mailer = opts.mailer ?? mailerFromConfig(config);
+  startAlerts(opts.db, { mailer, publicUrl: config.publicUrl, redisUrl: config.REDIS_URL });
+  app.route('/api', alertsApi({ auth, headersOf: (c) => authHeaders(c, trustProxy) }));
+  app.route(
+    '/api',
+    liveApi({
+      auth,
+      limits: { maxStreams: config.LIVE_MAX_STREAMS, maxPerClient: liveStreamsPerClient },
+      headersOf: (c) => authHeaders(c, trustProxy),
+      clientOf: (c) => clientIp(c, trustProxy),
+    }),
+  );
+  // Pro with Stripe and organizations (issue 14, decisions 074–077).
+  app.route('/api', billingApi({ auth, trustProxy, publicUrl: config.publicUrl, billing: billingSettings(config) }));
+  app.route('/api', stripeWebhookApi(config.STRIPE_WEBHOOK_SECRET ?? null));
+  app.route(
+    '/api',
+    organizationsApi({
+      auth,
+      trustProxy,
+      publicUrl: config.publicUrl,
+      mailer: opts.mailer ?? mailerFromConfig(config),
+      billing: billingSettings(config),
+    }),
+  );
   app.route('/api', authLinksApi(config.publicUrl));
   app.route('/api', authApi(auth, trustProxy, trustedOrigins));
   app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));
@@ -147,6 +188,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.route('/', robotsApi(config.PUBLIC_URL));
   app.route('/', llmsTxtApi(config.publicUrl));
   app.route('/', buildsApi(opts.build));
+  app.route('/', unsubscribeApi(opts.db));
   // API keys: either header; without one a request counts against the session's account or the client address.
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerKey', {
     type: 'http',
@@ -188,6 +230,12 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
   app.use('*', redirectPages(opts.db));
   if (opts.build) {
     const handle = createRequestHandler(opts.build, opts.mode ?? 'production');
+    // The Upgrade buttons of pages know whether this server takes payments, and for which periods (decision 075).
+    const billing = billingSettings(config);
+    const billingOffer = {
+      configured: billing !== null,
+      intervals: billing ? (['month', 'year'] as const).filter((i) => billing.prices[i] !== null) : [],
+    };
     renderPage = async (request, c) => {
       const read = await readSession(auth, opts.db, request.headers, false);
       const pageAuth: PageAuth = {
@@ -202,6 +250,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
         outlines,
         pageToken: issuePageToken(secret),
         cspNonce: c.get('cspNonce'),
+        imports: refresh,
+        billing: billingOffer,
       });
     };
     const render = renderPage;
@@ -209,5 +259,5 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth 
     if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.middleware);
     app.all('*', (c) => render(c.req.raw, c));
   }
-  return Object.assign(app, { auth });
+  return Object.assign(app, { auth, refresh });
 }

@@ -21,6 +21,16 @@ const envSchema = z.object({
   DATA_MIRROR: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   EUROSTAT_API: z.url().default('https://ec.europa.eu/eurostat/api/dissemination'),
+  /** Scheduled refresh from Eurostat: times of day in Europe/Luxembourg, or off (docs/decisions/120). */
+  REFRESH_SCHEDULE: z
+    .string()
+    .trim()
+    .default('11:15,23:15')
+    .refine((v) => /^(off|([01]?\d|2[0-3]):[0-5]\d(\s*,\s*([01]?\d|2[0-3]):[0-5]\d)*)$/i.test(v), {
+      message: 'REFRESH_SCHEDULE must be "off" or times of day such as "11:15,23:15"',
+    }),
+  /** Comma list of e-mail addresses whose accounts see /app/admin/imports (docs/decisions/122). */
+  ADMIN_EMAILS: z.string().default(''),
   /** Set to 0 to skip importing the sample datasets on first start. */
   SEED_ON_START: z.enum(['0', '1']).default('1'),
   // Accounts (docs/decisions/0xx-auth-*.md). Without SMTP_URL, mail goes to .data/outbox.
@@ -51,10 +61,25 @@ const envSchema = z.object({
   API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** Redis for live updates across app processes (pub/sub); without it PostgreSQL LISTEN/NOTIFY (docs/decisions/131). */
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'REDIS_URL must be redis://… or rediss://…',
+  }),
+  /** Live-update streams (SSE) one app process keeps open at most (docs/decisions/132). */
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(1000),
   /** The chat assistant's optional language model: an OpenAI-compatible chat-completions endpoint (all three or none). */
   LLM_BASE_URL: optionalText.pipe(z.url().optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  /** Pro billing with Stripe (docs/operations.md, decision 075): without the secret key the buttons say billing is off. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The webhook endpoint's signing secret (whsec_…): events are verified against it. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Price ids (price_…) of the Pro subscription per month and per year. */
+  STRIPE_PRICE_MONTHLY: optionalText,
+  STRIPE_PRICE_YEARLY: optionalText,
+  /** Another Stripe API address (a local stub in tests, stripe-mock); Stripe's own when unset. */
+  STRIPE_API_URL: optionalText.pipe(z.url().optional()),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; dataMirror: string | null; publicUrl: string };
@@ -80,4 +105,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function llmSettings(c: Config): { baseUrl: string; apiKey: string; model: string } | null {
   if (!c.LLM_BASE_URL || !c.LLM_API_KEY || !c.LLM_MODEL) return null;
   return { baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL };
+}
+
+/** Stripe settings when billing is configured (a secret key); null otherwise. */
+export function billingSettings(c: Config): {
+  secretKey: string;
+  webhookSecret: string | null;
+  prices: { month: string | null; year: string | null };
+  apiUrl: string | null;
+} | null {
+  if (!c.STRIPE_SECRET_KEY) return null;
+  return {
+    secretKey: c.STRIPE_SECRET_KEY,
+    webhookSecret: c.STRIPE_WEBHOOK_SECRET ?? null,
+    prices: { month: c.STRIPE_PRICE_MONTHLY ?? null, year: c.STRIPE_PRICE_YEARLY ?? null },
+    apiUrl: c.STRIPE_API_URL ?? null,
+  };
 }

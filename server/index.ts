@@ -31,12 +31,15 @@ async function main(): Promise<void> {
   // Under WEB_CONCURRENCY the first process has imported the samples before starting this one.
   if (cluster.isPrimary) await seedIfEmpty(database.db, config);
 
-  const buildFile = path.join(repoRoot, 'build/server/index.js');
+  const buildDir = path.resolve(repoRoot, process.env.BUILD_DIR || 'build');
+  const buildFile = path.join(buildDir, 'server/index.js');
   if (!existsSync(buildFile)) throw new Error(`No page build at ${buildFile}: run npm run build first`);
   const build: ServerBuild = await import(pathToFileURL(buildFile).href);
   const mailer = mailerFromConfig(config);
   log(`mail: account e-mails go to ${mailer.description}`);
-  const app = createApp({ db: database.db, build, clientDir: path.join(repoRoot, 'build/client'), config, mailer });
+  const app = createApp({ db: database.db, build, clientDir: path.join(buildDir, 'client'), config, mailer });
+  // Scheduled refresh from Eurostat (REFRESH_SCHEDULE; every process may run it, one at a time does the work).
+  app.refresh.startScheduler();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log(`listening on http://localhost:${info.port}`);
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
   // Idle connections outlive the clients' own keep-alive, so no client reuses one as it closes (decision 067).
   tuneKeepAlive(server as Server);
   const stop = () => {
+    app.refresh.stop();
     server.close();
     void database.close().then(() => process.exit(0));
   };

@@ -11,6 +11,8 @@ import {
   rotateApiKey,
   type ApiKeyRow,
 } from '../../db/queries/api-keys';
+import { canManageMembers } from '../../core/organizations';
+import { memberRole } from '../../db/queries/organizations';
 import type { Auth } from '../auth/auth';
 import { readSession } from '../auth/session';
 import { generateApiKey } from './api-key-secret';
@@ -48,6 +50,7 @@ const keySchema = z
     created_at: z.string(),
     last_used_at: z.string().nullable(),
     requests_today: z.number().int(),
+    organization_id: z.string().nullable().openapi({ description: "Set for an organization's key" }),
   })
   .openapi('ApiKey');
 
@@ -81,13 +84,24 @@ const createRouteDef = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ name: z.string().trim().min(1).max(100) }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            name: z.string().trim().min(1).max(100),
+            organization_id: z.string().trim().min(1).max(100).optional().openapi({
+              description:
+                "An organization's key (owners and admins): its requests count against the organization and its plan",
+            }),
+          }),
+        },
+      },
     },
   },
   responses: {
     201: { description: 'The new key', content: { 'application/json': { schema: createdKeySchema } } },
     400: errorResponse('Missing or too long name'),
     401: signedOut,
+    403: errorResponse('Not an owner or admin of the organization'),
     409: errorResponse(`The account already has ${MAX_API_KEYS} keys`),
   },
 });
@@ -152,13 +166,19 @@ export function apiKeysApi(auth: Auth, trustProxy: boolean, now: () => Date = ()
 
   api.openapi(createRouteDef, async (c) => {
     const userId = await userIdOf(c);
-    const { name } = c.req.valid('json');
+    const { name, organization_id: organizationId } = c.req.valid('json');
+    if (organizationId !== undefined) {
+      const role = await memberRole(c.var.db, organizationId, userId);
+      if (!role || !canManageMembers(role))
+        throw new ApiError(403, 'forbidden_role', 'Only the owner or an admin can create an organization’s keys.');
+    }
     if ((await listActiveApiKeys(c.var.db, userId)).length >= MAX_API_KEYS)
       throw new ApiError(409, 'too_many_keys', `An account can have ${MAX_API_KEYS} API keys. Revoke one first.`);
     const secret = generateApiKey();
     const row = await insertApiKey(c.var.db, {
       id: randomUUID(),
       userId,
+      organizationId: organizationId ?? null,
       name,
       prefix: secret.prefix,
       keyHash: secret.keyHash,

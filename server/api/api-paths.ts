@@ -34,6 +34,8 @@ export const allowedApiPaths = [
   '/api/auth',
   // SDMX-CSV downloads linked from the catalogue documents and /llms.txt (decision 072).
   '/api/sdmx',
+  // The workbench's CSV and JSON downloads (decision 110).
+  '/api/workbench',
 ] as const;
 
 /** Whether a path may be opened in the browser. `.xml` is ignored, so /api/sitemap-blog.xml is /api/sitemap-blog. */

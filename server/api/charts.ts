@@ -6,8 +6,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { DatasetData, DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../../db/client';
-import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
-import { toSeriesList, type ObservationRow } from '../../db/queries/observations';
+import type { ObservationRow } from '../../db/queries/observations';
+import { openDataset } from '../../db/queries/view';
 import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import {
   buildJsonExport,
@@ -30,7 +30,7 @@ import {
 } from '../../app/charts';
 import type { OutlineStore } from '../geo/outline-store';
 import { toCsv } from './data-formats';
-import { boundedObservations, parseSelection } from './datasets';
+import { boundedView, selectionOr400 } from './datasets';
 import type { ApiEnv } from './env';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from './work-limits';
 import { ApiError, errorSchema } from '../http/errors';
@@ -61,6 +61,12 @@ const viewQuery = z
     'country[]': listParam.openapi({ description: 'Geo code, repeated' }),
     time_start: z.string().optional().openapi({ example: '1/2020', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
     time_end: z.string().optional().openapi({ example: '5/2025' }),
+    transform: z
+      .string()
+      .optional()
+      .openapi({ example: 'index', description: 'index (with base), change or diff (with lag), as on /api/datasets' }),
+    base: z.string().optional().openapi({ example: '1/2020', description: 'transform=index: the period that is 100' }),
+    lag: z.string().optional().openapi({ example: '12', description: 'transform=change or diff: periods back' }),
   })
   .catchall(z.union([z.string(), z.array(z.string())]));
 
@@ -115,19 +121,14 @@ interface LoadedView {
 async function loadView(db: ReadDb, c: Context): Promise<LoadedView> {
   const url = new URL(c.req.url);
   const id = url.searchParams.get('datasetId') ?? '';
-  const row = await findDataset(db, id);
-  if (!row) throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
-  const meta = await getDatasetMeta(db, row);
+  const opened = await openDataset(db, id);
+  if (!opened) throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
+  const { meta } = opened;
+  // The chart type and the view's spelling, then the one parser against the dataset: 400 on any problem.
   const { view, problems } = parseViewQuery(url.searchParams);
   if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.join('; '));
-  const query: Record<string, string | undefined> = {
-    ...Object.fromEntries(Object.entries(view.dimensions).map(([k, codes]) => [k, codes.join(',')])),
-    country: view.countries.length > 0 ? view.countries.join(',') : undefined,
-    period_from: view.timeStart,
-    period_to: view.timeEnd,
-  };
-  const rows = await boundedObservations(c, meta, parseSelection(meta, query));
-  return { meta, view, rows, data: { dataset: meta, data: toSeriesList(meta, rows) } };
+  const loaded = await boundedView(c, meta, selectionOr400(meta, url.searchParams));
+  return { meta, view, rows: loaded.rows, data: loaded.data };
 }
 
 /** The outlines a map of this data draws; 404 when the server has no NUTS outlines for regional data. */
@@ -199,7 +200,7 @@ export function publishedChartSvg(input: ChartImageInput, publicUrl?: string): s
     height: Number.isFinite(drawn) && drawn > 0 ? drawn : input.height,
     theme: input.theme,
     title: input.title || meta.dataset_name,
-    subtitle: viewLabels(meta, data.data).subtitle,
+    subtitle: viewLabels(meta, data.data, data.transform).subtitle,
     source: `Source: ${meta.source_name} (${meta.dataset_code})`,
     url: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : undefined,
   });
@@ -300,10 +301,10 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     if (format === 'csv') {
       attachment(c, exportFileName(meta.dataset_code, view.chartType, 'csv'));
       c.header('Content-Type', 'text/csv; charset=utf-8');
-      return c.body(toCsv(meta, rows), 200);
+      return c.body(toCsv(meta, rows, data.transform), 200);
     }
     attachment(c, exportFileName(meta.dataset_code, view.chartType, 'json'));
-    return c.json(buildJsonExport({ dataset: meta, series: data.data, view }), 200);
+    return c.json(buildJsonExport({ dataset: meta, series: data.data, transform: data.transform, view }), 200);
   });
 
   return api;

@@ -171,7 +171,9 @@ export function dailyApiLimit({
     if (key !== null) {
       const owner = await useApiKey(db, hashApiKey(key), at);
       if (!owner) return 'invalid-key';
-      return { subjects: [`user:${owner.userId}`, `key:${owner.keyId}`], plan: owner.plan };
+      // An organization's key counts against the organization (decision 077).
+      const account = owner.organizationId ? `org:${owner.organizationId}` : `user:${owner.userId}`;
+      return { subjects: [account, `key:${owner.keyId}`], plan: owner.plan };
     }
     const read = await readSession(auth, db, authHeaders(c, trustProxy), false);
     // A session that could not be read (already logged) counts against the address, as an anonymous call would.

@@ -1,6 +1,6 @@
 // Serialises selected observations as CSV (RFC 4180) and JSON-stat 2.0.
 import { formatPeriod, formatSourcePeriod, frequencySchema } from '../../core/periods';
-import type { DatasetMeta } from '../../core/schemas/dataset';
+import type { DatasetMeta, ViewTransform } from '../../core/schemas/dataset';
 import type { ObservationRow } from '../../db/queries/observations';
 
 /** The value as published: 13.0 stays 13.0. */
@@ -22,13 +22,16 @@ export function csvText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-export function toCsv(meta: DatasetMeta, rows: readonly ObservationRow[]): string {
+/** CSV of the rows; transformed values (decision 034) get a last column naming the transformation. */
+export function toCsv(meta: DatasetMeta, rows: readonly ObservationRow[], transform?: ViewTransform): string {
   const freq = frequencySchema.parse(meta.frequency);
   const header = ['dataset', ...meta.dimensions.map((d) => d.code), 'geo', 'geo_name', 'period', 'value', 'flags'];
+  if (transform) header.push('transform');
   const lines = [header.map((h) => csvField(csvText(h))).join(',')];
   for (const r of rows) {
     const texts = [meta.dataset_code, ...r.dims, r.geo, r.geoName, formatPeriod(freq, r.period)].map(csvText);
     const fields = [...texts, publishedValue(r.value, r.decimals), csvText(r.flags ?? '')];
+    if (transform) fields.push(csvText(transform.label));
     lines.push(fields.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -40,7 +43,7 @@ interface JsonStatDimension {
 }
 
 /** A JSON-stat 2.0 dataset of exactly the selected cells (value dense, status sparse). */
-export function toJsonStat(meta: DatasetMeta, rows: readonly ObservationRow[]) {
+export function toJsonStat(meta: DatasetMeta, rows: readonly ObservationRow[], transform?: ViewTransform) {
   const freq = frequencySchema.parse(meta.frequency);
   const usedDims = meta.dimensions.map((_, i) => new Set(rows.map((r) => r.dims[i]!)));
   const geos = new Map<string, string>();
@@ -101,6 +104,6 @@ export function toJsonStat(meta: DatasetMeta, rows: readonly ObservationRow[]) {
     dimension,
     value,
     status,
-    extension: { dataset_code: meta.dataset_code, unit: meta.unit },
+    extension: { dataset_code: meta.dataset_code, unit: meta.unit, ...(transform ? { transform } : {}) },
   };
 }

@@ -1,19 +1,14 @@
 // The dataset API: list and search, metadata, data in the specification's shape, exports, series lookup.
 import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { parsePeriod, frequencySchema } from '../../core/periods';
+import { frequencySchema } from '../../core/periods';
 import { datasetDataSchema, datasetMetaSchema, datasetSchema, type DatasetMeta } from '../../core/schemas/dataset';
+import { parseSelection, type Selection, type SelectionQuery } from '../../core/selection';
 import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
-import {
-  selectObservations,
-  toSeriesList,
-  type DataSelection,
-  type ObservationRow,
-} from '../../db/queries/observations';
-import { pgArray, queryRows } from '../../db/sql';
+import { NotYetImported } from '../../db/queries/revisions';
+import { loadView, ViewTooLarge, type View } from '../../db/queries/view';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { ApiError, errorSchema } from '../http/errors';
 import { toCsv, toJsonStat } from './data-formats';
@@ -38,6 +33,30 @@ const selectionQuery = z
     dim3: z.string().optional(),
     dim4: z.string().optional(),
     dim5: z.string().optional(),
+    transform: z
+      .string()
+      .optional()
+      .openapi({
+        example: 'change',
+        description:
+          'index (100 at base), change (percent change over lag periods) or diff (difference over lag periods, in ' +
+          'the unit); flags of every value a derived value comes from travel with it',
+      }),
+    base: z.string().optional().openapi({ example: '1/2020', description: 'transform=index: the period that is 100' }),
+    lag: z
+      .string()
+      .optional()
+      .openapi({ example: '12', description: 'transform=change or diff: periods back (1 the previous, default)' }),
+    as_of: z
+      .string()
+      .optional()
+      .openapi({
+        example: '2026-06-02T10:00:00Z',
+        description:
+          'The values as they stood at this ISO 8601 date-time (with its zone) or date (its end, UTC): revised ' +
+          'values with their old value and flags, removed ones back, later ones left out; before the first import ' +
+          'here 404 not_yet_imported (decision 125)',
+      }),
   })
   .catchall(z.string());
 
@@ -45,7 +64,10 @@ const errors = {
   304: { description: 'Not modified since the ETag sent in If-None-Match' },
   400: { description: 'A parameter is invalid', content: { 'application/json': { schema: errorSchema } } },
   401: invalidKeyResponse,
-  404: { description: 'No such dataset', content: { 'application/json': { schema: errorSchema } } },
+  404: {
+    description: 'No such dataset, or as_of before its first import here (not_yet_imported)',
+    content: { 'application/json': { schema: errorSchema } },
+  },
   429: dailyLimitResponse,
 };
 
@@ -200,8 +222,8 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
     const row = await datasetOr404(c.var.db, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
-    const rows = await boundedObservations(c, meta, parseSelection(meta, c.req.valid('query')));
-    return c.json({ dataset: meta, data: toSeriesList(meta, rows) }, 200);
+    const view = await boundedView(c, meta, selectionOr400(meta, searchOf(c)));
+    return c.json(view.data, 200);
   });
 
   api.openapi(dataRoute, async (c) => {
@@ -209,14 +231,15 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
     const query = c.req.valid('query');
-    const rows = await boundedObservations(c, meta, parseSelection(meta, query));
+    const view = await boundedView(c, meta, selectionOr400(meta, searchOf(c)));
     if (query.format === 'csv') {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${meta.dataset_code}.csv"`);
-      return c.body(toCsv(meta, rows), 200);
+      return c.body(toCsv(meta, view.rows, view.data.transform), 200);
     }
-    if (query.format === 'jsonstat') return c.json(toJsonStat(meta, rows), 200);
-    return c.json({ dataset: meta, data: toSeriesList(meta, rows) }, 200);
+    // view.data.dataset: as of a time (decision 125), `updated` is the release that stood then.
+    if (query.format === 'jsonstat') return c.json(toJsonStat(view.data.dataset, view.rows, view.data.transform), 200);
+    return c.json(view.data, 200);
   });
 
   return api;
@@ -225,50 +248,39 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
 /** The most values one data request returns (a country's regions over decades fit; a whole regional file does not). */
 export const maxValuesPerRequest = 100_000;
 
+/** The request's query parameters, as the one parser reads them. */
+export function searchOf(c: Context): URLSearchParams {
+  return new URL(c.req.url).searchParams;
+}
+
+/** The one parser's selection of a query; any problem answers 400 naming every one. */
+export function selectionOr400(meta: DatasetMeta, query: SelectionQuery): Selection {
+  const { selection, problems } = parseSelection(meta, query);
+  if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.map((p) => p.message).join('; '));
+  return selection;
+}
+
 /**
- * The selection's observations, when there are at most maxValuesPerRequest; more answer 400 saying how to narrow or
- * page. Counted first (an index scan), so a refused request reads no values; stops when the client has gone.
+ * The view of the one loader, when it reads at most maxValuesPerRequest values; more answer 400 saying how to narrow
+ * or page. Counted first (an index scan), so a refused request reads no values; stops when the client has gone.
  */
-export async function boundedObservations(
-  c: Context,
-  meta: DatasetMeta,
-  sel: DataSelection,
-): Promise<ObservationRow[]> {
+export async function boundedView(c: Context, meta: DatasetMeta, selection: Selection): Promise<View> {
   const db = (c.var as { db: ReadDb }).db;
-  const count = await countObservations(db, meta, sel);
-  if (count > maxValuesPerRequest) {
+  try {
+    // Serialising is the costly part after the read: skip it for a client that has gone.
+    return await loadView(db, meta, selection, { maxValues: maxValuesPerRequest, checkpoint: () => stopIfGone(c) });
+  } catch (error) {
+    if (error instanceof NotYetImported) throw new ApiError(404, 'not_yet_imported', error.message);
+    if (!(error instanceof ViewTooLarge)) throw error;
     throw new ApiError(
       400,
       'too_many_values',
-      `This selection has ${count.toLocaleString('en')} values; one request returns at most ` +
+      `This selection has ${error.count.toLocaleString('en')} values; one request returns at most ` +
         `${maxValuesPerRequest.toLocaleString('en')}. Narrow it: name the codes you need instead of * ` +
         '(dim1=CODE1,CODE2), fewer countries (country=DE,FR) or a period range (period_from, period_to); ' +
         'to get everything, page through the periods with consecutive period_from/period_to ranges.',
     );
   }
-  stopIfGone(c);
-  const rows = await selectObservations(db, meta, sel);
-  // Serialising is the costly part left: skip it for a client that has gone.
-  stopIfGone(c);
-  return rows;
-}
-
-/** How many observations selectObservations would return (the same conditions, without the geo names). */
-async function countObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<number> {
-  const where: SQL[] = [sql`s.dataset_id = ${meta.id}`, sql`s.freq = ${meta.frequency}`];
-  for (const [i, dim] of meta.dimensions.entries()) {
-    const chosen = sel.dims[dim.key] ?? [dim.default];
-    if (chosen !== '*') where.push(sql`s.dims[${i + 1}] = ANY(${pgArray(chosen)}::text[])`);
-  }
-  if (sel.countries) where.push(sql`o.geo = ANY(${pgArray(sel.countries)}::text[])`);
-  if (sel.from !== undefined) where.push(sql`o.period >= ${sel.from}`);
-  if (sel.to !== undefined) where.push(sql`o.period <= ${sel.to}`);
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::integer AS n FROM series s JOIN observations o ON o.series_id = s.id
-      WHERE ${sql.join(where, sql` AND `)}`,
-  );
-  return row?.n ?? 0;
 }
 
 async function datasetOr404(db: ReadDb, id: string) {
@@ -291,57 +303,6 @@ function notModified(c: Context, id: number, updatedAt: Date): boolean {
   cacheFor(c, 300);
   const sent = c.req.header('If-None-Match');
   return sent !== undefined && sent.split(',').some((t) => t.trim() === etag);
-}
-
-/** Validates dim1..dimN, country and the period range against the dataset. */
-export function parseSelection(meta: DatasetMeta, query: Record<string, string | undefined>): DataSelection {
-  const sel: DataSelection = { dims: {} };
-  for (const [key, raw] of Object.entries(query)) {
-    if (raw === undefined || !/^dim\d+$/.test(key)) continue;
-    const dim = meta.dimensions.find((d) => d.key === key);
-    if (!dim)
-      throw new ApiError(400, 'bad_parameter', `invalid ${key}: the dataset has ${meta.dimensions.length} dimensions`);
-    if (raw.trim() === '*') {
-      sel.dims[key] = '*';
-      continue;
-    }
-    const codes = splitList(raw);
-    for (const code of codes) {
-      if (!dim.values.some((v) => v.code === code)) {
-        throw new ApiError(400, 'bad_parameter', `invalid ${key}: "${code}" is not a value of ${dim.code}`);
-      }
-    }
-    sel.dims[key] = codes;
-  }
-  if (query.country !== undefined) {
-    const codes = splitList(query.country).map((c) => c.toUpperCase());
-    for (const code of codes) {
-      if (!meta.available_countries.some((g) => g.code === code)) {
-        throw new ApiError(400, 'bad_parameter', `invalid country: "${code}" has no data in ${meta.dataset_code}`);
-      }
-    }
-    sel.countries = codes;
-  }
-  sel.from = periodParam(meta, 'period_from', query.period_from);
-  sel.to = periodParam(meta, 'period_to', query.period_to);
-  return sel;
-}
-
-function periodParam(meta: DatasetMeta, name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const p = parsePeriod(raw);
-  if (!p || p.freq !== meta.frequency) {
-    const example = { A: '2022', S: 'S1/2022', Q: 'Q3/2022', M: '10/2022' }[meta.frequency];
-    throw new ApiError(400, 'bad_parameter', `invalid ${name}: "${raw}" (this dataset's periods look like ${example})`);
-  }
-  return p.ordinal;
-}
-
-function splitList(raw: string): string[] {
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 function validationHook(

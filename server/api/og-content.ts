@@ -1,10 +1,12 @@
 // What a page's sharing card says: title, description and, for dataset pages and chart views, the chart itself.
+import { parsePeriod } from '../../core/periods';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { siblingSlugs } from '../../core/slugs';
 import type { ReadDb } from '../../db/client';
 import { findPublishedPost } from '../../db/queries/blog';
-import { findDataset, getDatasetMeta, getDatasetCoverage } from '../../db/queries/datasets';
-import { selectObservations, toSeriesList } from '../../db/queries/observations';
+import { pageSelection } from '../../core/selection';
+import { getDatasetCoverage } from '../../db/queries/datasets';
+import { loadView, openDataset } from '../../db/queries/view';
 import { sitemapPlaces } from '../../db/queries/site';
 import {
   chooseOutlines,
@@ -16,7 +18,6 @@ import {
 } from '../../app/charts';
 import { outlineStore } from '../geo/outline-store';
 import { rasterise, renderChartSvg, sliderFor } from './charts';
-import { parseSelection } from './datasets';
 
 export interface CardContent {
   eyebrow: string;
@@ -81,21 +82,19 @@ const worldOnly = outlineStore(null);
 
 /** The dataset's chart for a view; without a chart_type the card shows a map (or sorted bars for regions). */
 async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Promise<CardContent | null> {
-  const row = await findDataset(db, id);
-  if (!row) return null;
-  const meta = await getDatasetMeta(db, row);
+  const opened = await openDataset(db, id);
+  if (!opened) return null;
+  const { row, meta } = opened;
   const { view: asked } = parseViewQuery(query);
+  // The card shows what the page shows: the one parser's view, without what the dataset lacks (decision 035).
+  const page = pageSelection(meta, query);
   // A default card ends where the page's default view does: at the latest period most places have reached.
   const coverage = await getDatasetCoverage(db, row, meta);
   const timed = ['time_start', 'time_end', 'country[]', 'dimension[]'].some((k) => query.has(k));
-  const parsed = !timed && coverage.period ? { ...asked, timeEnd: coverage.period } : asked;
-  const sel = parseSelection(meta, {
-    ...Object.fromEntries(Object.entries(parsed.dimensions).map(([k, v]) => [k, v.join(',')])),
-    country: parsed.countries.length ? parsed.countries.join(',') : undefined,
-    period_from: parsed.timeStart,
-    period_to: parsed.timeEnd,
-  });
-  const data = { dataset: meta, data: toSeriesList(meta, await selectObservations(db, meta, sel)) };
+  const cut = !timed && coverage.period ? parsePeriod(coverage.period)?.ordinal : undefined;
+  const parsed = cut !== undefined ? { ...asked, timeEnd: coverage.period! } : asked;
+  const selection = cut !== undefined ? { ...page.selection, to: cut } : page.selection;
+  const { data } = await loadView(db, meta, selection);
   const worldMap = chooseOutlines(geoCodesOf(data)).kind === 'world';
   let view: ChartViewSpec = query.has('chart_type')
     ? parsed
@@ -110,7 +109,7 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
     chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
   }
   // The selection in words (its dimension values and unit), so a card of a Food view does not say all-items.
-  const { subtitle } = viewLabels(meta, data.data);
+  const { subtitle } = viewLabels(meta, data.data, data.transform);
   return {
     eyebrow: `Dataset · ${meta.dataset_code}`,
     title: meta.dataset_name,

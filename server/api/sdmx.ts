@@ -3,8 +3,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { convertOrdinal, formatSourcePeriod, frequencySchema, parsePeriod, type Frequency } from '../../core/periods';
 import type { DatasetMeta } from '../../core/schemas/dataset';
-import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
-import { selectObservations, type DataSelection, type ObservationRow } from '../../db/queries/observations';
+import type { DataSelection, ObservationRow } from '../../db/queries/observations';
+import { loadView, openDataset } from '../../db/queries/view';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { publishedValue } from './data-formats';
 import type { ApiEnv } from './env';
@@ -181,15 +181,15 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
     // SDMX clients may name the flow as agency,id,version: ESTAT,PRC_HICP_MANR,1.0.
     const parts = dataset.split(',');
     const code = parts.length === 3 ? parts[1]! : dataset;
-    const row = await findDataset(c.var.db, code);
-    if (!row) throw new ApiError(404, 'not_found', `no dataset with code "${code}"`);
-    const meta = await getDatasetMeta(c.var.db, row);
+    const opened = await openDataset(c.var.db, code);
+    if (!opened) throw new ApiError(404, 'not_found', `no dataset with code "${code}"`);
+    const { meta } = opened;
     const query = c.req.valid('query');
     const { frequencies, selection } = parseSdmxKey(meta, key);
     selection.from = periodBound(meta, 'startPeriod', query.startPeriod, 'start');
     selection.to = periodBound(meta, 'endPeriod', query.endPeriod, 'end');
     const wanted = frequencies === '*' || frequencies.includes(frequencySchema.parse(meta.frequency));
-    const rows = wanted ? await selectObservations(c.var.db, meta, selection) : [];
+    const rows = wanted ? (await loadView(c.var.db, meta, selection)).rows : [];
     const csv = toSdmxCsv(meta, rows, query.lastNObservations);
     if (csv.split('\r\n').length <= 2) throw new ApiError(404, 'no_results', 'No observation matches the query.');
     c.header('Content-Type', SDMX_CSV_TYPE);

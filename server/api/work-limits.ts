@@ -9,7 +9,11 @@ import { ApiError, errorBody } from '../http/errors';
 /** The largest request body, by path: API calls carry small JSON, page forms a little more. */
 export function maxBodyBytes(path: string): number {
   if (path === '/api/contact') return 64 * 1024;
+  // Stripe's signed events (an invoice with many lines) can be larger than our own API calls.
+  if (path === '/api/stripe-webhook') return 512 * 1024;
   if (path === '/api' || path.startsWith('/api/')) return 32 * 1024;
+  // Admins upload dataset files there (app/routes/app/admin/imports.server.ts checks the account before reading).
+  if (path.startsWith('/app/admin/imports')) return 100 * 1024 * 1024;
   return 256 * 1024;
 }
 

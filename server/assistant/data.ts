@@ -1,5 +1,6 @@
-// What the assistant reads, through db/queries only: dataset metadata (cached while the dataset is unchanged), series
-// observations, places (the gazetteer with NUTS names from the geos table) and each value's citation.
+// What the assistant reads, through db/queries only: dataset metadata (the one memoised getDatasetMeta), series
+// observations (the one view loader), places (the gazetteer with NUTS names from the geos table) and each value's
+// citation.
 import { viewPairs, type ChartType } from '../../app/charts';
 import type { Citation } from '../../core/assistant/compose';
 import { buildGazetteer, type Gazetteer } from '../../core/assistant/places';
@@ -7,30 +8,20 @@ import { formatPeriod, frequencySchema, type Frequency } from '../../core/period
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../../db/client';
 import { listRegions } from '../../db/queries/assistant';
-import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
-import { selectObservations } from '../../db/queries/observations';
+import { loadView, openDataset } from '../../db/queries/view';
 
 export interface Dataset {
   meta: DatasetMeta;
   freq: Frequency;
 }
 
-const metaCache = new WeakMap<object, Map<string, { stamp: string; dataset: Dataset }>>();
 const gazetteers = new WeakMap<object, Promise<Gazetteer>>();
 
-/** A dataset by code with its dimensions; metadata is reread only when the dataset was updated. */
+/** A dataset by code with its dimensions; the metadata is memoised per release of the dataset (catalogue memo). */
 export async function loadDataset(db: ReadDb, code: string): Promise<Dataset | null> {
-  const row = await findDataset(db, code);
-  if (!row) return null;
-  const stamp = `${row.id}:${row.updatedAt.getTime()}:${row.lastUpdate?.getTime() ?? ''}:${row.latestPeriod}`;
-  let perDb = metaCache.get(db);
-  if (!perDb) metaCache.set(db, (perDb = new Map()));
-  const hit = perDb.get(code);
-  if (hit && hit.stamp === stamp) return hit.dataset;
-  const meta = await getDatasetMeta(db, row);
-  const dataset: Dataset = { meta, freq: frequencySchema.parse(meta.frequency) };
-  perDb.set(code, { stamp, dataset });
-  return dataset;
+  const opened = await openDataset(db, code);
+  if (!opened) return null;
+  return { meta: opened.meta, freq: frequencySchema.parse(opened.meta.frequency) };
 }
 
 /** Countries, aggregates and the NUTS regions of the geos table, built once per database. */
@@ -84,7 +75,7 @@ export async function observations(
   from?: number,
   to?: number,
 ): Promise<Obs[]> {
-  const rows = await selectObservations(db, ds.meta, {
+  const { rows } = await loadView(db, ds.meta, {
     dims: Object.fromEntries(Object.entries(series.dims).map(([k, v]) => [k, [v]])),
     countries: geos ? [...geos] : undefined,
     from,

@@ -71,6 +71,13 @@ export const authRateRules: RateRule[] = [
     perIp: { max: 10, windowSeconds: minutes(5) },
   },
   {
+    // Invitations send mail to any address: bounded per inviter's address and per invited address (decision 074).
+    name: 'invite',
+    matches: (p) => p === '/api/organizations/invite',
+    perIp: { max: 30, windowSeconds: minutes(60) },
+    perEmail: { max: 3, windowSeconds: minutes(60) },
+  },
+  {
     name: 'auth',
     matches: (p) => p.startsWith('/api/auth/'),
     perIp: { max: 120, windowSeconds: minutes(1) },

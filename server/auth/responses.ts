@@ -14,6 +14,11 @@ const messages: Record<string, { status?: number; code?: string; message: string
   INVALID_TWO_FACTOR_COOKIE: { message: 'Your sign-in took too long. Please sign in again.' },
   INVALID_BACKUP_CODE: { message: 'Invalid recovery code.' },
   INVALID_PASSWORD: { message: 'Incorrect password.' },
+  // Settings (issue 12): an account always keeps a way in; sensitive changes need a recent sign-in.
+  FAILED_TO_UNLINK_LAST_ACCOUNT: {
+    message: 'This is your only way to sign in, so it cannot be removed. Add a password or another account first.',
+  },
+  SESSION_EXPIRED: { message: 'For your security, please sign in again, then try once more.' },
 };
 
 export function toSnakeCode(code: string): string {

@@ -21,6 +21,19 @@ export function confirmationMail(to: string, name: string, url: string): Mail {
   });
 }
 
+/** Sent to the new address when a signed-in user changes the account's e-mail; the change happens on confirming. */
+export function emailChangeMail(to: string, name: string, url: string): Mail {
+  return render(to, {
+    subject: `Confirm your new e-mail address for ${productName}`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `You asked to use this address for your ${productName} account. Confirm it with this link; until then your account keeps its current address.`,
+    ],
+    action: { label: 'Confirm my new e-mail address', url },
+    footnote: 'The link works for 24 hours. If you did not ask for this, you can ignore this e-mail.',
+  });
+}
+
 export function resetPasswordMail(to: string, name: string, url: string): Mail {
   return render(to, {
     subject: `Reset your ${productName} password`,
@@ -41,6 +54,23 @@ export function existingAccountMail(to: string, name: string, url: string): Mail
     ],
     action: { label: 'Sign in', url },
     footnote: 'If this was not you, no action is needed.',
+  });
+}
+
+/** An invitation to join an organization; the link opens /accept-invite with the token (docs/decisions/074). */
+export function organizationInvitationMail(
+  to: string,
+  invite: { inviter: string; organization: string; role: string; url: string; days: number },
+): Mail {
+  return render(to, {
+    subject: `${invite.inviter} invited you to ${invite.organization} on ${productName}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${invite.inviter} invited you to join the organization ${invite.organization} on ${productName} as ${invite.role === 'admin' ? 'an admin' : 'a member'}. Its members share its plan.`,
+      'Accept with this link: sign in, or create an account with this e-mail address.',
+    ],
+    action: { label: `Join ${invite.organization}`, url: invite.url },
+    footnote: `The link works for ${invite.days} days and only once. If you do not know the sender, you can ignore this e-mail.`,
   });
 }
 

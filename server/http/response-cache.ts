@@ -177,8 +177,10 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
 
   function answer(c: Context, entry: Entry, etag: string): Response {
     const headers = new Headers(entry.headers);
-    headers.set('ETag', etag);
-    if (c.req.header('if-none-match') === etag) {
+    // Pages get no ETag: their CSP nonce and page token are new in every answer, and a 304 would make the browser pair
+    // its stored body (the old nonce) with this answer's CSP header (a new one), which blocks every inline script.
+    if (entry.kind === 'api') headers.set('ETag', etag);
+    if (entry.kind === 'api' && c.req.header('if-none-match') === etag) {
       const notModified = new Headers({ ETag: etag });
       for (const name of ['cache-control', 'vary', 'content-type']) {
         const value = headers.get(name);
@@ -309,7 +311,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     let copy: ReadableStream<Uint8Array> | null = null;
     if (body) [body, copy] = body.tee();
     const outgoing = new Headers(headers);
-    outgoing.set('ETag', etag);
+    if (kind === 'api') outgoing.set('ETag', etag);
     // Hono's setter would copy the handler's headers (its ETag) over these: let go of its response first.
     c.res = undefined as unknown as Response;
     c.res = new Response(body, { status: res.status, headers: outgoing });

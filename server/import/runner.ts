@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
+import { publishDatasetUpdate } from '../alerts/publish';
 import { catalogue } from './catalogue';
 import { loadCodelists, type CodelistSource } from './codelists';
 import { detectFormat, parseFiles, sdmxLabelDimensions } from './parsers';
@@ -105,6 +106,11 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
       }
       return done;
     });
+    // Committed: followers, trend rules and open pages hear of it (server/alerts; never fails the import).
+    for (const s of summaries) {
+      const { datasetId, code, runId, added, changed, removed } = s;
+      await publishDatasetUpdate(db, { datasetId, code, importRunId: runId, added, changed, removed });
+    }
     const seconds = (performance.now() - started) / 1000;
     const all = summaries.map((s) => ({ ...s, seconds }));
     return { ...all[0]!, ...(all.length > 1 ? { datasets: all } : {}) };

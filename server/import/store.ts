@@ -90,16 +90,28 @@ export async function storeParsed(
     [...ranges].map(([freq, [lo, hi]]) => sql`(${freq}::text, ${lo}::integer, ${hi}::integer)`),
     sql`, `,
   );
-  const counts = await queryRows<{ changed: number; removed: number; matched: number }>(
+  // Every value as it was published stays queryable (as_of, decision 125): a changed or removed value keeps its old
+  // value, flags and decimals in `revisions`, and a value new to a dataset that had been imported before is recorded
+  // 'added', so a value as of an earlier time is known not to have existed yet. A dataset's first import records no
+  // rows: its run's time is when each of its values appeared.
+  const firstImport = !compare && !(await hasEarlierRun(tx, datasetId, runId));
+  const counts = await queryRows<{ changed: number; removed: number; added: number }>(
     tx,
     compare
       ? sql`WITH changed AS (
-        INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
-        SELECT ${runId}, i.series_id, i.geo, i.period, 'changed', o.value, o.flags, i.value, i.flags
+        INSERT INTO revisions (import_run_id, series_id, geo, period, kind,
+          old_value, old_decimals, old_flags, new_value, new_flags)
+        SELECT ${runId}, i.series_id, i.geo, i.period, 'changed', o.value, o.decimals, o.flags, i.value, i.flags
         FROM incoming i JOIN observations o USING (series_id, geo, period)
         WHERE (o.value, o.flags) IS DISTINCT FROM (i.value, i.flags)
         RETURNING 1),
-      matched AS (SELECT count(*)::integer AS n FROM incoming i JOIN observations o USING (series_id, geo, period)),
+      added AS (
+        INSERT INTO revisions (import_run_id, series_id, geo, period, kind, new_value, new_flags)
+        SELECT ${runId}, i.series_id, i.geo, i.period, 'added', i.value, i.flags
+        FROM incoming i
+        WHERE NOT EXISTS (SELECT 1 FROM observations o
+          WHERE o.series_id = i.series_id AND o.geo = i.geo AND o.period = i.period)
+        RETURNING 1),
       gone AS (
         DELETE FROM observations o
         USING (
@@ -113,18 +125,24 @@ export async function storeParsed(
         WHERE o.series_id = d.series_id AND o.geo = d.geo AND o.period = d.period
         RETURNING o.*),
       removed AS (
-        INSERT INTO revisions (import_run_id, series_id, geo, period, kind, old_value, old_flags, new_value, new_flags)
-        SELECT ${runId}, series_id, geo, period, 'removed', value, flags, NULL, NULL FROM gone
+        INSERT INTO revisions (import_run_id, series_id, geo, period, kind,
+          old_value, old_decimals, old_flags, new_value, new_flags)
+        SELECT ${runId}, series_id, geo, period, 'removed', value, decimals, flags, NULL, NULL FROM gone
         RETURNING 1)
       SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed,
-        (SELECT n FROM matched) AS matched`
-      : sql`SELECT 0 AS changed, 0 AS removed, 0 AS matched`,
+        (SELECT count(*) FROM added)::integer AS added`
+      : firstImport
+        ? sql`SELECT 0 AS changed, 0 AS removed, ${obs.length}::integer AS added`
+        : sql`WITH added AS (
+            INSERT INTO revisions (import_run_id, series_id, geo, period, kind, new_value, new_flags)
+            SELECT ${runId}, series_id, geo, period, 'added', value, flags FROM incoming
+            RETURNING 1)
+          SELECT 0 AS changed, 0 AS removed, (SELECT count(*) FROM added)::integer AS added`,
   );
-  const { changed, removed, matched } = counts[0]!;
+  const { changed, removed, added } = counts[0]!;
   // Every staged row not already stored is added (the staging table has one row per key). In key order, so the
   // indexes grow at their right edge; a release with no stored values skips the conflict handling altogether.
-  const added = obs.length - matched;
-  if (matched === 0) {
+  if (added === obs.length) {
     await tx.execute(sql`INSERT INTO observations (series_id, geo, period, value, decimals, flags)
       SELECT series_id, geo, period, value, decimals, flags FROM incoming ORDER BY series_id, geo, period`);
   } else {
@@ -247,6 +265,16 @@ function isPglite(client: unknown): client is PgliteClient {
     typeof (client as { query?: unknown }).query === 'function' &&
     typeof (client as { exec?: unknown }).exec === 'function'
   );
+}
+
+/** Whether the dataset had a successful import before this run (its values then are on record). */
+async function hasEarlierRun(tx: Db, datasetId: number, runId: number): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM import_runs
+      WHERE dataset_id = ${datasetId} AND id <> ${runId} AND status = 'succeeded') AS any`,
+  );
+  return row?.any === true;
 }
 
 function seriesKey(freq: string, dims: readonly string[]): string {

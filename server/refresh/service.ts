@@ -1,0 +1,128 @@
+// What the app holds of the refresh: the scheduler (started by server/index.ts only, so tests and scripts never run
+// it), the admins' list (ADMIN_EMAILS), and the imports an admin starts from /app/admin/imports, with their progress.
+import type { AdminImports, ImportJob } from '../../core/admin-imports';
+import type { Db } from '../../db/client';
+import type { Config } from '../config';
+import { importFile } from '../import/runner';
+import { runRefresh, summarize, type DatasetEvent } from './refresh';
+import { describeSchedule, nextRun, parseSchedule } from './schedule';
+import { startScheduler, type Scheduler } from './scheduler';
+
+export type { ImportJob };
+
+export interface RefreshService extends AdminImports {
+  startScheduler(): void;
+  stop(): void;
+}
+
+const keptJobs = 20;
+
+export function createRefreshService(opts: { db: Db; config: Config; log?: (line: string) => void }): RefreshService {
+  const { db, config } = opts;
+  const log = opts.log ?? ((line: string) => console.log(`[refresh] ${line}`));
+  const schedule = parseSchedule(config.REFRESH_SCHEDULE);
+  const admins = new Set(
+    config.ADMIN_EMAILS.split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  let scheduler: Scheduler | null = null;
+  const jobs: ImportJob[] = [];
+  let nextId = 1;
+
+  const newJob = (kind: ImportJob['kind'], label: string): ImportJob => {
+    const job: ImportJob = {
+      id: nextId++,
+      kind,
+      label,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      phase: 'waiting',
+      done: 0,
+      total: 0,
+      runId: null,
+      message: null,
+    };
+    jobs.unshift(job);
+    jobs.splice(keptJobs);
+    return job;
+  };
+  const finish = (job: ImportJob, phase: 'done' | 'failed', message: string) => {
+    Object.assign(job, { phase, message, finishedAt: new Date().toISOString() });
+    log(`${job.kind} ${job.label}: ${message}`);
+  };
+  const follow = (job: ImportJob) => (e: DatasetEvent) => {
+    if (e.phase === 'downloading') job.phase = 'downloading';
+    if (e.phase === 'importing') Object.assign(job, { phase: 'importing', runId: e.runId });
+    if (e.phase === 'progress') Object.assign(job, { done: e.done, total: e.total });
+  };
+
+  return {
+    schedule: describeSchedule(schedule),
+    nextRunAt: () => scheduler?.nextRunAt() ?? (schedule ? nextRun(schedule, new Date()) : null),
+    isAdmin: (email, verified) => verified && admins.has(email.trim().toLowerCase()),
+    refreshNow(code, kind = 'refresh') {
+      const job = newJob(kind, code.toLowerCase());
+      void runRefresh(db, {
+        baseUrl: config.EUROSTAT_API,
+        codes: [code],
+        force: true,
+        dataMirror: config.dataMirror,
+        onDataset: follow(job),
+      })
+        .then((report) => {
+          if (report.outcome === 'done' && report.imported.length === 1) {
+            const i = report.imported[0]!;
+            finish(job, 'done', `imported: ${i.added} added, ${i.changed} changed, ${i.removed} removed`);
+          } else if (report.outcome === 'busy') {
+            finish(job, 'failed', 'A refresh is running: try again when it has finished.');
+          } else if (report.notListed.length) {
+            finish(job, 'failed', `Eurostat does not list a dataset “${report.notListed[0]}”.`);
+          } else if (report.failed.length) {
+            finish(job, 'failed', report.failed[0]!.error);
+          } else {
+            finish(job, 'failed', summarize(report));
+          }
+        })
+        .catch((error: unknown) => finish(job, 'failed', error instanceof Error ? error.message : String(error)));
+      return job;
+    },
+    importUpload(fileName, bytes, code) {
+      const job = newJob('upload', fileName);
+      job.phase = 'importing';
+      void importFile(db, {
+        fileName,
+        bytes: Buffer.from(bytes),
+        code,
+        source: `upload ${fileName}`,
+        dataMirror: config.dataMirror,
+        codelists: { baseUrl: config.EUROSTAT_API },
+        onRunStarted: (runId) => (job.runId = runId),
+        onProgress: (done, total) => Object.assign(job, { done, total }),
+      })
+        .then((s) =>
+          finish(job, 'done', `imported ${s.code}: ${s.added} added, ${s.changed} changed, ${s.removed} removed`),
+        )
+        .catch((error: unknown) => finish(job, 'failed', error instanceof Error ? error.message : String(error)));
+      return job;
+    },
+    jobs: () => jobs.map((j) => ({ ...j })),
+    startScheduler() {
+      if (!schedule || scheduler) {
+        if (!schedule) log('scheduled refresh is off (REFRESH_SCHEDULE=off)');
+        return;
+      }
+      log(`scheduled refresh from ${config.EUROSTAT_API}: ${describeSchedule(schedule)}`);
+      scheduler = startScheduler({
+        db,
+        schedule,
+        refresh: { baseUrl: config.EUROSTAT_API, dataMirror: config.dataMirror },
+        log,
+      });
+    },
+    stop() {
+      scheduler?.stop();
+      scheduler = null;
+    },
+  };
+}
