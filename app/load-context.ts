@@ -1,5 +1,6 @@
 // What the server hands every loader and action: the database handle (one path to the data), the visitor's session
 // and the map outlines the server has read (the server owns files; pages never read them themselves).
+import type { AdminImports } from '../core/admin-imports';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
 import type { LoadedOutlines, OutlineChoice } from './charts';
@@ -19,6 +20,10 @@ declare module 'react-router' {
     pageToken?: string;
     /** This request's Content-Security-Policy nonce; app/entry.server.tsx puts it on every script (decision 060). */
     cspNonce?: string;
+    /** The refresh from Eurostat and the imports admins start on /app/admin/imports (server/refresh/service.ts). */
+    imports?: AdminImports;
+    /** Whether this server takes payments for Pro (STRIPE_SECRET_KEY) and the periods on offer (decision 075). */
+    billing?: { configured: boolean; intervals: ('month' | 'year')[] };
   }
 }
 

@@ -1,7 +1,7 @@
 // Server side of the root route: moved-page redirects on every navigation, the theme cookie, the site address.
 import { redirect } from 'react-router';
 import { isbot } from 'isbot';
-import { themeFromCookieHeader, type ResolvedTheme } from '../core/theme';
+import { themeFromCookieHeader, type ResolvedTheme, type ThemePreference } from '../core/theme';
 import type { ReadDb } from '../db/client';
 import { findRedirect } from '../db/queries/site';
 import type { SiteRootData } from './components/site/root-data';
@@ -19,10 +19,18 @@ export async function checkRedirect(db: ReadDb, url: URL): Promise<void> {
   });
 }
 
-export async function rootData(request: Request, db: ReadDb): Promise<SiteRootData> {
+/**
+ * `account`: the signed-in user's stored colour mode (undefined when signed out, null when never chosen). A stored
+ * choice wins over this device's cookie, which the browser then brings in line (issue 12).
+ */
+export async function rootData(
+  request: Request,
+  db: ReadDb,
+  account?: { theme?: ThemePreference | null },
+): Promise<SiteRootData> {
   const url = new URL(request.url);
   await checkRedirect(db, url);
-  const theme = themeFromCookieHeader(request.headers.get('cookie'));
+  const theme = account?.theme ?? themeFromCookieHeader(request.headers.get('cookie'));
   // Chromium sends the system colour scheme as a client hint once we ask for it (Accept-CH on pages).
   const hint = request.headers.get('sec-ch-prefers-color-scheme');
   const system: ResolvedTheme | null = hint === 'dark' || hint === 'light' ? hint : null;
@@ -30,6 +38,7 @@ export async function rootData(request: Request, db: ReadDb): Promise<SiteRootDa
   return {
     theme,
     resolvedTheme: theme === 'system' ? system : theme,
+    themeOnAccount: account !== undefined,
     siteUrl: publicUrl || url.origin,
     isBot: isbot(request.headers.get('user-agent')),
   };

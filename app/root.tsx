@@ -26,7 +26,7 @@ import './app.css';
 import './load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const site = await rootData(request, context.db);
+  const site = await rootData(request, context.db, context.auth.session?.user);
   // The visitor's session and the configured sign-in providers seed the browser's auth state (no flash).
   return {
     ...site,
@@ -72,7 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        <ThemeProvider initial={root?.theme ?? 'system'}>{children}</ThemeProvider>
+        <ThemeProvider initial={root?.theme ?? 'system'} onAccount={root?.themeOnAccount ?? false}>
+          {children}
+        </ThemeProvider>
         {embed ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

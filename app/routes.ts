@@ -44,6 +44,7 @@ export default [
     }),
     route('blog', 'routes/public/blog/blog.tsx'),
     route('blog/:slug', 'routes/public/blog/blog-post.tsx'),
+    route('unsubscribe', 'routes/public/site/unsubscribe.tsx'),
     route('*', 'routes/public/errors/not-found.tsx'),
   ]),
   layout('routes/auth/layout.tsx', [
@@ -58,7 +59,10 @@ export default [
     route('dashboard', 'routes/app/dashboard.tsx'),
     route('chart', 'routes/app/chart.tsx'),
     route('settings', 'routes/app/settings.tsx'),
+    route('notifications', 'routes/app/notifications.tsx'),
     route('chat', 'routes/app/chat.tsx'),
+    route('admin/imports', 'routes/app/admin/imports.tsx'),
+    route('statistics', 'routes/app/statistics.tsx', { id: 'app-statistics' }),
   ]),
   route('blog/feed.xml', 'routes/public/blog/feed.ts'),
 ] satisfies RouteConfig;

@@ -16,6 +16,7 @@ export type { MapTransform } from './map/map-zoom';
 export { ChartWidget, type ChartWidgetProps } from './widget/chart-widget';
 export { ChartView, type ChartViewProps, type LoadedOutlines } from './widget/chart-view';
 export type { WidgetData } from './widget/widget-data';
+export { useContainerWidth, useDocumentTheme } from './widget/use-layout';
 export {
   chooseOutlines,
   currentView,

@@ -1,11 +1,11 @@
 // Vertical bar chart: sparse bars sorted descending, or grouped bars per period; scales, axes and legend.
 import { scaleBand } from 'd3-scale';
 import type { DatasetData } from '../../../core/schemas/dataset';
-import { Baseline, CategoryAxisX, UnitLabel, ValueAxisY, type PlacedTick } from '../core/axes';
+import type { PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
+import { CartesianFrame } from '../core/cartesian-frame';
 import { layoutCartesian, OUTER_PADDING, type CartesianLayout } from '../core/cartesian-layout';
-import { ChartFrame, ChartMessage, chartBox } from '../core/chart-frame';
-import { Legend } from '../core/legend';
+import { ChartMessage, chartBox } from '../core/chart-frame';
 import { formatNumber } from '../core/number-format';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
@@ -202,47 +202,24 @@ export function BarChart(props: BarChartProps) {
     state.mode === 'sparse'
       ? placeSparse(state, layout, theme, sparse?.rotate ?? false, sparse?.size ?? 22)
       : placeGrouped(state, layout, theme);
-  const { plot } = layout;
 
   const chart = (
-    <ChartFrame
+    <CartesianFrame
       id={id}
       width={width}
       height={height}
       theme={theme}
       title={state.title}
       description={describeBar(state)}
-    >
-      {layout.legend ? (
-        <Legend
-          layout={layout.legend}
-          x={OUTER_PADDING}
-          y={layout.legendY}
-          fontSize={FONT_SIZE.legend}
-          colors={colors}
-          marker="square"
-        />
-      ) : null}
-      <UnitLabel
-        x={OUTER_PADDING}
-        y={layout.unitY}
-        text={unit}
-        colors={colors}
-        fontSize={FONT_SIZE.label}
-        maxWidth={width - 2 * OUTER_PADDING}
-      />
-      <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
-      <BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />
-      <Baseline x1={plot.left} x2={plot.right} y1={zeroOf(layout)} y2={zeroOf(layout)} colors={colors} />
-      <CategoryAxisX
-        ticks={placed.ticks}
-        y={plot.bottom}
-        colors={colors}
-        fontSize={FONT_SIZE.tick}
-        rotate={placed.rotate}
-        tickMarks={state.mode === 'grouped'}
-      />
-    </ChartFrame>
+      layout={layout}
+      unit={unit}
+      legendMarker="square"
+      xTicks={placed.ticks}
+      xRotate={placed.rotate}
+      xTickMarks={state.mode === 'grouped'}
+      marksUnderAxes
+      marks={<BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />}
+    />
   );
   if (!props.interactive) return chart;
   return (

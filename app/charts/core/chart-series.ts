@@ -124,7 +124,7 @@ export function buildChartTable(data: DatasetData, selection: ChartSelection = {
     }
   });
 
-  const labelsOfView = viewLabels(data.dataset, chosen);
+  const labelsOfView = viewLabels(data.dataset, chosen, data.transform);
   return {
     freq,
     periods: timeline.labels,

@@ -1,5 +1,6 @@
 // What a view shows, in words: the unit of the selected series and a subtitle naming the selected dimension values.
-import type { DatasetMeta, Dimension, Series } from '../../../core/schemas/dataset';
+import type { DatasetMeta, Dimension, Series, ViewTransform } from '../../../core/schemas/dataset';
+import { transformUnit } from '../../../core/selection-transform';
 import { unitLabel } from './unit-labels';
 
 export interface ViewLabels {
@@ -29,10 +30,13 @@ function labelOf(dim: Dimension, code: string): string {
  * ('Annual rate of change (%)'). A dataset without a unit dimension keeps its unit. The subtitle names, in the
  * dataset's order, each dimension that offers a choice and has one value across the shown series (a dimension
  * whose value differs between series is named in the legend instead); a bare 'Total' says of what ('Sex: Total').
+ * Transformed values (decision 034) show the transformation's unit ('Index, 1/2020 = 100'; a difference keeps the
+ * unit of its values: 'Difference on previous month, Thousand persons').
  */
 export function viewLabels(
-  meta: Pick<DatasetMeta, 'dimensions' | 'unit'>,
+  meta: Pick<DatasetMeta, 'dimensions' | 'unit'> & Partial<Pick<DatasetMeta, 'frequency'>>,
   series: readonly Pick<Series, 'series_key'>[],
+  transform?: ViewTransform,
 ): ViewLabels {
   const unitDim = unitDimension(meta);
   let unit = meta.unit;
@@ -49,6 +53,13 @@ export function viewLabels(
     if (codes.length !== 1) continue;
     const label = labelOf(dim, codes[0]!);
     parts.push(/^total$/i.test(label.trim()) ? `${dim.label}: ${label}` : label);
+  }
+  if (transform) {
+    const request =
+      transform.kind === 'index'
+        ? { kind: 'index' as const, base: transform.base ?? '' }
+        : { kind: transform.kind, lag: transform.lag ?? 1 };
+    unit = transformUnit(request, meta.frequency ?? 'A', unit);
   }
   if (unit) parts.push(unit);
   return { unit, subtitle: parts.join(' \u00b7 ') };

@@ -1,5 +1,5 @@
 // The specification's JSON export: dataset block, filters, data rows and metadata, with its fallbacks.
-import type { DatasetMeta, Dimension, Series } from '../../../core/schemas/dataset';
+import type { DatasetMeta, Dimension, Series, ViewTransform } from '../../../core/schemas/dataset';
 import { flagIndex } from '../core/chart-tooltip';
 import { buildChartTable, sliceTable } from '../core/chart-series';
 import type { ChartType } from '../core/slider';
@@ -29,6 +29,8 @@ export interface JsonExport {
     selected_dimensions: Record<string, string[]>;
     chart_type: ChartType;
     selected_countries: string[];
+    /** The values' transformation, when the view has one (decision 034). */
+    transform?: ViewTransform;
   };
   /** `flags`: the observation flags of the values that carry any (e, p, b …), keyed as `values`. */
   data: { period: string; values: Record<string, number>; flags?: Record<string, string> }[];
@@ -45,6 +47,8 @@ export interface JsonExportInput {
   dataset?: Partial<DatasetMeta> | null;
   /** The data series of the view (the API's `data`). */
   series?: readonly Series[] | null;
+  /** The transformation the values went through (the API's `transform`). */
+  transform?: ViewTransform;
   view: ChartViewSpec;
   /** The shown periods as indices into the view's timeline (inclusive); null: every period. */
   range?: { start: number; end: number } | null;
@@ -109,7 +113,10 @@ export function buildJsonExport(input: JsonExportInput): JsonExport {
       frequency: input.dataset?.frequency ?? 'A',
       categories: [],
     };
-    const full = buildChartTable({ dataset: meta, data: [...series] }, { countries: input.view.countries });
+    const full = buildChartTable(
+      { dataset: meta, data: [...series], ...(input.transform ? { transform: input.transform } : {}) },
+      { countries: input.view.countries },
+    );
     const table = input.range ? sliceTable(full, input.range.start, input.range.end) : full;
     const flagsOf = flagIndex({ dataset: meta, data: [...series] });
     // The values are in the unit of the selected series, which the dataset's own unit may not be.
@@ -142,6 +149,7 @@ export function buildJsonExport(input: JsonExportInput): JsonExport {
       selected_dimensions: selectedDimensions(dataset.dimensions, input.view),
       chart_type: input.view.chartType,
       selected_countries: countries,
+      ...(input.transform ? { transform: input.transform } : {}),
     },
     data: rows,
     metadata: {

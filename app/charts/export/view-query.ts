@@ -1,4 +1,6 @@
-// A chart view as URL query parameters (chart_type, dimension[]=dimN:code, country[], time_start, time_end) and back.
+// A chart view as URL query parameters (chart_type, dimension[]=dimN:code, country[], time_start, time_end,
+// transform) and back. The selection is read by the one parser (core/selection.ts, decision 033).
+import { readSelection, transformPairs, type TransformRequest } from '../../../core/selection';
 import { CHART_TYPES, isChartType, type ChartType } from '../core/slider';
 
 /** Everything that decides what a chart shows: the view a stable URL names. */
@@ -11,32 +13,23 @@ export interface ChartViewSpec {
   /** Display format (10/2022); for line and bar the first shown period, for map and horizontal bar the one shown. */
   timeStart?: string;
   timeEnd?: string;
+  /** The values' transformation (index, change, diff; decision 034); absent: values as published. */
+  transform?: TransformRequest;
 }
 
 export const DEFAULT_CHART_TYPE: ChartType = 'bar';
-
-const DIMENSION_KEY = /^dim[1-9]\d*$/;
-const CODE = /^[A-Za-z0-9_.\-+]+$/;
-const PERIOD = /^(\d{4}|[SQ][1-4]\/\d{4}|(0?[1-9]|1[0-2])\/\d{4})$/;
 
 /** Minimal read access to query parameters, satisfied by URLSearchParams. */
 export interface QueryReader {
   get(name: string): string | null;
   getAll(name: string): string[];
+  keys(): Iterable<string>;
 }
 
 export interface ParsedView {
   view: ChartViewSpec;
   /** Parameters that were ignored, each as `invalid name: "value"`. */
   problems: string[];
-}
-
-function listParam(query: QueryReader, name: string): string[] {
-  // Accept dimension[]=a&dimension[]=b, dimension=a and comma lists alike.
-  return [...query.getAll(`${name}[]`), ...query.getAll(name)]
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
 }
 
 /** Reads a view from query parameters; invalid values are dropped and reported, never thrown. */
@@ -48,37 +41,20 @@ export function parseViewQuery(query: QueryReader): ParsedView {
     if (isChartType(rawType)) chartType = rawType;
     else problems.push(`invalid chart_type: "${rawType}" (one of ${CHART_TYPES.join(', ')})`);
   }
+  const read = readSelection(query);
+  problems.push(...read.problems.map((p) => p.message));
+  const { request } = read;
   const dimensions: Record<string, string[]> = {};
-  for (const item of listParam(query, 'dimension')) {
-    const [key = '', code = ''] = item.split(':', 2);
-    if (!DIMENSION_KEY.test(key) || !CODE.test(code)) {
-      problems.push(`invalid dimension: "${item}" (write dimN:code, e.g. dim2:CP00)`);
-      continue;
-    }
-    const codes = (dimensions[key] ??= []);
-    if (!codes.includes(code)) codes.push(code);
-  }
-  const countries: string[] = [];
-  for (const code of listParam(query, 'country')) {
-    if (!CODE.test(code)) problems.push(`invalid country: "${code}"`);
-    else if (!countries.includes(code.toUpperCase())) countries.push(code.toUpperCase());
-  }
-  const period = (name: string): string | undefined => {
-    const raw = query.get(name)?.trim();
-    if (!raw) return undefined;
-    if (PERIOD.test(raw)) return raw.replace(/^0(\d\/)/, '$1');
-    problems.push(`invalid ${name}: "${raw}" (YYYY, Q{n}/YYYY or M/YYYY)`);
-    return undefined;
-  };
-  const timeStart = period('time_start');
-  const timeEnd = period('time_end');
+  // A view names codes; `dimN=*` (every value) is the data API's alone.
+  for (const [key, codes] of Object.entries(request.dims)) if (codes !== '*') dimensions[key] = codes;
   return {
     view: {
       chartType,
       dimensions,
-      countries,
-      ...(timeStart ? { timeStart } : {}),
-      ...(timeEnd ? { timeEnd } : {}),
+      countries: request.countries,
+      ...(request.from ? { timeStart: request.from } : {}),
+      ...(request.to ? { timeEnd: request.to } : {}),
+      ...(request.transform ? { transform: request.transform } : {}),
     },
     problems,
   };
@@ -110,5 +86,6 @@ export function viewPairs(view: ChartViewSpec): [string, string][] {
   for (const c of view.countries) pairs.push(['country[]', c]);
   if (view.timeStart) pairs.push(['time_start', view.timeStart]);
   if (view.timeEnd) pairs.push(['time_end', view.timeEnd]);
+  pairs.push(...transformPairs(view.transform));
   return pairs;
 }

@@ -1,6 +1,7 @@
 // Stable URLs of a chart view: data API, embed page and iframe snippet, server-side PNG and data downloads.
 import { EMBED_HEIGHT } from '../core/chart-size';
 import type { ChartType } from '../core/slider';
+import { transformPairs } from '../../../core/selection';
 import { joinQuery, viewPairs, type ChartViewSpec } from './view-query';
 
 /** Line and bar charts show a range of periods; the other views one period (or, for the table, all). */
@@ -12,7 +13,7 @@ function withOrigin(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
 }
 
-/** Query of the dataset API for a view's data: dimN=codes, country=codes, period_from, period_to. */
+/** Query of the dataset API for a view's data: dimN=codes, country=codes, period_from, period_to, transform. */
 export function dataApiPairs(view: ChartViewSpec): [string, string][] {
   const pairs: [string, string][] = Object.keys(view.dimensions)
     .sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)))
@@ -21,6 +22,7 @@ export function dataApiPairs(view: ChartViewSpec): [string, string][] {
   if (view.countries.length > 0) pairs.push(['country', view.countries.join(',')]);
   if (view.timeStart) pairs.push(['period_from', view.timeStart]);
   if (view.timeEnd) pairs.push(['period_to', view.timeEnd]);
+  pairs.push(...transformPairs(view.transform));
   return pairs;
 }
 

@@ -1,12 +1,12 @@
 // Line chart: scales, axes, legend and layout for a given size; lines drawn by LineMarks.
 import { scaleLinear } from 'd3-scale';
 import type { DatasetData } from '../../../core/schemas/dataset';
-import { CategoryAxisX, Baseline, UnitLabel, ValueAxisY, type PlacedTick } from '../core/axes';
+import type { PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
-import { layoutCartesian, OUTER_PADDING } from '../core/cartesian-layout';
-import { ChartFrame, ChartMessage, chartBox } from '../core/chart-frame';
-import { Legend } from '../core/legend';
-import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
+import { CartesianFrame } from '../core/cartesian-frame';
+import { layoutCartesian } from '../core/cartesian-layout';
+import { ChartMessage, chartBox } from '../core/chart-frame';
+import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
 import { estimateTextWidth } from '../core/text-width';
 import { flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
@@ -24,6 +24,11 @@ export interface LineChartProps extends LineStateInput {
   idPrefix?: string;
   /** Tooltips by mouse, touch and keyboard: every series at the nearest period. */
   interactive?: boolean;
+  /**
+   * Draw each line through the periods it has no value for, instead of breaking it: a coarser series on a finer
+   * timeline (annual values on the workbench's monthly axis, decision 110).
+   */
+  connectGaps?: boolean;
 }
 
 const X_AXIS_HEIGHT = 22;
@@ -59,7 +64,6 @@ export function LineChart(props: LineChartProps) {
     );
   }
 
-  const colors = themeColors(theme);
   const { table } = state;
   const layout = layoutCartesian({
     width,
@@ -84,52 +88,26 @@ export function LineChart(props: LineChartProps) {
     key: s.key,
     label: s.label,
     color: seriesColor(s.colorIndex, theme),
-    points: s.values.map((v, i) => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)])),
+    points: s.values
+      .map((v, i): [number, number] | null => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)]))
+      .filter((p) => !props.connectGaps || p !== null),
   }));
 
   const chart = (
-    <ChartFrame
+    <CartesianFrame
       id={id}
       width={width}
       height={height}
       theme={theme}
       title={state.title}
       description={describeLine(state)}
-    >
-      {layout.legend ? (
-        <Legend
-          layout={layout.legend}
-          x={OUTER_PADDING}
-          y={layout.legendY}
-          fontSize={FONT_SIZE.legend}
-          colors={colors}
-          marker="line"
-        />
-      ) : null}
-      <UnitLabel
-        x={OUTER_PADDING}
-        y={layout.unitY}
-        text={table.unit}
-        colors={colors}
-        fontSize={FONT_SIZE.label}
-        maxWidth={width - 2 * OUTER_PADDING}
-      />
-      <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
-      <Baseline
-        x1={plot.left}
-        x2={plot.right}
-        y1={layout.zeroY ?? plot.bottom}
-        y2={layout.zeroY ?? plot.bottom}
-        colors={colors}
-      />
-      <CategoryAxisX
-        ticks={periodTicks(state, xScale, plot.right - plot.left, width)}
-        y={plot.bottom}
-        colors={colors}
-        fontSize={FONT_SIZE.tick}
-      />
-      <LineMarks series={placed} />
-    </ChartFrame>
+      layout={layout}
+      unit={table.unit}
+      legendMarker="line"
+      xTicks={periodTicks(state, xScale, plot.right - plot.left, width)}
+      marksUnderAxes={false}
+      marks={<LineMarks series={placed} />}
+    />
   );
   if (!props.interactive) return chart;
   const flags = flagIndex(props.data);

@@ -60,7 +60,7 @@ export function rowValues(row: MapRow): Map<string, number> {
 export function datasetToMapRows(data: DatasetData, seriesId?: number): MapRow[] {
   const series = (seriesId === undefined ? undefined : data.data.find((s) => s.id === seriesId)) ?? data.data[0];
   if (!series) return [];
-  const unit = viewLabels(data.dataset, [series]).unit;
+  const unit = viewLabels(data.dataset, [series], data.transform).unit;
   // Data keyed by geo code (DE21) is shown by the place's name (Oberbayern), as the API's data is.
   const names = new Map(data.dataset.available_countries.map((c) => [c.code, c.name]));
   const named = (values: Record<string, number>) =>

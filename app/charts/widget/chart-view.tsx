@@ -1,5 +1,5 @@
 // One view of the widget (line, bar, horizontal bar, map, table) for a slider position: interactive or as an image.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { BarChart } from '../bar/bar-chart';
 import { ChartMessage } from '../core/chart-frame';
@@ -12,7 +12,8 @@ import { LineChart } from '../line/line-chart';
 import { MapChart } from '../map/map-chart';
 import type { OutlineKind, Outlines } from '../map/map-match';
 import { tooltipContent } from '../map/map-labels';
-import { datasetToMapRows, rowValues, type MapRow } from '../map/map-state';
+import { datasetToMapRows, rowValues, type MapChartSettings, type MapRow } from '../map/map-state';
+import type { MapTransform } from '../map/map-zoom';
 import { decimalsFor } from '../core/number-format';
 import { MapImage } from '../map/map-svg';
 import { TableChart } from '../table/table-chart';
@@ -50,6 +51,14 @@ export interface ChartViewProps {
   idPrefix?: string;
   /** The map's own period keys (Page Up / Page Down) move the slider. */
   onSliderIndexChange?: (index: number) => void;
+  /** The map settings kept (a followed chart's saved view) and the map's reports of their changes. */
+  chartSettings?: MapChartSettings | null;
+  customSeriesColors?: readonly string[];
+  savedMapTransform?: MapTransform | null;
+  savedMapReferenceWidth?: number;
+  savedMapReferenceHeight?: number;
+  onMapTransformChange?: (transform: MapTransform, reference: { width: number; height: number }) => void;
+  onChartSettingsChange?: (settings: MapChartSettings) => void;
 }
 
 export const LOADING_OUTLINES_MESSAGE = 'Loading map outlines\u2026';
@@ -107,6 +116,11 @@ function MapView(props: MapViewProps) {
     theme: props.theme,
     title: props.title || data.dataset.dataset_name,
     idPrefix: props.idPrefix,
+    chartSettings: props.chartSettings,
+    customSeriesColors: props.customSeriesColors,
+    savedMapTransform: props.savedMapTransform,
+    savedMapReferenceWidth: props.savedMapReferenceWidth,
+    savedMapReferenceHeight: props.savedMapReferenceHeight,
   };
   if (props.mode === 'image') {
     const texts = mapValueTexts(rows[common.periodIndex], unit);
@@ -121,6 +135,8 @@ function MapView(props: MapViewProps) {
     <MapChart
       {...common}
       readonly={props.readonly}
+      onMapTransformChange={props.onMapTransformChange}
+      onChartSettingsChange={props.onChartSettingsChange}
       onPeriodIndexChange={(i) => {
         const target = periods.indexOf(String(rows[i]?.name ?? ''));
         if (target >= 0) onSliderIndexChange?.(target);
@@ -145,40 +161,60 @@ export function hbarHeight(
   return Math.min(height, Math.max(160, HBAR_CHROME + state.bars.length * HBAR_STEP));
 }
 
+type ViewProps = ChartViewProps & { periods: readonly string[] };
+
+/** What each view draws for the widget's props: its component, which builds its own state (decision 036). */
+type ViewRenderer = (props: ViewProps) => ReactNode;
+
+function common(props: ViewProps) {
+  const { data, width, height, theme, title, countries, idPrefix } = props;
+  return { data, width, height, theme, title, countries, idPrefix };
+}
+
+/** The views by chart type: a new view is one entry (a state builder and a component), never a new branch. */
+const VIEWS: Record<ChartType, ViewRenderer> = {
+  line: (p) => (
+    <LineChart
+      {...common(p)}
+      hideLegend={p.hideLegend}
+      startIndex={p.sliderIndex}
+      interactive={p.mode === 'interactive'}
+    />
+  ),
+  bar: (p) => (
+    <BarChart
+      {...common(p)}
+      hideLegend={p.hideLegend}
+      startIndex={p.sliderIndex}
+      interactive={p.mode === 'interactive'}
+    />
+  ),
+  'horizontal-bar': (p) => (
+    <HBarChart
+      {...common(p)}
+      height={hbarHeight(p.data, p.countries, p.sliderIndex, p.height)}
+      periodIndex={p.sliderIndex}
+      interactive={p.mode === 'interactive'}
+    />
+  ),
+  map: (p) => <MapView {...p} />,
+  table: (p) =>
+    p.mode === 'image' && !p.htmlTable ? (
+      <TableImage {...common(p)} startIndex={p.sliderIndex} sort={p.tableSort} />
+    ) : (
+      <TableChart
+        data={p.data}
+        countries={p.countries}
+        theme={p.theme}
+        title={p.title}
+        startIndex={p.sliderIndex}
+        maxHeight={p.height}
+        onSortChange={p.onTableSortChange}
+      />
+    ),
+};
+
 /** Draws the chosen view; every view takes the same selection so that their timelines agree. */
-export function ChartView(props: ChartViewProps & { periods: readonly string[] }) {
-  const { data, type, sliderIndex, width, height, theme, title, hideLegend, countries, idPrefix } = props;
-  const common = { data, width, height, theme, title, countries, idPrefix };
-  const interactive = props.mode === 'interactive';
-  switch (type) {
-    case 'line':
-      return <LineChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} interactive={interactive} />;
-    case 'bar':
-      return <BarChart {...common} hideLegend={hideLegend} startIndex={sliderIndex} interactive={interactive} />;
-    case 'horizontal-bar':
-      return (
-        <HBarChart
-          {...common}
-          height={hbarHeight(data, countries, sliderIndex, height)}
-          periodIndex={sliderIndex}
-          interactive={interactive}
-        />
-      );
-    case 'map':
-      return <MapView {...props} />;
-    case 'table':
-      return props.mode === 'image' && !props.htmlTable ? (
-        <TableImage {...common} startIndex={sliderIndex} sort={props.tableSort} />
-      ) : (
-        <TableChart
-          data={data}
-          countries={countries}
-          theme={theme}
-          title={title}
-          startIndex={sliderIndex}
-          maxHeight={height}
-          onSortChange={props.onTableSortChange}
-        />
-      );
-  }
+export function ChartView(props: ViewProps) {
+  return VIEWS[props.type](props);
 }

@@ -1,16 +1,20 @@
 // ChartWidget: loads a dataset view and shows it as line, bar, horizontal bar, map or table with slider and exports.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import type { Theme } from '../core/palette';
 import type { TableSort } from '../table/table-state';
 import { viewLabels } from '../core/view-labels';
 import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, sliderModeFor, type ChartType } from '../core/slider';
-import type { ChartViewSpec } from '../export/view-query';
+import type { TransformRequest } from '../../../core/selection';
+import { joinQuery, viewPairs, type ChartViewSpec } from '../export/view-query';
+import type { MapChartSettings } from '../map/map-state';
+import type { MapTransform } from '../map/map-zoom';
 import { datasetFetchPath, staticLinksFor } from '../export/view-urls';
 import type { LoadedOutlines } from './chart-view';
 import { CopyDialog } from './copy-dialog';
 import { SelectionPopover, type Selection } from './selection-popover';
 import { TimeSlider } from './time-slider';
+import { TransformMenu } from './transform-menu';
 import { useExports } from './use-exports';
 import { SERVER_WIDTH, useContainerWidth, useDocumentTheme, useMdViewport } from './use-layout';
 import { followChart } from './widget-actions';
@@ -52,6 +56,10 @@ export interface ChartWidgetProps {
   initialOutlines?: LoadedOutlines | null;
   /** A newer, partial period the default view leaves out ('7/2026: Germany only'), with the view that shows it. */
   coverageNote?: { text: string; href: string } | null;
+  /** What the page left out of the URL's view ('Not shown: country: "ZZ" has no data in …', decision 035). */
+  viewNote?: string | null;
+  /** The values' transformation (index, change, diff; decision 034); the Values menu changes it. */
+  transform?: TransformRequest;
   /** An error the page already met (for example a selection that matches no series). */
   initialError?: string | null;
   /** The drawing width before the container is measured (server rendering). */
@@ -64,10 +72,34 @@ export interface ChartWidgetProps {
   embedNarrow?: { width: number; height: number } | null;
   /** Base URL of the API; default the page's origin. */
   apiBase?: string;
-  /** Follow without a session: the page opens its sign-in modal. */
-  onRequireSignIn?: (datasetId: number | string) => void;
+  /** Follow without a session: the page opens its sign-in modal (`view`: the shown view as query pairs). */
+  onRequireSignIn?: (datasetId: number | string, view: string) => void;
   /** Follow with a session; default a full navigation. */
   onNavigate?: (href: string) => void;
+
+  // A saved view (the chart page of a followed chart, decision 101): what it opens with and what it reports.
+  /** Replaces the view's labels under the title (the user's own subtitle); exports carry it too. */
+  subtitle?: string;
+  /** The slider's period for map and horizontal bar: -1 (or absent) the latest. */
+  periodIndex?: number;
+  /** The map settings kept: values, borders, series colour (specification "Map settings kept"). */
+  chartSettings?: MapChartSettings | null;
+  customSeriesColors?: string[];
+  savedMapTransform?: MapTransform | null;
+  savedMapReferenceWidth?: number;
+  savedMapReferenceHeight?: number;
+  /** The Follow button reads "Following" (a click unfollows, through `onFollowClick`). */
+  following?: boolean;
+  /** Replaces the Follow button's plan check and navigation (the chart page follows and unfollows in place). */
+  onFollowClick?: () => void;
+  onChartTypeChange?: (type: ChartType) => void;
+  onSelectionChange?: (selection: Selection) => void;
+  /** The slider moved (or a type switch moved it): its index into `periods`. */
+  onPeriodIndexChange?: (index: number, periods: readonly string[]) => void;
+  onMapTransformChange?: (transform: MapTransform, reference: { width: number; height: number }) => void;
+  onChartSettingsChange?: (settings: MapChartSettings) => void;
+  /** Draws the title and subtitle instead of the header's heading (editable in place on the chart page). */
+  renderHeading?: (heading: { title: string; subtitle: string }) => ReactNode;
 }
 
 export function ChartWidget(props: ChartWidgetProps) {
@@ -77,7 +109,17 @@ export function ChartWidget(props: ChartWidgetProps) {
     dimensions: props.dimensions ?? {},
     countries: props.countries ?? [],
   });
-  const [chosenIndex, setChosenIndex] = useState<number | null>(null);
+  const [transform, setTransform] = useState<TransformRequest | undefined>(props.transform);
+  const [chosenIndex, setChosenIndexState] = useState<number | null>(
+    props.periodIndex !== undefined && sliderModeFor(props.chartType ?? 'bar') === 'period' ? props.periodIndex : null,
+  );
+  // The map settings and transform as last changed, so a switch away from the map and back keeps them.
+  const [mapSettings, setMapSettings] = useState<MapChartSettings | null>(props.chartSettings ?? null);
+  const [mapTransform, setMapTransform] = useState(() => ({
+    transform: props.savedMapTransform ?? null,
+    width: props.savedMapReferenceWidth,
+    height: props.savedMapReferenceHeight,
+  }));
   // The range's start when the visitor switched from a range (line, bar, table) to one period (map, horizontal bar).
   const [rangeStart, setRangeStart] = useState<number | null>(null);
   // The table's sort, so that its PNG lists the rows as the visitor sorted them.
@@ -89,7 +131,7 @@ export function ChartWidget(props: ChartWidgetProps) {
   const idError = missingIdError(props.datasetId, props.dataId);
   const datasetId = props.datasetId ?? props.initialData?.data.dataset.id;
   const pathFor = (id: number | string) =>
-    datasetFetchPath(id, { chartType: type, ...selection, timeEnd: props.timeEnd });
+    datasetFetchPath(id, { chartType: type, ...selection, timeEnd: props.timeEnd, transform });
   const initial = useMemo(
     () =>
       props.initialData && datasetId !== undefined
@@ -99,6 +141,7 @@ export function ChartWidget(props: ChartWidgetProps) {
               dimensions: props.dimensions ?? {},
               countries: props.countries ?? [],
               timeEnd: props.timeEnd,
+              transform: props.transform,
             }),
             value: props.initialData,
           }
@@ -107,7 +150,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const key = JSON.stringify([props.datasetId, props.dataId, selection, props.timeEnd]);
+  const key = JSON.stringify([props.datasetId, props.dataId, selection, props.timeEnd, transform]);
   // A page that already met an error for its selection (the editor is hidden then) needs no request of its own.
   const load = useWidgetData(
     { base, datasetId: props.datasetId, dataId: props.dataId, pathFor, initial, disabled: Boolean(props.initialError) },
@@ -130,18 +173,18 @@ export function ChartWidget(props: ChartWidgetProps) {
   const panelHeight = Math.max(height, WIDGET_DEFAULT_HEIGHT);
   const compact = layoutFor(width) === 'half';
   const title = props.title || data?.dataset.dataset_name || 'Chart';
-  const subtitle = data ? viewLabels(data.dataset, data.data).subtitle : '';
+  const subtitle = props.subtitle || (data ? viewLabels(data.dataset, data.data, data.transform).subtitle : '');
   const fit = { width, seriesCount: timeline?.seriesCount ?? 0 };
   const end = shownEndIndex(type, index, periods.length, fit);
   const view: ChartViewSpec = currentView(
-    { chartType: type, ...selection, timeEnd: props.timeEnd },
+    { chartType: type, ...selection, timeEnd: props.timeEnd, transform },
     type,
     index,
     periods,
     end,
   );
   const image = { width, height, theme, title: props.title, hideLegend: props.hideLegend };
-  const baseView: ChartViewSpec = { chartType: type, ...selection, timeEnd: props.timeEnd };
+  const baseView: ChartViewSpec = { chartType: type, ...selection, timeEnd: props.timeEnd, transform };
   const typeViews = Object.fromEntries(
     CHART_TYPES.map((t) => {
       const i = sliderIndexOnSwitch(type, t, index, periods.length, rangeStart);
@@ -171,16 +214,28 @@ export function ChartWidget(props: ChartWidgetProps) {
     (data ? dataError(data, type, index, periods, Object.keys(selection.dimensions).length > 0) : null) ??
     (type === 'map' ? outlines.error : null);
 
+  const setChosenIndex = (next: number) => {
+    setChosenIndexState(next);
+    props.onPeriodIndexChange?.(next, periods);
+  };
   const onTypeChange = (next: ChartType) => {
     if (sliderModeFor(type) !== 'period' && sliderModeFor(next) === 'period') setRangeStart(index);
-    setChosenIndex(sliderIndexOnSwitch(type, next, index, periods.length, rangeStart));
     setType(next);
+    props.onChartTypeChange?.(next);
+    setChosenIndex(sliderIndexOnSwitch(type, next, index, periods.length, rangeStart));
+  };
+  const onSelectionChange = (next: Selection) => {
+    setSelection(next);
+    props.onSelectionChange?.(next);
   };
   const onFollow = () => {
+    if (props.onFollowClick) return props.onFollowClick();
     if (datasetId === undefined) return;
+    const navigate = props.onNavigate ?? ((href: string) => window.location.assign(href));
     void followChart(base, data?.dataset.id ?? datasetId, {
-      navigate: props.onNavigate ?? ((href) => window.location.assign(href)),
-      requireSignIn: props.onRequireSignIn ?? (() => undefined),
+      // The chart page opens with the view shown here, so that Follow there keeps it.
+      navigate: (href) => navigate(`${href}&${joinQuery(viewPairs(view))}`),
+      requireSignIn: (id) => props.onRequireSignIn?.(id, joinQuery(viewPairs(view))),
     });
   };
 
@@ -202,10 +257,20 @@ export function ChartWidget(props: ChartWidgetProps) {
         onTypeChange={onTypeChange}
         onExport={exports.onExport}
         onFollow={onFollow}
+        following={props.following}
+        heading={props.renderHeading?.({ title, subtitle })}
         links={links}
       >
         {!props.readonly && data && !props.embed ? (
-          <SelectionPopover meta={data.dataset} selection={selection} onChange={setSelection} />
+          <>
+            <SelectionPopover meta={data.dataset} selection={selection} onChange={onSelectionChange} />
+            <TransformMenu
+              freq={data.dataset.frequency}
+              value={transform}
+              base={sliderModeFor(type) === 'period' ? periods[0] : periods[index]}
+              onChange={setTransform}
+            />
+          </>
         ) : null}
       </WidgetHeader>
       <div ref={figureRef}>
@@ -232,12 +297,30 @@ export function ChartWidget(props: ChartWidgetProps) {
                   onTableSortChange: setTableSort,
                   readonly: props.readonly,
                   onSliderIndexChange: setChosenIndex,
+                  chartSettings: mapSettings,
+                  customSeriesColors: props.customSeriesColors,
+                  savedMapTransform: mapTransform.transform,
+                  savedMapReferenceWidth: mapTransform.width,
+                  savedMapReferenceHeight: mapTransform.height,
+                  onMapTransformChange: (transform, reference) => {
+                    setMapTransform({ transform, ...reference });
+                    props.onMapTransformChange?.(transform, reference);
+                  },
+                  onChartSettingsChange: (settings) => {
+                    setMapSettings(settings);
+                    props.onChartSettingsChange?.(settings);
+                  },
                 }
               : null
           }
         />
       </div>
       <footer className="flex flex-col gap-2">
+        {props.viewNote ? (
+          <p data-view-note role="note" className="text-xs text-amber-800 dark:text-amber-300">
+            {props.viewNote}
+          </p>
+        ) : null}
         {data && !error && isSliderVisible(type) ? (
           <TimeSlider
             type={type}

@@ -109,7 +109,13 @@ export function useExports(ctx: ExportContext): {
         return followLink(dataDownloadUrl(origin(), id, view, 'csv'), exportFileName(code, view.chartType, 'csv'));
       case 'json': {
         const range = shownRange(view.chartType, ctx.sliderIndex, ctx.periodCount);
-        const body = buildJsonExport({ dataset: data.dataset, series: data.data, view, range });
+        const body = buildJsonExport({
+          dataset: data.dataset,
+          series: data.data,
+          transform: data.transform,
+          view,
+          range,
+        });
         const blob = new Blob([`${JSON.stringify(body, null, 2)}\n`], { type: 'application/json' });
         return saveBlob(blob, exportFileName(code, view.chartType, 'json'));
       }

@@ -96,7 +96,12 @@ export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
   const { base, datasetId, dataId, pathFor, initial, disabled } = req;
   // Only browsers keep a cache: a server process must not hold (or share) one page's data for the next.
   const browser = typeof window !== 'undefined';
-  if (browser && initial && !dataCache.has(initial.path)) dataCache.set(initial.path, initial.value);
+  // The page's answer is the freshest for its path. A different answer for a path already kept means the data changed
+  // (a live page reloaded after new data landed): every kept answer may be old, so they all go.
+  if (browser && initial && dataCache.get(initial.path) !== initial.value) {
+    if (dataCache.has(initial.path)) dataCache.clear();
+    dataCache.set(initial.path, initial.value);
+  }
   const knownPath = datasetId !== undefined && datasetId !== '' ? pathFor(datasetId) : null;
   const cached = knownPath
     ? ((browser ? dataCache.get(knownPath) : undefined) ?? (initial?.path === knownPath ? initial.value : undefined))

@@ -13,6 +13,10 @@ export interface WidgetHeaderProps {
   onTypeChange: (type: ChartType) => void;
   onExport: (kind: ExportKind) => void;
   onFollow: () => void;
+  /** The chart is followed: the button reads "Following" and a click unfollows. */
+  following?: boolean;
+  /** Replaces the title and subtitle (the chart page edits them in place). */
+  heading?: ReactNode;
   /** Present on a page without scripts: every control is a link. */
   links?: StaticLinks;
   /** Extra controls before the menus (the selection popover). */
@@ -26,6 +30,8 @@ export function WidgetHeader({
   onTypeChange,
   onExport,
   onFollow,
+  following,
+  heading,
   links,
   children,
 }: WidgetHeaderProps) {
@@ -34,11 +40,17 @@ export function WidgetHeader({
       className="widget-header flex flex-col gap-2 @[500px]:flex-row @[500px]:items-start @[500px]:justify-between"
       data-embed-part="header"
     >
-      <div className="min-w-0">
-        <h2 className="text-base leading-snug font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
-        {subtitle ? (
-          <p className="chart-subtitle mt-0.5 text-sm leading-snug text-slate-600 dark:text-slate-300">{subtitle}</p>
-        ) : null}
+      <div className={heading ? 'min-w-0 flex-1' : 'min-w-0'}>
+        {heading ?? (
+          <>
+            <h2 className="text-base leading-snug font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+            {subtitle ? (
+              <p className="chart-subtitle mt-0.5 text-sm leading-snug text-slate-600 dark:text-slate-300">
+                {subtitle}
+              </p>
+            ) : null}
+          </>
+        )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1.5">
         {children}
@@ -73,9 +85,17 @@ export function WidgetHeader({
           <>
             <TypeMenu type={type} onChange={onTypeChange} />
             <ExportMenu onSelect={onExport} />
-            <button type="button" className={BUTTON} onClick={onFollow} aria-label="Follow">
-              <StarIcon />
-              <span className={WIDE_LABEL}>Follow</span>
+            <button
+              type="button"
+              className={BUTTON}
+              onClick={onFollow}
+              aria-label={following ? 'Following' : 'Follow'}
+              aria-pressed={following === undefined ? undefined : following}
+              title={following ? 'Unfollow' : undefined}
+              data-following={following ? 'true' : undefined}
+            >
+              <StarIcon filled={following} />
+              <span className={WIDE_LABEL}>{following ? 'Following' : 'Follow'}</span>
             </button>
           </>
         )}

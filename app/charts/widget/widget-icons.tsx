@@ -46,9 +46,9 @@ export function DownloadIcon() {
   );
 }
 
-export function StarIcon() {
+export function StarIcon({ filled = false }: { filled?: boolean }) {
   return (
-    <svg {...base}>
+    <svg {...base} fill={filled ? 'currentColor' : 'none'}>
       <path d="m8 2 1.8 3.8 4.2.5-3.1 2.9.8 4.1L8 11.3l-3.7 2 .8-4.1L2 6.3l4.2-.5z" />
     </svg>
   );

@@ -94,6 +94,7 @@ export function currentView(
     chartType: type,
     dimensions: base.dimensions,
     countries: base.countries,
+    ...(base.transform ? { transform: base.transform } : {}),
   };
   if (!range) return view;
   if (sliderModeFor(type) === 'period') {

@@ -44,7 +44,9 @@ async function messageOf(res: Response): Promise<string> {
 const buttonClass =
   'rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800';
 
-export function ApiKeysSettings({ plan, keys, usage }: ApiKeysSettingsProps) {
+export function ApiKeysSettings({ plan, keys: allKeys, usage }: ApiKeysSettingsProps) {
+  // Organizations' keys are listed in their organization's card (Settings → Organizations).
+  const keys = allKeys.filter((k) => k.organization_id === null);
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);

@@ -18,11 +18,11 @@ const maxAttempts = 3;
  * One call. HTTP errors come back as `{ error }` with the server's message; a request that cannot reach the server
  * throws, and the form shows 'An unexpected error occurred'. GETs are tried up to three times.
  */
-export async function authRequest<T>(path: string, body?: unknown): Promise<AuthResult<T>> {
+export async function authRequest<T>(path: string, body?: unknown, verb?: 'PATCH'): Promise<AuthResult<T>> {
   if (typeof window === 'undefined') {
     return { error: { status: 0, code: 'not_available_on_server', message: 'Not available on server' } };
   }
-  const method = body === undefined ? 'GET' : 'POST';
+  const method = verb ?? (body === undefined ? 'GET' : 'POST');
   for (let attempt = 1; ; attempt++) {
     let res: Response;
     try {

@@ -9,6 +9,16 @@ describe('destinationAfterSignIn', () => {
     expect(destinationAfterSignIn({})).toBe('/app/dashboard');
   });
 
+  it('carries the view of the chart whose Follow button opened the modal, to follow it with that view', () => {
+    expect(
+      destinationAfterSignIn({ fromChartId: 12, fromChartView: 'chart_type=line&country[]=DE&time_start=2/2024' }),
+    ).toBe('/app/chart?id=12&follow=1&chart_type=line&country[]=DE&time_start=2/2024');
+    // The view cannot name another chart or leave the page.
+    expect(destinationAfterSignIn({ fromChartId: 12, fromChartView: 'id=13&x=%23y' })).toBe(
+      '/app/chart?id=12&follow=1&x=%23y',
+    );
+  });
+
   it('ignores a remembered path that leaves the site', () => {
     expect(destinationAfterSignIn({ next: '//evil.example' })).toBe('/app/dashboard');
     expect(destinationAfterSignIn({ next: 'https://evil.example' })).toBe('/app/dashboard');

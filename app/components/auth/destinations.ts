@@ -4,14 +4,28 @@ import { safeNextPath } from '../../../core/route-guard';
 export interface SignInTarget {
   /** The chart whose Follow button opened the modal. */
   fromChartId?: number | string;
+  /** The view that chart showed, as query pairs (`chart_type=line&country[]=DE`): the chart page opens with it. */
+  fromChartView?: string;
   /** A remembered path (the route guard's `next`). */
   next?: string | null;
 }
 
-/** /app/chart?id={id} when opened from a chart, else the remembered path, else /app/dashboard. */
+/**
+ * /app/chart?id={id} when opened from a chart, with `follow=1` and the view it showed (the chart page follows it
+ * with that view, decision 104), else the remembered path, else /app/dashboard.
+ */
 export function destinationAfterSignIn(target: SignInTarget): string {
   if (target.fromChartId !== undefined && target.fromChartId !== '') {
-    return `/app/chart?id=${encodeURIComponent(String(target.fromChartId))}`;
+    const query = new URLSearchParams({ id: String(target.fromChartId) });
+    if (target.fromChartView !== undefined) {
+      query.set('follow', '1');
+      for (const [key, value] of new URLSearchParams(target.fromChartView))
+        if (key !== 'id' && key !== 'follow') query.append(key, value);
+    }
+    return `/app/chart?${query
+      .toString()
+      .replace(/%5B%5D/g, '[]')
+      .replace(/%2F/g, '/')}`;
   }
   return safeNextPath(target.next) ?? '/app/dashboard';
 }

@@ -9,6 +9,10 @@ const messages: Record<string, string> = {
   please_restart_the_process: 'Your sign-in took too long or was started in another window. Please try again.',
   email_not_found: 'The provider did not share your e-mail address, which we need to sign you in.',
   signup_disabled: 'New accounts cannot be created with this provider.',
+  // Connecting Google or Microsoft in settings (issue 12).
+  email_does_not_match:
+    'That account uses a different e-mail address. Connect one with the same address as your account here.',
+  account_already_linked_to_different_user: 'That account is already connected to another account here.',
 };
 
 export function providerErrorMessage(code: string | null): string {

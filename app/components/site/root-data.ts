@@ -6,6 +6,8 @@ export interface SiteRootData {
   theme: ThemePreference;
   /** The theme the server rendered with; null when the preference is `system` and the browser did not say. */
   resolvedTheme: ResolvedTheme | null;
+  /** Signed in: the preference is kept on the account, so a change is saved there too (every device follows). */
+  themeOnAccount: boolean;
   /** The public address of the site, without a trailing slash (canonical URLs, Open Graph). */
   siteUrl: string;
   isBot: boolean;
@@ -19,6 +21,7 @@ export function asSiteRootData(data: unknown): SiteRootData | undefined {
   return {
     theme: d.theme,
     resolvedTheme: d.resolvedTheme === 'dark' || d.resolvedTheme === 'light' ? d.resolvedTheme : null,
+    themeOnAccount: d.themeOnAccount === true,
     siteUrl: d.siteUrl,
     isBot: d.isBot === true,
   };

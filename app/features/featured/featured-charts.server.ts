@@ -3,8 +3,7 @@ import type { DatasetData } from '../../../core/schemas/dataset';
 import { toOrdinal, frequencySchema } from '../../../core/periods';
 import { catalogueState, memo } from '../../../db/catalogue-memo';
 import type { ReadDb } from '../../../db/client';
-import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
-import { selectObservations, toSeriesList } from '../../../db/queries/observations';
+import { loadView, openDataset } from '../../../db/queries/view';
 
 export interface ChartRequest {
   code: string;
@@ -19,16 +18,12 @@ export async function chartData(db: ReadDb, req: ChartRequest): Promise<DatasetD
 }
 
 async function loadChartData(db: ReadDb, req: ChartRequest): Promise<DatasetData | null> {
-  const row = await findDataset(db, req.code);
-  if (!row) return null;
-  const meta = await getDatasetMeta(db, row);
+  const opened = await openDataset(db, req.code);
+  if (!opened) return null;
+  const { meta } = opened;
   const freq = frequencySchema.parse(meta.frequency);
-  const rows = await selectObservations(db, meta, {
-    dims: {},
-    countries: req.countries,
-    from: req.fromYear === undefined ? undefined : toOrdinal(freq, req.fromYear),
-  });
-  return { dataset: meta, data: toSeriesList(meta, rows) };
+  const from = req.fromYear === undefined ? undefined : toOrdinal(freq, req.fromYear);
+  return (await loadView(db, meta, { dims: {}, countries: req.countries, from })).data;
 }
 
 export interface LatestFigure {

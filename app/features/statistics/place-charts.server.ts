@@ -1,7 +1,7 @@
 // Chart data for pages: a dataset's series filtered to a few places, with its (memoised) metadata.
 import type { ReadDb } from '../../../db/client';
 import { getDatasetMeta, listDatasets, type DatasetRow } from '../../../db/queries/datasets';
-import { selectObservations, toSeriesList } from '../../../db/queries/observations';
+import { loadView } from '../../../db/queries/view';
 import { formatPeriod, frequencySchema } from '../../../core/periods';
 import type { ChartType } from '../../charts';
 import type { DatasetSource, PlaceChart } from '../../components/statistics/place-data';
@@ -45,8 +45,8 @@ export async function chartOf(db: ReadDb, row: DatasetRow, req: ChartRequest): P
   const freq = frequencySchema.parse(meta.frequency);
   const dimensions = req.dimensions ?? {};
   const from = req.cutFrom ? req.from : undefined;
-  const rows = await selectObservations(db, meta, { dims: dimensions, countries: req.countries, from, to: req.to });
-  const data = toSeriesList(meta, rows);
+  const { data: loaded } = await loadView(db, meta, { dims: dimensions, countries: req.countries, from, to: req.to });
+  const data = loaded.data;
   const wanted = new Set(req.countries);
   const periods = Math.max(0, ...data.map((s) => s.rows.length));
   const last = data[0]?.rows[data[0].rows.length - 1]?.period ?? null;

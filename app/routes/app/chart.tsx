@@ -1,62 +1,102 @@
-// /app/chart?id=: the chart follow page, naming the followed dataset.
-import { data, Link } from 'react-router';
-import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
+// /app/chart?id={dataset id}: the user's followed chart with its saved view (or the chart with a Follow button).
+import { data, redirect } from 'react-router';
+import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../db/queries/datasets';
+import {
+  countFollows,
+  createFollow,
+  getFollowByDataset,
+  markFollowsSeen,
+  MAX_FOLLOWS,
+} from '../../../db/queries/follows';
+import { useSiteRootData } from '../../components/site/root-data';
+import { FollowedChart } from '../../features/follows/followed-chart';
+import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
+import { chartData, outlinesForData, pageView, withCoverage } from '../public/datasets/dataset.server';
 import type { Route } from './+types/chart';
 import { requireSession } from './guard.server';
 
+/** Drawing width of the widget on the server: the app's content column less the card's padding. */
+const CHART_WIDTH = 1086;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(request, context);
-  const id = new URL(request.url).searchParams.get('id');
+  const session = requireSession(request, context);
+  const url = new URL(request.url);
+  const id = url.searchParams.get('id');
   if (!id) throw data('datasetId is required but not provided (either directly or via data-id)', { status: 400 });
   const row = await findDataset(context.db, id);
   if (!row) throw data(`no dataset ${id}`, { status: 404 });
-  return { dataset: await getDatasetMeta(context.db, row) };
+  const meta = await getDatasetMeta(context.db, row);
+  let follow = session ? await getFollowByDataset(context.db, session.user.id, row.id) : undefined;
+  // Not followed yet: the view the visitor came with (the public page's), else the dataset page's default view.
+  const asked = pageView(meta, url.searchParams);
+  // Follow pressed before signing in (decision 104): follow with the view it showed, then drop `follow=1` from the
+  // address. Only on our own pages' navigation, so a link from another site cannot make the visitor follow.
+  if (url.searchParams.get('follow') === '1') {
+    const ours = request.headers.get('sec-fetch-site') === 'same-origin';
+    if (session && ours && !follow && (await countFollows(context.db, session.user.id)) < MAX_FOLLOWS)
+      follow = (
+        await createFollow(context.db, {
+          userId: session.user.id,
+          datasetId: row.id,
+          settings: settingsOfView(asked.view),
+        })
+      ).follow;
+    const rest = url.search
+      .slice(1)
+      .split('&')
+      .filter((pair) => pair !== 'follow=1');
+    throw redirect(`${url.pathname}?${rest.join('&')}`);
+  }
+  const coverage = await getDatasetCoverage(context.db, row, meta);
+  const fallback = withCoverage(asked.view, url.searchParams, coverage, `/datasets/${meta.dataset_code}`);
+  const view = follow ? viewOfSettings(follow.settings, asked.view) : fallback.view;
+  const loaded = await chartData(context.db, meta, view);
+  const widget = 'value' in loaded ? loaded.value : null;
+  const outlines = widget && view.chartType === 'map' ? await outlinesForData(context.outlines, widget.data) : null;
+  if (follow && session) await markFollowsSeen(context.db, session.user.id, new Date(), row.id);
+  return {
+    meta,
+    view,
+    follow: follow ? { id: follow.id, settings: follow.settings } : null,
+    data: widget,
+    error: 'error' in loaded ? loaded.error : null,
+    coverageNote: follow ? null : fallback.note,
+    outlines,
+  };
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
-  return [{ title: `${loaded?.dataset.dataset_name ?? 'Chart'} · Statistics publisher` }];
+  const title = loaded?.follow?.settings.title || loaded?.meta.dataset_name || 'Chart';
+  return [{ title: `${title} · Statistics publisher` }];
 }
 
-export default function FollowedChart({ loaderData }: Route.ComponentProps) {
-  const { dataset } = loaderData;
+export default function FollowedChartPage({ loaderData }: Route.ComponentProps) {
+  const { meta } = loaderData;
+  const root = useSiteRootData();
   return (
     <article className="space-y-4">
-      <p className="text-sm font-medium uppercase tracking-wide text-brand-dark dark:text-brand">Followed chart</p>
-      <h1 className="text-2xl font-semibold">{dataset.dataset_name}</h1>
-      <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-slate-500">Dataset code</dt>
-        <dd>{dataset.dataset_code}</dd>
-        <dt className="text-slate-500">Source</dt>
-        <dd>
-          <a
-            href={dataset.source_url}
-            className="text-brand-dark underline dark:text-brand"
-            rel="noreferrer"
-            target="_blank"
-          >
-            {dataset.source_name}
-          </a>
-        </dd>
-        <dt className="text-slate-500">Periods</dt>
-        <dd>
-          {dataset.oldest_period ?? '–'} – {dataset.latest_period ?? '–'}
-        </dd>
-        {dataset.last_update && (
-          <>
-            <dt className="text-slate-500">Last update</dt>
-            <dd>{new Date(dataset.last_update).toISOString().slice(0, 10)}</dd>
-          </>
-        )}
-      </dl>
-      {dataset.description && <p className="max-w-2xl text-slate-600 dark:text-slate-300">{dataset.description}</p>}
-      <div className="flex gap-4 text-sm">
-        <Link to={`/datasets/${dataset.id}`} className="font-medium text-brand-dark underline dark:text-brand">
-          Open the chart
-        </Link>
-        <Link to="/app/dashboard" className="text-slate-600 underline dark:text-slate-300">
-          Back to the dashboard
-        </Link>
-      </div>
+      <header>
+        <p className="text-sm font-medium tracking-wide text-brand-dark uppercase dark:text-brand">
+          {loaderData.follow ? 'Followed chart' : 'Chart'}
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold">{meta.dataset_name}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {meta.source_name} ({meta.dataset_code}) · {meta.oldest_period ?? '–'} – {meta.latest_period ?? '–'}
+          {meta.last_update ? ` · updated ${meta.last_update.slice(0, 10)}` : ''}
+        </p>
+      </header>
+      <FollowedChart
+        key={meta.id}
+        datasetId={meta.id}
+        view={loaderData.view}
+        follow={loaderData.follow}
+        data={loaderData.data}
+        outlines={loaderData.outlines}
+        error={loaderData.error}
+        coverageNote={loaderData.coverageNote}
+        serverWidth={CHART_WIDTH}
+        theme={root?.resolvedTheme ?? 'light'}
+      />
     </article>
   );
 }

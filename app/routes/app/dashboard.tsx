@@ -1,12 +1,96 @@
-// /app/dashboard: greets the user and lists the charts they follow.
-import { Link } from 'react-router';
+// /app/dashboard: the followed charts as live cards drawn on the server, or popular charts to follow in a click.
+import type { DatasetMeta } from '../../../core/schemas/dataset';
+import type { ReadDb } from '../../../db/client';
+import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
+import { followChangesSince, listFollows, mostFollowedDatasets } from '../../../db/queries/follows';
+import { homeCharts } from '../../components/site/featured';
+import { EmptyDashboard, FollowedCharts, type DashboardOrder, type Suggestion } from '../../features/follows/dashboard';
+import { cardFigure, cardOf, MAX_CARD_CHARTS, type FollowCard } from '../../features/follows/follow-cards.server';
+import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
+import type { AppLoadContext } from 'react-router';
+import { chartData, outlinesForData, pageView } from '../public/datasets/dataset.server';
 import type { Route } from './+types/dashboard';
 import { requireSession } from './guard.server';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** How many popular charts the empty dashboard suggests. */
+const SUGGESTIONS = 4;
+
+async function metaOf(db: ReadDb, datasetId: number): Promise<DatasetMeta | null> {
+  const row = await findDataset(db, String(datasetId));
+  return row ? getDatasetMeta(db, row) : null;
+}
+
+async function followCards(context: AppLoadContext, userId: string): Promise<FollowCard[]> {
+  const cards: FollowCard[] = [];
+  for (const follow of await listFollows(context.db, userId)) {
+    const meta = await metaOf(context.db, follow.datasetId);
+    if (!meta) continue;
+    const view = viewOfSettings(follow.settings, pageView(meta, new URLSearchParams()).view);
+    const loaded = await chartData(context.db, meta, view);
+    const data = 'value' in loaded ? loaded.value : null;
+    const draw = cards.length < MAX_CARD_CHARTS;
+    const outlines =
+      data && draw && view.chartType === 'map' ? await outlinesForData(context.outlines, data.data) : null;
+    const card = cardOf(follow, meta, view, { data, error: 'error' in loaded ? loaded.error : null, outlines }, draw);
+    // What changed in the figure's series since the last visit of the chart (else since it was followed).
+    const series = data?.data.data[0];
+    if (card.figure && series)
+      card.changes = await followChangesSince(
+        context.db,
+        meta,
+        { key: series.series_key, geo: card.figure.geo },
+        follow.lastSeenAt ?? follow.createdAt,
+      );
+    cards.push(card);
+  }
+  return cards;
+}
+
+/** The most followed charts, completed with the home page's featured ones, each with its latest figure. */
+async function suggestions(context: AppLoadContext): Promise<Suggestion[]> {
+  const picks = new Map<number, { followers: number; countries: string[]; timeStart?: string }>();
+  for (const { datasetId, followers } of await mostFollowedDatasets(context.db, SUGGESTIONS))
+    picks.set(datasetId, { followers, countries: [] });
+  for (const pick of Object.values(homeCharts)) {
+    if (picks.size >= SUGGESTIONS) break;
+    const row = await findDataset(context.db, pick.code);
+    if (row && !picks.has(row.id))
+      picks.set(row.id, { followers: 0, countries: [...pick.countries], timeStart: pick.timeStart });
+  }
+  const out: Suggestion[] = [];
+  for (const [datasetId, pick] of picks) {
+    const meta = await metaOf(context.db, datasetId);
+    if (!meta) continue;
+    const base = pageView(meta, new URLSearchParams()).view;
+    const view = { ...base, chartType: pick.countries.length > 0 ? ('line' as const) : base.chartType };
+    if (pick.countries.length > 0) view.countries = pick.countries;
+    if (pick.timeStart) view.timeStart = pick.timeStart;
+    const loaded = await chartData(context.db, meta, view);
+    out.push({
+      datasetId,
+      name: meta.dataset_name,
+      code: meta.dataset_code,
+      followers: pick.followers,
+      settings: settingsOfView(view),
+      figure: 'value' in loaded ? cardFigure(loaded.value.data, view.countries) : null,
+    });
+  }
+  return out;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(request, context);
-  // Follows are stored by the follow feature; until then every list is empty.
-  return { name: session?.user.name ?? '', followed: [] as { id: number; name: string }[] };
+  if (!session) return { name: '', cards: [], order: 'newest' as DashboardOrder, suggestions: [] };
+  const cards = await followCards(context, session.user.id);
+  const asked = new URL(request.url).searchParams.get('order');
+  const order: DashboardOrder =
+    asked === 'mine' || asked === 'newest' ? asked : cards.some((c) => c.position !== null) ? 'mine' : 'newest';
+  return {
+    name: session.user.name,
+    cards,
+    order,
+    suggestions: cards.length === 0 ? await suggestions(context) : [],
+  };
 }
 
 export function meta() {
@@ -21,33 +105,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="followed-heading" className="text-lg font-semibold">
           Followed charts
         </h2>
-        {loaderData.followed.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            <p>You are not following any charts yet.</p>
-            <p className="mt-2 text-sm">
-              Open a dataset, then press <strong>Follow</strong> above its chart: the chart will appear here, so you can
-              come back to it in one click.
-            </p>
-            <Link
-              to="/datasets"
-              className="mt-4 inline-block rounded-md bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-[#237530]"
-            >
-              Browse datasets
-            </Link>
-          </div>
+        {loaderData.cards.length === 0 ? (
+          <EmptyDashboard suggestions={loaderData.suggestions} />
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {loaderData.followed.map((chart) => (
-              <li key={chart.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-                <Link
-                  to={`/app/chart?id=${chart.id}`}
-                  className="font-medium text-brand-dark hover:underline dark:text-brand"
-                >
-                  {chart.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FollowedCharts cards={loaderData.cards} order={loaderData.order} />
         )}
       </section>
     </div>

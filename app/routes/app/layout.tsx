@@ -6,21 +6,26 @@ import { useAuth } from '../../components/auth/auth-provider';
 import { UserMenu } from '../../components/auth/user-menu';
 import { ErrorPage } from '../../components/site/error-page';
 import { Logo } from '../../components/site/logo';
+import { NotificationBell } from '../../features/notifications/bell';
 import { ThemeToggle } from '../../components/site/theme-toggle';
 import type { Route } from './+types/layout';
 import { requireSession } from './guard.server';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { signedIn: requireSession(request, context) !== null };
+  const session = requireSession(request, context);
+  // Admins (ADMIN_EMAILS) also see the imports page in the navigation.
+  const admin = session !== null && (context.imports?.isAdmin(session.user.email, session.user.emailVerified) ?? false);
+  return { signedIn: session !== null, admin };
 }
 
 const nav = [
   { to: '/app/dashboard', label: 'Dashboard' },
+  { to: '/app/statistics', label: 'Workbench' },
   { to: '/app/settings', label: 'Settings' },
 ];
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  return <AppShell>{loaderData.signedIn ? <Outlet /> : <FinishingSignIn />}</AppShell>;
+  return <AppShell admin={loaderData.admin}>{loaderData.signedIn ? <Outlet /> : <FinishingSignIn />}</AppShell>;
 }
 
 /** A failing app page (an unknown chart id) keeps the app's header. */
@@ -32,16 +37,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-function AppShell({ children }: { children: React.ReactNode }) {
+function AppShell({ children, admin = false }: { children: React.ReactNode; admin?: boolean }) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <Link to="/" aria-label="Home" className="shrink-0">
             <Logo />
           </Link>
-          <nav aria-label="App" className="flex flex-1 gap-5 text-sm">
-            {nav.map((n) => (
+          <nav
+            aria-label="App"
+            className="order-last flex w-full gap-5 overflow-x-auto text-sm sm:order-none sm:w-auto sm:flex-1"
+          >
+            {(admin ? [...nav, { to: '/app/admin/imports', label: 'Imports' }] : nav).map((n) => (
               <NavLink
                 key={n.to}
                 to={n.to}
@@ -55,6 +63,7 @@ function AppShell({ children }: { children: React.ReactNode }) {
               </NavLink>
             ))}
           </nav>
+          <NotificationBell className="ml-auto sm:ml-0" />
           <ThemeToggle />
           <UserMenu />
         </div>

@@ -1,9 +1,21 @@
-// /app/settings: API keys and usage, two-factor sign-in and devices (the rest of the settings page comes with its own issue).
+// /app/settings: profile (name, e-mail), colours, password, connected Google and Microsoft accounts, two-factor
+// sign-in, devices, API keys and usage, download my data, and deleting the account (issue 12).
+import { useSearchParams } from 'react-router';
+import { listSignInMethods } from '../../../db/queries/account';
 import { accountUsage, listedApiKeys } from '../../../db/queries/api-keys';
-import { findUserPlan, hasPassword } from '../../../db/queries/users';
+import { findUserById, findUserPlan } from '../../../db/queries/users';
 import { ApiKeysSettings } from '../../components/api-keys/api-keys-settings';
+import { billingOffer } from '../../features/billing/billing.server';
+import { Organizations, PlanAndBilling } from '../../features/billing/teamwork-sections';
+import { teamworkSettings } from '../../features/billing/teamwork.server';
 import { SessionsSettings } from '../../components/auth/sessions-settings';
 import { TwoFactorSettings } from '../../components/auth/two-factor-settings';
+import { AppearanceSettings } from '../../features/account/appearance-settings';
+import { ConnectedAccounts } from '../../features/account/connected-accounts';
+import { DeleteAccount, DownloadData } from '../../features/account/data-settings';
+import { PasswordSettings } from '../../features/account/password-settings';
+import { ProfileSettings } from '../../features/account/profile-settings';
+import { NotificationSettings } from '../../features/notifications/notification-settings';
 import type { Route } from './+types/settings';
 import { requireSession } from './guard.server';
 
@@ -14,21 +26,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(request, context);
   if (!session) {
     return {
+      profile: { name: '', email: '' },
+      methods: [],
       hasPassword: false,
       plan: 'free' as const,
       keys: [],
       usage: { days: [], keys: [] },
+      teamwork: null,
     };
   }
   const id = session.user.id;
   const now = new Date();
-  const [password, plan, keys, usage] = await Promise.all([
-    hasPassword(context.db, id),
+  // Plan and billing, organizations (issue 14): read alongside the rest.
+  const teamwork = teamworkSettings(context.db, id, billingOffer(context));
+  const [user, methods, plan, keys, usage] = await Promise.all([
+    findUserById(context.db, id),
+    listSignInMethods(context.db, id),
     findUserPlan(context.db, id),
     listedApiKeys(context.db, id, now),
     accountUsage(context.db, id, now, USAGE_DAYS),
   ]);
-  return { hasPassword: password, plan, keys, usage };
+  const teamworkRead = await teamwork;
+  return {
+    profile: { name: user?.name ?? session.user.name, email: user?.email ?? session.user.email },
+    methods: methods.map((m) => ({ id: m.id, provider: m.provider, linkedAt: m.linkedAt.toISOString() })),
+    hasPassword: methods.some((m) => m.provider === 'credential'),
+    plan,
+    keys,
+    usage,
+    teamwork: teamworkRead,
+  };
 }
 
 export function meta() {
@@ -36,12 +63,28 @@ export function meta() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { profile, methods, hasPassword } = loaderData;
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">Settings</h1>
-      <ApiKeysSettings plan={loaderData.plan} keys={loaderData.keys} usage={loaderData.usage} />
-      <TwoFactorSettings hasPassword={loaderData.hasPassword} />
+      <ProfileSettings
+        key={`${profile.name}\n${profile.email}`}
+        name={profile.name}
+        email={profile.email}
+        emailChanged={params.get('email') === 'changed'}
+      />
+      <AppearanceSettings />
+      <PasswordSettings hasPassword={hasPassword} />
+      <ConnectedAccounts methods={methods} linked={params.get('linked')} error={params.get('error')} />
+      <TwoFactorSettings hasPassword={hasPassword} />
       <SessionsSettings />
+      <NotificationSettings />
+      <PlanAndBilling teamwork={loaderData.teamwork} />
+      <ApiKeysSettings plan={loaderData.plan} keys={loaderData.keys} usage={loaderData.usage} />
+      <Organizations teamwork={loaderData.teamwork} />
+      <DownloadData />
+      <DeleteAccount hasPassword={hasPassword} />
     </div>
   );
 }

@@ -1,9 +1,17 @@
 // Server helpers for dataset pages: the chart view of the URL, its data and flags, and map outlines.
 import { isAggregate } from '../../../../core/geo';
-import { parsePeriod } from '../../../../core/periods';
 import type { DatasetMeta } from '../../../../core/schemas/dataset';
+import {
+  leftOutNote,
+  pageSelection,
+  resolvePageSelection,
+  type PageSelection,
+  type Selection,
+} from '../../../../core/selection';
+import type { AccountSession } from '../../../../core/schemas/account';
 import type { ReadDb } from '../../../../db/client';
-import { selectObservations, toSeriesList, type DataSelection } from '../../../../db/queries/observations';
+import { getFollowByDataset } from '../../../../db/queries/follows';
+import { loadView } from '../../../../db/queries/view';
 import {
   chooseOutlines,
   coverageNote,
@@ -28,56 +36,73 @@ export function defaultChartType(meta: DatasetMeta): ChartViewSpec['chartType'] 
 
 export interface PageView {
   view: ChartViewSpec;
-  /** Parameters the page ignored, for the log and tests. */
+  /**
+   * What the page left out of the URL's view, each as the API's message (an unknown chart type, a country without
+   * data, a period of another frequency): shown under the chart (decision 035), never silently dropped.
+   */
   problems: string[];
+  /** The note under the chart naming what was left out; null when nothing was. */
+  note: string | null;
 }
 
-/** The view the URL asks for; without chart_type the dataset's default type. */
+/** The view the URL asks for, read by the one parser; without chart_type the dataset's default type. */
 export function pageView(meta: DatasetMeta, query: QueryReader): PageView {
   const parsed = parseViewQuery(query);
   const view = query.get('chart_type') ? parsed.view : { ...parsed.view, chartType: defaultChartType(meta) };
-  return { view, problems: parsed.problems };
+  // parseViewQuery named the syntax problems (and the chart type); the one parser adds what the dataset lacks.
+  const chartType = parsed.problems.filter((p) => p.startsWith('invalid chart_type'));
+  const page = pageSelection(meta, query);
+  const problems = [...chartType, ...page.leftOut];
+  // The view without what was left out, so the widget's own requests ask for what is shown; a view with nothing
+  // left keeps what it asked for, and chartData answers the specification's message.
+  return { view: page.empty ? view : shownView(view, page.selection), problems, note: leftOutNote(problems) };
 }
 
-/** The query's selection for the observation query, or the specification's message when it matches nothing. */
-export function selectionOf(
-  meta: DatasetMeta,
-  view: ChartViewSpec,
-  range: { from?: string; to?: string } = {},
-): DataSelection | { error: string } {
-  const sel: DataSelection = { dims: {} };
+/** A view cut to what the one parser kept of it. */
+function shownView(view: ChartViewSpec, kept: Selection): ChartViewSpec {
+  const dimensions: Record<string, string[]> = {};
   for (const [key, codes] of Object.entries(view.dimensions)) {
-    const dim = meta.dimensions.find((d) => d.key === key);
-    if (!dim || codes.some((c) => !dim.values.some((v) => v.code === c))) return { error: NO_MATCHING_SERIES_MESSAGE };
-    sel.dims[key] = codes;
+    const known = kept.dims[key];
+    const shown = Array.isArray(known) ? codes.filter((c) => known.includes(c)) : [];
+    if (shown.length > 0) dimensions[key] = shown;
   }
-  if (view.countries.length > 0) {
-    const known = view.countries.filter((c) => meta.available_countries.some((g) => g.code === c));
-    if (known.length === 0) return { error: NO_DATA_MESSAGE };
-    sel.countries = known;
-  }
-  const ordinal = (text: string | undefined) => {
-    const p = text ? parsePeriod(text) : null;
-    return p && p.freq === meta.frequency ? p.ordinal : undefined;
+  const countries = kept.countries ? view.countries.filter((c) => kept.countries!.includes(c)) : view.countries;
+  const { timeStart, timeEnd, transform, ...rest } = view;
+  return {
+    ...rest,
+    dimensions,
+    countries,
+    ...(timeStart && kept.from !== undefined ? { timeStart } : {}),
+    ...(timeEnd && kept.to !== undefined ? { timeEnd } : {}),
+    ...(transform && kept.transform ? { transform } : {}),
   };
-  sel.from = ordinal(range.from);
-  sel.to = ordinal(range.to);
-  return sel;
+}
+
+/** A page's view checked against the dataset (the one parser), loading every period up to time_end. */
+export function selectionOf(meta: DatasetMeta, view: ChartViewSpec): PageSelection {
+  const page = resolvePageSelection(meta, {
+    dims: view.dimensions,
+    countries: view.countries,
+    ...(view.timeEnd ? { to: view.timeEnd, toParam: 'time_end' } : {}),
+    ...(view.transform ? { transform: view.transform } : {}),
+  });
+  return page;
 }
 
 /**
  * The widget's data for a view: every period (the slider needs them) up to time_end, in the API's shape
- * (values with their flags).
+ * (values with their flags), through the one loader; the specification's message when nothing asked for is left.
  */
 export async function chartData(
   db: ReadDb,
   meta: DatasetMeta,
   view: ChartViewSpec,
 ): Promise<{ value: WidgetData } | { error: string }> {
-  const sel = selectionOf(meta, view, { to: view.timeEnd });
-  if ('error' in sel) return sel;
-  const rows = await selectObservations(db, meta, sel);
-  return { value: { data: { dataset: meta, data: toSeriesList(meta, rows) } } };
+  const page = selectionOf(meta, view);
+  if (page.empty === 'no_series') return { error: NO_MATCHING_SERIES_MESSAGE };
+  if (page.empty === 'no_data') return { error: NO_DATA_MESSAGE };
+  const loaded = await loadView(db, meta, page.selection);
+  return { value: { data: loaded.data } };
 }
 
 /** What a default view says about a newer, partial period, with a link to the view that shows it. */
@@ -112,6 +137,20 @@ export function withCoverage(
     .replace(/%5B%5D/gi, '[]')
     .replace(/%3A/gi, ':');
   return { view: { ...view, timeEnd: coverage.period }, note: { text, href: `${path}?${readable}` } };
+}
+
+/**
+ * The signed-in visitor's follow of the dataset, so the Follow button reads "Following" (decision 103). Anonymous
+ * pages (the ones the response cache keeps) never ask: they are the same for every visitor.
+ */
+export async function visitorFollow(
+  db: ReadDb,
+  session: AccountSession | null,
+  datasetId: number,
+): Promise<{ id: number } | null> {
+  if (!session) return null;
+  const follow = await getFollowByDataset(db, session.user.id, datasetId);
+  return follow ? { id: follow.id } : null;
 }
 
 /** Outlines for a map of this data; null when the server has none (regional data without a data mirror). */

@@ -1,11 +1,17 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
+import { useEffect, useState } from 'react';
 import { data, useNavigate } from 'react-router';
+import { unfollow } from '../../../features/follows/follows-client';
 import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
+import { getLastRelease } from '../../../../db/queries/revisions';
 import { ChartWidget } from '../../../charts';
+import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
+import { TrendRuleForm } from '../../../features/notifications/trend-rule-form';
+import { ReleaseSection } from '../../../features/releases/release-section';
 import { useSignInModal } from '../../../components/auth/sign-in-modal';
 import { useSiteRootData } from '../../../components/site/root-data';
 import type { Route } from './+types/dataset';
-import { chartData, outlinesForData, pageView, withCoverage } from './dataset.server';
+import { chartData, outlinesForData, pageView, visitorFollow, withCoverage } from './dataset.server';
 import { embedWidth, EmbedView } from './embed-view';
 import { datasetJsonLd } from '../../../components/site/dataset-json-ld';
 import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-meta';
@@ -33,6 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     data: widget,
     error: 'error' in loaded ? loaded.error : null,
     coverageNote: note,
+    viewNote: asked.note,
     outlines,
     width: embed ? embedWidth(url.searchParams.get('width')) : PAGE_CHART_WIDTH,
     // The embed's first request does not know the frame's width: it also draws a narrow copy.
@@ -41,7 +48,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
   // An embed may be framed by any site; the page itself keeps the browser's default.
   const headers: HeadersInit = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
-  return data({ meta, chart }, { headers });
+  const release = embed ? null : await getLastRelease(context.db, row, meta);
+  const follow = embed ? null : await visitorFollow(context.db, context.auth.session, row.id);
+  return data({ meta, chart, release, follow, signedIn: !embed && context.auth.session !== null }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -63,10 +72,25 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
 }
 
 export default function DatasetPage({ loaderData }: Route.ComponentProps) {
-  const { meta, chart } = loaderData;
+  const { meta, chart, release } = loaderData;
+  // A signed-in follower sees "Following" and unfollows here; following goes on through the chart page.
+  const [followId, setFollowId] = useState(loaderData.follow?.id ?? null);
+  useEffect(() => setFollowId(loaderData.follow?.id ?? null), [loaderData.follow?.id]);
+  const [followMessage, setFollowMessage] = useState<string | null>(null);
+  const unfollowHere = async (id: number) => {
+    try {
+      await unfollow(id);
+      setFollowId(null);
+      setFollowMessage('You no longer follow this chart.');
+    } catch (e) {
+      setFollowMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
   const root = useSiteRootData();
   const signIn = useSignInModal();
   const navigate = useNavigate();
+  // Live page: new data reloads the chart's data and redraws it (issue 13).
+  const live = useLiveDataset(chart.embed ? null : meta.id, chart.data);
   if (chart.embed) {
     return (
       <EmbedView
@@ -79,6 +103,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         narrow={chart.narrow}
         theme={chart.theme}
         coverageNote={chart.coverageNote}
+        viewNote={chart.viewNote}
       />
     );
   }
@@ -100,6 +125,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
       </dl>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <ChartWidget
+          key={live.stamp}
           datasetId={meta.id}
           dimensions={chart.view.dimensions}
           countries={chart.view.countries}
@@ -110,12 +136,38 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
           initialOutlines={chart.outlines}
           initialError={chart.error}
           coverageNote={chart.coverageNote}
+          viewNote={chart.viewNote}
+          transform={chart.view.transform}
           serverWidth={chart.width}
           theme={root?.resolvedTheme ?? 'light'}
-          onRequireSignIn={(id) => signIn.open({ fromChartId: id })}
+          onRequireSignIn={(id, view) => signIn.open({ fromChartId: id, fromChartView: view })}
           onNavigate={(href) => navigate(href)}
+          following={loaderData.signedIn ? followId !== null : undefined}
+          onFollowClick={followId !== null ? () => void unfollowHere(followId) : undefined}
+        />
+        {followMessage ? (
+          <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            {followMessage}
+          </p>
+        ) : null}
+        <UpdatedNote updatedAt={live.updatedAt} />
+      </div>
+      <div className="mt-3">
+        <TrendRuleForm
+          meta={meta}
+          series={chart.data?.data.data ?? []}
+          countries={chart.view.countries}
+          onRequireSignIn={() => signIn.open()}
         />
       </div>
+      {release ? (
+        <ReleaseSection
+          release={release}
+          datasetCode={meta.dataset_code}
+          sourceName={meta.source_name}
+          unit={meta.unit}
+        />
+      ) : null}
     </article>
   );
 }

@@ -18,6 +18,8 @@ export interface EmbedViewProps {
   theme: 'light' | 'dark';
   /** A newer, partial period the default view leaves out ('7/2026: Germany only'). */
   coverageNote?: { text: string; href: string } | null;
+  /** What the page left out of the URL's view (decision 035). */
+  viewNote?: string | null;
 }
 
 /** The narrow copy's drawing width: a 320px frame less the page padding, scaled a little at most. */
@@ -60,6 +62,8 @@ export function EmbedView(props: EmbedViewProps) {
           initialOutlines={outlines}
           initialError={error}
           coverageNote={props.coverageNote}
+          viewNote={props.viewNote}
+          transform={view.transform}
           serverWidth={width}
           height={embedChartHeight(width)}
           embedNarrow={narrow ? { width: EMBED_NARROW_WIDTH, height: embedChartHeight(EMBED_NARROW_WIDTH) } : null}

@@ -1,21 +1,21 @@
 // Server helpers of /statistics-api: a real answer of the data API, computed from the stored data.
-import { parsePeriod } from '../../../../core/periods';
+import { parseSelection, queryOf } from '../../../../core/selection';
 import type { ReadDb } from '../../../../db/client';
-import { findDataset, getDatasetMeta, listDatasets } from '../../../../db/queries/datasets';
-import { selectObservations, toSeriesList } from '../../../../db/queries/observations';
+import { listDatasets } from '../../../../db/queries/datasets';
+import { loadView, openDataset } from '../../../../db/queries/view';
 import { exampleQuery } from '../../../components/site/featured';
 
 /** What GET /api/datasets/prc_hicp_manr?country=DE,EA20&period_from=10/2022&period_to=10/2022 answers, shortened. */
 export async function exampleAnswer(db: ReadDb): Promise<string | null> {
-  const row = await findDataset(db, exampleQuery.code);
-  if (!row) return null;
-  const meta = await getDatasetMeta(db, row);
-  const rows = await selectObservations(db, meta, {
-    dims: {},
-    countries: exampleQuery.countries,
-    from: parsePeriod(exampleQuery.from)?.ordinal,
-    to: parsePeriod(exampleQuery.to)?.ordinal,
-  });
+  const opened = await openDataset(db, exampleQuery.code);
+  if (!opened) return null;
+  const { meta } = opened;
+  // The query the page shows, read by the API's own parser and loader.
+  const { selection } = parseSelection(
+    meta,
+    queryOf({ country: exampleQuery.countries.join(','), period_from: exampleQuery.from, period_to: exampleQuery.to }),
+  );
+  const { data } = await loadView(db, meta, selection);
   const short = {
     dataset: {
       id: meta.id,
@@ -28,7 +28,7 @@ export async function exampleAnswer(db: ReadDb): Promise<string | null> {
       latest_period: meta.latest_period,
       '…': `dimensions and ${meta.available_countries.length} available_countries`,
     },
-    data: toSeriesList(meta, rows),
+    data: data.data,
   };
   return JSON.stringify(short, null, 2);
 }

@@ -3,6 +3,8 @@ import type { Route } from './+types/api-limit-exceeded';
 import { ButtonLink, PageHeader, Section } from '../../../components/site/content';
 import { pageMeta } from '../../../components/site/page-meta';
 import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
+import { billingOffer } from '../../../features/billing/billing.server';
+import { UpgradeButton } from '../../../features/billing/upgrade-button';
 
 const limit = FREE_DAILY_API_REQUESTS.toLocaleString('en-GB');
 
@@ -15,7 +17,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function ApiLimitExceeded() {
+/** Whether this server takes payments: "Upgrade to Pro" opens Stripe Checkout or says billing is off (issue 14). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { offer: billingOffer(context) };
+}
+
+export default function ApiLimitExceeded({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -39,8 +46,11 @@ export default function ApiLimitExceeded() {
           <li>Charts, maps, tables and exports on this site keep working; they do not count towards the limit.</li>
         </ul>
       </Section>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <ButtonLink to="/pricing">Upgrade to Pro</ButtonLink>
+      <div className="mt-8 flex flex-wrap items-start gap-3">
+        <UpgradeButton offer={loaderData.offer} />
+        <ButtonLink to="/pricing" variant="secondary">
+          Compare the plans
+        </ButtonLink>
         <ButtonLink to="/api-docs" variant="secondary">
           API reference
         </ButtonLink>

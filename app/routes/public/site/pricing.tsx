@@ -4,6 +4,8 @@ import type { Route } from './+types/pricing';
 import { ButtonLink, PageHeader, Section } from '../../../components/site/content';
 import { pageMeta } from '../../../components/site/page-meta';
 import { FREE_DAILY_API_REQUESTS, PRO_PRICE_EUR } from '../../../../core/plans';
+import { billingOffer } from '../../../features/billing/billing.server';
+import { UpgradeButton } from '../../../features/billing/upgrade-button';
 
 const limit = FREE_DAILY_API_REQUESTS.toLocaleString('en-GB');
 
@@ -44,7 +46,12 @@ const plans = [
   },
 ] as const;
 
-export default function Pricing() {
+/** Whether this server takes payments: "Upgrade to Pro" opens Stripe Checkout or says billing is off (issue 14). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { offer: billingOffer(context) };
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
@@ -85,9 +92,13 @@ export default function Pricing() {
               ))}
             </ul>
             <div className="mt-6">
-              <ButtonLink to={p.action.to} variant={p.name === 'Pro' ? 'primary' : 'secondary'}>
-                {p.action.label}
-              </ButtonLink>
+              {p.name === 'Pro' ? (
+                <UpgradeButton offer={loaderData.offer} both />
+              ) : (
+                <ButtonLink to={p.action.to} variant="secondary">
+                  {p.action.label}
+                </ButtonLink>
+              )}
             </div>
           </section>
         ))}

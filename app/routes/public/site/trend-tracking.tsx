@@ -1,10 +1,12 @@
-// /trend-tracking: following figures over time: live chart, the biggest moves of the year, follows and release alerts.
+// /trend-tracking: what trend tracking does (follows, e-mail digests, trend alerts, the bell, live pages), with a live
+// example: the inflation chart redraws itself when a new HICP release is imported while the page is open.
 import type { Route } from './+types/trend-tracking';
 import { CallToAction, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
 import { LiveChart } from '../../../components/site/live-chart';
 import { pageMeta } from '../../../components/site/page-meta';
 import { trendChart } from '../../../components/site/featured';
 import { trendData } from './trend-tracking.server';
+import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return trendData(context.db);
@@ -14,40 +16,63 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: 'Trend tracking',
     description:
-      'Follow inflation, unemployment and GDP as Eurostat releases them: live charts, the biggest moves of the year and a dashboard of the charts you follow.',
+      'Follow inflation, unemployment and GDP as Eurostat releases them: an e-mail with each release, alerts when a series crosses your line, a bell in the app and pages that update live.',
     path: '/trend-tracking',
   });
 }
 
 const steps = [
-  { title: 'Follow a chart', text: 'Press Follow on any chart. It keeps the countries, series and view you chose.' },
   {
-    title: 'See it on your dashboard',
-    text: 'Your dashboard shows every followed chart with its latest period and value.',
+    title: 'Follow a chart',
+    text: 'Press Follow on any chart. It keeps the countries, series and view you chose, on your dashboard.',
   },
   {
-    title: 'Know what a release changed',
-    text: 'Each import logs revised values, so a correction to last month is visible, not silent.',
+    title: 'Hear of every release',
+    text: 'When a followed chart gets a new period or a revision, you get one e-mail per release with the new value, the change and the chart. Unsubscribe with one click.',
+  },
+  {
+    title: 'Set a trend alert',
+    text: 'On a dataset page, press “Track a trend”: tell me when a series goes above or below a value, or moves more than a number of points between releases.',
+  },
+  {
+    title: 'Once per crossing',
+    text: 'An alert fires when the value crosses your line, not again at the next release while it stays there. Each firing keeps the value that fired it.',
+  },
+  {
+    title: 'The bell and live pages',
+    text: 'The bell in the app counts what you have not read. Open pages redraw their chart when new data lands, with an “Updated just now” note: no reload.',
+  },
+  {
+    title: 'Your choice of e-mail',
+    text: 'Immediately, a daily digest, or off (the bell keeps working). Pause or delete alerts in your settings at any time.',
   },
 ];
 
 export default function TrendTracking({ loaderData }: Route.ComponentProps) {
   const { chart, movers } = loaderData;
+  // The example is live: an import of HICP while this page is open redraws it.
+  const live = useLiveDataset(chart?.dataset.id ?? null, chart);
   return (
     <div>
       <PageHeader
         eyebrow="Trend tracking"
-        title="Watch the figures move, release by release"
+        title="Know when the figures move"
         lead={
           <p>
-            Inflation in the euro area rose from below 1% in early 2021 to 10.6% in October 2022 and has fallen back
-            since. Trend tracking keeps such series in view and tells you what each new release changed.
+            Follow the charts that matter to you and hear of every release: an e-mail with the new value and the change,
+            a bell in the app, and alerts when a series crosses a line you set. Pages you have open update themselves
+            when new data lands.
           </p>
         }
       />
-      <Section title="Inflation in the largest euro-area economies">
+      <Section title="Live example: inflation in the largest euro-area economies">
+        <p>
+          This chart listens for new releases. When the HICP dataset is refreshed while this page is open, it redraws
+          itself and says so underneath.
+        </p>
         {chart ? (
           <LiveChart
+            key={live.stamp}
             data={chart}
             countries={trendChart.countries}
             timeStart={trendChart.timeStart}
@@ -57,6 +82,7 @@ export default function TrendTracking({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>The HICP dataset has not been imported on this server yet.</p>
         )}
+        <UpdatedNote updatedAt={live.updatedAt} />
       </Section>
       {movers.length > 0 && (
         <Section title="Biggest changes over twelve months">
@@ -103,9 +129,9 @@ export default function TrendTracking({ loaderData }: Route.ComponentProps) {
       </Section>
       <CallToAction
         title="Start following"
-        text="Open a dataset, set up the chart you want to watch and press Follow. It is free."
+        text="Open a dataset, set up the chart you want to watch and press Follow, or Track a trend. It is free."
         primary={{ to: '/datasets', label: 'Choose a dataset' }}
-        secondary={{ to: '/app/dashboard', label: 'Your dashboard' }}
+        secondary={{ to: '/app/notifications', label: 'Your notifications' }}
       />
     </div>
   );

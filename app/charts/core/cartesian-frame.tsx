@@ -1,0 +1,84 @@
+// The frame of every chart with a vertical value axis (line, bar), written once: the SVG root, legend, unit label,
+// value gridlines, zero line and period axis around the view's own marks (decision 036).
+import type { ReactNode } from 'react';
+import { Baseline, CategoryAxisX, UnitLabel, ValueAxisY, type PlacedTick } from './axes';
+import { OUTER_PADDING, type CartesianLayout } from './cartesian-layout';
+import { ChartFrame } from './chart-frame';
+import { Legend } from './legend';
+import { FONT_SIZE, themeColors, type Theme } from './palette';
+
+export interface CartesianFrameProps {
+  id: string;
+  width: number;
+  height: number;
+  theme: Theme;
+  title: string;
+  description: string;
+  layout: CartesianLayout;
+  /** The unit label above the plot ('Annual rate of change (%)', 'Index, 1/2020 = 100'). */
+  unit: string;
+  legendMarker: 'line' | 'square';
+  /** Period labels along the bottom of the plot. */
+  xTicks: readonly PlacedTick[];
+  xRotate?: boolean;
+  xTickMarks?: boolean;
+  /**
+   * Bars are drawn under the zero line and period axis (the line stays visible across them); lines over them
+   * (a line along zero stays visible).
+   */
+  marksUnderAxes: boolean;
+  marks: ReactNode;
+}
+
+export function CartesianFrame(props: CartesianFrameProps) {
+  const { layout, width, theme } = props;
+  const { plot } = layout;
+  const colors = themeColors(theme);
+  const zeroY = layout.zeroY ?? plot.bottom;
+  const axes = (
+    <>
+      <Baseline x1={plot.left} x2={plot.right} y1={zeroY} y2={zeroY} colors={colors} />
+      <CategoryAxisX
+        ticks={props.xTicks}
+        y={plot.bottom}
+        colors={colors}
+        fontSize={FONT_SIZE.tick}
+        rotate={props.xRotate}
+        tickMarks={props.xTickMarks}
+      />
+    </>
+  );
+  return (
+    <ChartFrame
+      id={props.id}
+      width={width}
+      height={props.height}
+      theme={theme}
+      title={props.title}
+      description={props.description}
+    >
+      {layout.legend ? (
+        <Legend
+          layout={layout.legend}
+          x={OUTER_PADDING}
+          y={layout.legendY}
+          fontSize={FONT_SIZE.legend}
+          colors={colors}
+          marker={props.legendMarker}
+        />
+      ) : null}
+      <UnitLabel
+        x={OUTER_PADDING}
+        y={layout.unitY}
+        text={props.unit}
+        colors={colors}
+        fontSize={FONT_SIZE.label}
+        maxWidth={width - 2 * OUTER_PADDING}
+      />
+      <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
+      {props.marksUnderAxes ? props.marks : null}
+      {axes}
+      {props.marksUnderAxes ? null : props.marks}
+    </ChartFrame>
+  );
+}

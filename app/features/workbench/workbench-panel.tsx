@@ -1,0 +1,60 @@
+// One indicator's panel on the workbench: the chart engine's line chart over the shared period axis (decision 110).
+import type { DatasetData } from '../../../core/schemas/dataset';
+import { CHART_HEIGHT, LineChart, useContainerWidth, useDocumentTheme, type Theme } from '../../charts';
+
+export interface WorkbenchPanelProps {
+  label: string;
+  unit: string;
+  frequency: string;
+  /** Coarser than the axis: drawn through its periods' last sub-periods. */
+  coarser: boolean;
+  axisFrequency: string;
+  source: { name: string; url: string; code: string };
+  data: DatasetData;
+  /** Geo codes in the chosen order: every panel gives a place the same colour. */
+  places: string[];
+  theme: Theme;
+  children?: React.ReactNode;
+}
+
+export function WorkbenchPanel(props: WorkbenchPanelProps) {
+  const [ref, width] = useContainerWidth<HTMLDivElement>(1000);
+  const theme = useDocumentTheme(props.theme);
+  return (
+    <section
+      aria-label={props.label}
+      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="font-semibold">{props.label}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {props.unit} · {props.frequency}
+            {props.coarser ? ` (each value at its period's last ${props.axisFrequency.replace(/ly$/, '')})` : ''}
+          </p>
+        </div>
+        {props.children}
+      </div>
+      <div ref={ref} className="mt-2">
+        {/* Without values for these places and period, the chart says the specification's 'No data found for this dataset'. */}
+        <LineChart
+          data={props.data}
+          countries={props.places}
+          width={width}
+          height={CHART_HEIGHT - 88}
+          theme={theme}
+          interactive
+          connectGaps={props.coarser}
+          title={props.label}
+        />
+      </div>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+        Source:{' '}
+        <a href={props.source.url} className="underline" rel="noreferrer" target="_blank">
+          {props.source.name}
+        </a>{' '}
+        ({props.source.code})
+      </p>
+    </section>
+  );
+}
