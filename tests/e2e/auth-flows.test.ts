@@ -52,7 +52,6 @@ it('signs up with the modal, reads the confirmation from the SMTP server, confir
   await visit(page, linkIn(mail, '/confirm').toString());
   await page.waitForURL(/\/onboarding\?next=%2Fapp%2Fdashboard/);
   await page.getByLabel('Display name').fill('Nina');
-  await page.getByLabel('Labour market').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/app\/dashboard$/);
   await page.getByRole('heading', { name: 'Welcome, Nina' }).waitFor();

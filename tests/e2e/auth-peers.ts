@@ -37,7 +37,9 @@ function freePort(): Promise<number> {
  * Starts server/index.ts (the build the e2e global setup made) on a fresh in-memory database, with SMTP_URL and
  * the Google and Microsoft issuers pointing at local peers, and PUBLIC_URL at its real address.
  */
-export async function startAuthWorld(options: { datasets?: boolean } = {}): Promise<AuthWorld> {
+export async function startAuthWorld(
+  options: { datasets?: boolean; env?: Record<string, string> } = {},
+): Promise<AuthWorld> {
   const [smtp, google, microsoft, port] = await Promise.all([
     startSmtp(),
     startOidc('google-e2e'),
@@ -50,6 +52,8 @@ export async function startAuthWorld(options: { datasets?: boolean } = {}): Prom
     env: {
       ...process.env,
       DATABASE_URL: 'memory:',
+      // No scheduled refresh from Eurostat in tests (a suite's env may turn it on).
+      REFRESH_SCHEDULE: 'off',
       // The sample datasets (about a minute to import) only for tests that show one.
       SEED_ON_START: options.datasets && existsSync(mirror) ? '1' : '0',
       ...(existsSync(mirror) && { DATA_MIRROR: mirror }),
@@ -64,6 +68,8 @@ export async function startAuthWorld(options: { datasets?: boolean } = {}): Prom
       MICROSOFT_CLIENT_ID: microsoft.clientId,
       MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
       MICROSOFT_ISSUER: microsoft.issuer,
+      // A suite's own settings (the Stripe stub of the billing test).
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -127,7 +133,6 @@ export async function signUpAndConfirm(world: AuthWorld, page: Page, email: stri
   await page.waitForURL(/\/onboarding\?/);
   await ready(page);
   await page.getByLabel('Display name').fill(name);
-  await page.getByLabel('Inflation and prices').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/app\/dashboard$/);
 }

@@ -131,7 +131,14 @@ it("opens the sign-in modal from a chart's Follow button and lands on that chart
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(new RegExp(`/app/chart\\?id=${dataset.id}$`));
+  // The chart page follows the view that was shown (decision 103), then drops follow=1 from the address.
+  await page.waitForURL(
+    (url) =>
+      url.pathname === '/app/chart' &&
+      url.searchParams.get('id') === String(dataset.id) &&
+      !url.searchParams.has('follow'),
+  );
+  await page.getByRole('button', { name: 'Following' }).first().waitFor();
   await page.getByRole('heading', { level: 1, name: dataset.dataset_name }).waitFor();
   // The plan check answered 401 before sign-in: that is how the widget knows to open the modal.
   expect(problems.filter((p) => !/^401 \S+\/api\/account\/current-plan$/.test(p))).toEqual([]);

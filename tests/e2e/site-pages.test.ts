@@ -80,7 +80,7 @@ const pages: { path: string; title: string; heading: string; text: string }[] = 
   {
     path: '/trend-tracking',
     title: 'Trend tracking · Statistics publisher',
-    heading: 'Watch the figures move, release by release',
+    heading: 'Know when the figures move',
     text: 'Biggest changes over twelve months',
   },
   {

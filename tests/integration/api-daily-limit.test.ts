@@ -129,7 +129,7 @@ describe('counted requests', () => {
     const counted = Object.entries<any>(doc.paths).filter(
       ([path]) => (path.startsWith('/api/datasets') && !catalogue.includes(path)) || path.startsWith('/api/sdmx'),
     );
-    expect(counted.length).toBe(6);
+    expect(counted.length).toBe(7);
     for (const [path, item] of counted) {
       expect([path, item.get.responses['429']?.description]).toEqual([
         path,

@@ -107,6 +107,7 @@ describe('managing keys', () => {
           created_at: created.created_at,
           last_used_at: null,
           requests_today: 0,
+          organization_id: null,
         },
       ],
     });

@@ -17,6 +17,7 @@ import {
 import * as root from '../../app/root';
 import routeConfig from '../../app/routes';
 import { ThemeProvider } from '../../app/components/site/theme';
+import type { AccountSession } from '../../core/schemas/account';
 import type { Db } from '../../db/client';
 import { outlineStore } from '../../server/geo/outline-store';
 import { mirror } from '../setup/database';
@@ -91,16 +92,20 @@ const handler = createStaticHandler([
   },
 ]);
 
-/** A signed-out visitor, as server/app.ts builds the load context. */
-const loadContext = (db: Db): AppLoadContext => ({
+/** A signed-out visitor (or the given session's), as server/app.ts builds the load context. */
+const loadContext = (db: Db, session: AccountSession | null): AppLoadContext => ({
   db,
-  auth: { session: null, sessionError: false, providers: { google: false, microsoft: false } },
+  auth: { session, sessionError: false, providers: { google: false, microsoft: false } },
   outlines: outlineStore(mirror),
 });
 
 /** The document of a page; redirects answer their Location, with no HTML. */
-export async function renderDocument(db: Db, path: string): Promise<RenderedPage> {
-  const context = await handler.query(new Request(`${ORIGIN}${path}`), { requestContext: loadContext(db) });
+export async function renderDocument(
+  db: Db,
+  path: string,
+  session: AccountSession | null = null,
+): Promise<RenderedPage> {
+  const context = await handler.query(new Request(`${ORIGIN}${path}`), { requestContext: loadContext(db, session) });
   if (context instanceof Response) {
     return { status: context.status, location: context.headers.get('Location'), html: await context.text() };
   }

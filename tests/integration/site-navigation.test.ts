@@ -41,10 +41,10 @@ describe('API paths typed in the browser', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).not.toMatch(/^text\/html/);
     }
-    // Allowed but not built yet: the endpoint's own answer, not the redirect page.
-    const later = await site.app.request('/api/organizations/members', { headers: navigation });
-    expect(later.status).toBe(404);
-    expect(later.headers.get('content-type')).toMatch(/^application\/json/);
+    // An allowed path asked without its parameters: the endpoint's own JSON error, not the redirect page.
+    const members = await site.app.request('/api/organizations/members', { headers: navigation });
+    expect(members.status).toBe(400);
+    expect(members.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('keeps answering JSON errors to API clients', async () => {

@@ -1,7 +1,7 @@
 // Browser-test setup: builds the pages, starts the real server on a free port with a fresh database.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './browser';
@@ -21,11 +21,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   // A production build, as `npm start` serves it: under Vitest NODE_ENV is 'test', which would bundle React's
   // development build (twice the JavaScript) into the pages under test.
+  // Each run builds into a folder of its own (inside the repository, so the build resolves node_modules): runs that
+  // overlap would otherwise replace each other's pages while a server is serving them.
+  const buildDir = path.join(root, '.e2e-builds', String(process.pid));
   execFileSync('npx', ['react-router', 'build'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir },
   });
+  // Servers the suites start themselves (auth-peers.ts) inherit the test workers' environment: they serve this build too.
+  process.env.BUILD_DIR = buildDir;
   // The port is chosen here so that PUBLIC_URL (links in mails, OAuth redirects) is the address the browser uses.
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -34,6 +39,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: 'memory:',
+      // No scheduled refresh from Eurostat in tests (a test that wants one turns it on).
+      REFRESH_SCHEDULE: 'off',
+      BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -59,6 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   return async () => {
     server?.kill('SIGTERM');
+    rmSync(buildDir, { recursive: true, force: true });
   };
 }
 

@@ -1,0 +1,106 @@
+// /app/admin/imports in Chromium (issue 13): an admin (ADMIN_EMAILS) imports a dataset by Eurostat code from the
+// Eurostat peer and one from a file, follows their progress into the runs table, and refreshes a dataset now;
+// another account gets 404 there. IMPORTS_SHOTS=<folder> also saves the page at 375 and 1280 px, light and dark.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../setup/browser';
+import { mirror } from '../setup/database-templates';
+import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
+import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
+
+let browser: Browser;
+let world: AuthWorld;
+let peer: EurostatPeer;
+
+beforeAll(async () => {
+  peer = await startEurostatPeer({ vintage: 1, datasets: ['tec00118', 'tps00203'] });
+  [browser, world] = await Promise.all([
+    launchBrowser(),
+    startAuthWorld({
+      env: {
+        ADMIN_EMAILS: 'Admin@Example.org, ops@example.org',
+        EUROSTAT_API: peer.url,
+        // On, to show the schedule; a run at 11:15 or 23:15 would only ask the peer.
+        REFRESH_SCHEDULE: '11:15,23:15',
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await world?.stop();
+  await peer?.close();
+});
+
+async function screenshots(page: Page) {
+  const out = process.env.IMPORTS_SHOTS;
+  if (!out) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.context().addCookies([{ name: 'theme', value: theme, url: world.baseUrl }]);
+    await visit(page, `${world.baseUrl}/app/admin/imports`);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(out, `admin-imports-${width}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+it('lets an admin import by code and by file, follow the runs and refresh a dataset now; others get 404', async () => {
+  const { page, problems } = await newPage(browser);
+  await signUpAndConfirm(world, page, 'admin@example.org', 'Ada');
+  await page.getByRole('link', { name: 'Imports' }).click();
+  await page.waitForURL(/\/app\/admin\/imports$/);
+  await page.getByRole('heading', { name: 'Imports', level: 1 }).waitFor();
+  await page.getByText('Eurostat, daily at 11:15 and 23:15 (Europe/Luxembourg)').waitFor();
+  await expect(page.locator('[data-next-run]').textContent()).resolves.toMatch(/^\d{4}-\d\d-\d\d \d\d:15 UTC$/);
+  await page.getByText('No imports yet.').waitFor();
+
+  // By Eurostat code: downloaded from the peer, then listed with its counts.
+  await page.getByLabel('Dataset code', { exact: true }).fill('tec00118');
+  await page.getByRole('button', { name: 'Import from Eurostat' }).click();
+  await page.locator('[data-job="tec00118"]').getByText('Done').waitFor({ timeout: 60_000 });
+  const run = page.locator('tr[data-run]').filter({ hasText: 'tec00118' }).first();
+  await run.getByText('succeeded').waitFor();
+  await expect(run.getByRole('cell').nth(4).textContent()).resolves.toBe('476');
+  expect(peer.dataRequests()).toEqual(['tec00118']);
+
+  // A code Eurostat does not list: the job says so.
+  await page.getByLabel('Dataset code', { exact: true }).fill('no_such_set');
+  await page.getByRole('button', { name: 'Import from Eurostat' }).click();
+  await page.getByText('Eurostat does not list a dataset “no_such_set”.').waitFor({ timeout: 30_000 });
+
+  // From a file.
+  await page.getByLabel('File').setInputFiles(path.join(mirror, 'eurostat/tps00203/estat_tps00203.tsv'));
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  await page.locator('[data-job="estat_tps00203.tsv"]').getByText('Done').waitFor({ timeout: 60_000 });
+  await page.locator('tr[data-run]').filter({ hasText: 'tps00203' }).first().getByText('succeeded').waitFor();
+
+  // Refresh now: imported again from Eurostat, nothing changed.
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: 'tec00118' })
+    .filter({ has: page.getByRole('button') });
+  await row.getByRole('button', { name: 'Refresh tec00118 now' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-job="tec00118"]').length === 2);
+  await page.locator('[data-job="tec00118"]').first().getByText('Done').waitFor({ timeout: 60_000 });
+  await page.getByText('imported: 0 added, 0 changed, 0 removed').waitFor();
+  expect(peer.dataRequests()).toEqual(['tec00118', 'tec00118']);
+  await screenshots(page);
+  expect(problems).toEqual([]);
+
+  // Another account: the page does not exist for it, and the navigation does not show it.
+  const other = await newPage(browser);
+  await signUpAndConfirm(world, other.page, 'reader@example.org', 'Rita');
+  await expect(other.page.getByRole('link', { name: 'Imports' }).count()).resolves.toBe(0);
+  const response = await other.page.goto(`${world.baseUrl}/app/admin/imports`);
+  expect(response?.status()).toBe(404);
+  const post = await other.page.evaluate(async () => {
+    const body = new FormData();
+    body.set('intent', 'import-code');
+    body.set('code', 'tec00118');
+    return (await fetch('/app/admin/imports', { method: 'POST', body })).status;
+  });
+  expect(post).toBe(404);
+});

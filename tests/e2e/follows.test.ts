@@ -1,0 +1,142 @@
+// Following a chart in Chromium: Follow on the dataset page → the chart page follows it → the dashboard card shows
+// the view; change the type and zoom on /app/chart → reload; a second browser signs in through another chart's
+// Follow button and lands on that chart followed in the view it showed, gets the first chart's saved view back,
+// sees "Following" on the public page and unfollows there → unfollow empties the dashboard.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { seedGeos } from '../../server/import/geos';
+import { launchBrowser, newPage } from '../setup/browser';
+import { importSample, mirror } from '../setup/database';
+import { password, ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
+
+let browser: Browser;
+let world: AuthWorld;
+let folder: string;
+
+/** A database folder holding the two datasets the test shows (the full sample import takes minutes). */
+async function preparedDatabase(): Promise<string> {
+  folder = await mkdtemp(path.join(tmpdir(), 'follows-e2e-'));
+  const database = await openDatabase(`file:${folder}`, folder);
+  await seedGeos(database.db, mirror);
+  await importSample(database, 'eurostat/tec00118/estat_tec00118.tsv');
+  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  await database.close();
+  return folder;
+}
+
+beforeAll(async () => {
+  const dir = await preparedDatabase();
+  [browser, world] = await Promise.all([
+    launchBrowser(),
+    startAuthWorld({ datasets: true, env: { DATABASE_URL: `file:${dir}` } }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await world?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const widgetOf = (page: Page) => page.locator('[data-chart-widget]');
+const zoomOf = (page: Page) => widgetOf(page).locator('g.map-zoom').getAttribute('transform');
+
+async function saved(page: Page) {
+  await page.locator('[data-save-status="saved"]').waitFor();
+}
+
+it('follows a chart, keeps its type and zoom across reloads and devices, and unfollows', async () => {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await signUpAndConfirm(world, page, 'follower@example.org', 'Fiona');
+  await page.getByText('You are not following any charts yet.').waitFor();
+  await expect(page.locator('[data-suggestions] li').count()).resolves.toBeGreaterThan(0);
+
+  // The dataset page's Follow: the plan check passes, the chart page opens, and Follow there follows.
+  await visit(page, `${world.baseUrl}/datasets/tec00118`);
+  await widgetOf(page).getByRole('button', { name: 'Follow', exact: true }).click();
+  // The chart page opens with the view the dataset page showed.
+  await page.waitForURL(/\/app\/chart\?id=\d+&chart_type=bar/);
+  await ready(page);
+  const chartUrl = `${world.baseUrl}/app/chart?id=${new URL(page.url()).searchParams.get('id')}`;
+  await widgetOf(page).getByRole('button', { name: 'Follow', exact: true }).click();
+  await widgetOf(page).getByRole('button', { name: 'Following' }).waitFor();
+  await page.getByText('Following: this chart is on your dashboard.').waitFor();
+  const type = await widgetOf(page).getAttribute('data-chart-type');
+
+  await visit(page, `${world.baseUrl}/app/dashboard`);
+  const card = page.locator('[data-follow-card]');
+  await expect(card.count()).resolves.toBe(1);
+  await expect(card.getAttribute('data-chart-type')).resolves.toBe(type);
+  await expect(card.locator('[data-card-chart] svg').first().isVisible()).resolves.toBe(true);
+  await expect(card.locator('[data-card-value]').textContent()).resolves.toMatch(/\d/);
+
+  // Change the type and zoom on the chart page; both are saved.
+  await card.getByRole('link', { name: 'Open' }).click();
+  await page.waitForURL(chartUrl);
+  await ready(page);
+  await widgetOf(page)
+    .getByRole('button', { name: /^Chart type:/ })
+    .click();
+  await page.getByRole('menuitemradio', { name: 'Map', exact: true }).click();
+  await widgetOf(page).getByRole('button', { name: 'Zoom in' }).click();
+  await widgetOf(page).getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Inflation at a glance');
+  await saved(page);
+  const zoom = await zoomOf(page);
+  expect(zoom).toMatch(/scale\(1\.44/);
+
+  await page.reload();
+  await ready(page);
+  await expect(widgetOf(page).getAttribute('data-chart-type')).resolves.toBe('map');
+  await expect.poll(() => zoomOf(page)).toBe(zoom);
+  await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Inflation at a glance');
+
+  // Another device, signed out, on another dataset in a view of its own: Follow opens the sign-in modal; after
+  // signing in, the chart page with that view, followed with it (decision 103).
+  const other = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await visit(other.page, `${world.baseUrl}/datasets/prc_hicp_manr?chart_type=line&country[]=FR&country[]=IT`);
+  await widgetOf(other.page).getByRole('button', { name: 'Follow', exact: true }).click();
+  const dialog = other.page.getByRole('dialog', { name: 'Sign in or create an account' });
+  await dialog.getByLabel('E-mail').fill('follower@example.org');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await other.page.waitForURL(
+    (u) => u.pathname === '/app/chart' && u.searchParams.get('chart_type') === 'line' && !u.searchParams.has('follow'),
+  );
+  await ready(other.page);
+  await widgetOf(other.page).getByRole('button', { name: 'Following' }).waitFor();
+  await expect(widgetOf(other.page).getAttribute('data-chart-type')).resolves.toBe('line');
+  const legend = await widgetOf(other.page).locator('g.chart-legend').first().textContent();
+  expect(legend).toContain('France');
+  expect(legend).toContain('Italy');
+  // The first chart on this device: its saved view.
+  await visit(other.page, chartUrl);
+  await widgetOf(other.page).getByRole('button', { name: 'Following' }).waitFor();
+  await expect(widgetOf(other.page).getAttribute('data-chart-type')).resolves.toBe('map');
+  await expect.poll(() => zoomOf(other.page)).toBe(zoom);
+  // The public page knows the follow: "Following", and a click there unfollows.
+  await visit(other.page, `${world.baseUrl}/datasets/prc_hicp_manr`);
+  await widgetOf(other.page).getByRole('button', { name: 'Following' }).click();
+  await other.page.getByText('You no longer follow this chart.').waitFor();
+  await widgetOf(other.page).getByRole('button', { name: 'Follow', exact: true }).waitFor();
+
+  await visit(page, `${world.baseUrl}/app/dashboard`);
+  await expect(page.locator('[data-follow-card]').getAttribute('data-chart-type')).resolves.toBe('map');
+  await page.getByRole('heading', { name: 'Inflation at a glance' }).waitFor();
+
+  // Unfollow from the chart page: the dashboard is empty again.
+  await visit(page, chartUrl);
+  await widgetOf(page).getByRole('button', { name: 'Following' }).click();
+  await page.getByText('You no longer follow this chart.').waitFor();
+  await widgetOf(page).getByRole('button', { name: 'Follow', exact: true }).waitFor();
+  await visit(page, `${world.baseUrl}/app/dashboard`);
+  await page.getByText('You are not following any charts yet.').waitFor();
+
+  expect(problems).toEqual([]);
+  // Signed out, the Follow button's plan check is refused: that is how the page knows to open the modal.
+  expect(other.problems.filter((p) => !/^401 \S+\/api\/account\/current-plan$/.test(p))).toEqual([]);
+});
