@@ -11,6 +11,17 @@ rm -rf .data
 env -u DATABASE_URL npm run import -- "$mirror/eurostat/tec00118/estat_tec00118.tsv"
 [ -d .data/db ] || { echo "readme: npm run import did not create .data/db" >&2; exit 1; }
 
+step 'npm run refresh -- tec00118, then npm run refresh: against the local Eurostat peer (no internet needed)'
+rm -rf .data
+peer_out="$(mktemp)"
+node --import tsx tests/setup/eurostat-peer.ts tec00118 >"$peer_out" 2>&1 &
+peer=$!
+for _ in $(seq 1 240); do grep -q '^EUROSTAT_API=' "$peer_out" && break; sleep 0.5; done
+api="$(sed -n 's/^EUROSTAT_API=//p' "$peer_out")"
+env -u DATABASE_URL EUROSTAT_API="$api" npm run refresh -- tec00118
+env -u DATABASE_URL EUROSTAT_API="$api" npm run refresh
+kill "$peer"; rm -f "$peer_out"
+
 step 'npx tsx scripts/import-posts.ts content/posts'
 env -u DATABASE_URL npx tsx scripts/import-posts.ts content/posts
 rm -rf .data

@@ -99,10 +99,12 @@ for (const type of CHART_TYPES) {
 }
 
 // JavaScript of the embed page and, for comparison, of the hydrated dataset page.
-const buildFile = path.join(root, 'build/server/index.js');
+// BUILD_DIR: a build folder of one's own, as the server and browser tests take it.
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+const buildFile = path.join(buildDir, 'server/index.js');
 if (!existsSync(buildFile)) throw new Error('No page build: run `npm run build` first (npm run bench:charts does)');
 const build: ServerBuild = await import(pathToFileURL(buildFile).href);
-const clientDir = path.join(root, 'build/client');
+const clientDir = path.join(buildDir, 'client');
 const app = createApp({ db: database.db, build });
 
 async function pageScripts(url: string): Promise<{ inline: number; files: number; count: number }> {

@@ -76,8 +76,10 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
       for (const entry of list.getEntries()) w.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(500);
+  // Not 'networkidle': the dataset page keeps its live-update stream (/api/live, server-sent events) open, so the
+  // network never idles there. 'load' plus a settle time lets LCP and the page's own fetches finish.
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(1500);
   const { lcp, fcp } = await page.evaluate(() => ({
     lcp: (window as unknown as { __lcp: number }).__lcp,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
