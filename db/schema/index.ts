@@ -16,3 +16,4 @@ export { organizationInvitations, organizationMembers, organizations } from './o
 export { billingCustomers, billingEvents, billingSubscriptions } from './billing';
 export { notificationPreferences, notifications, trendRuleFirings, trendRules } from './notifications';
 export { refreshDatasets, refreshState } from './refresh';
+export { robotDrafts, robotTemplates } from './robot';
