@@ -17,3 +17,4 @@ export { billingCustomers, billingEvents, billingSubscriptions } from './billing
 export { notificationPreferences, notifications, trendRuleFirings, trendRules } from './notifications';
 export { refreshDatasets, refreshState } from './refresh';
 export { robotDrafts, robotTemplates } from './robot';
+export { researchReports } from './researcher';
