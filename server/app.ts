@@ -12,6 +12,7 @@ import { answerVersions } from './api/answer-versions';
 import { apiKeysApi } from './api/api-keys';
 import { followsApi } from './api/follows';
 import { assistantApi } from './api/assistant';
+import { researcherApi } from './api/researcher';
 import { billingApi } from './api/billing';
 import { apiNavigationGuard } from './api/api-paths';
 import { buildsApi } from './api/builds';
@@ -133,6 +134,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
   app.use('/api/assistant/ask', quota);
+  app.use('/api/researcher/run', quota);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
   app.route('/api', catalogueApi(config.publicUrl));
   app.route('/api', datasetsApi());
@@ -146,6 +148,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
   app.route('/api', apiKeysApi(auth, trustProxy));
   app.route('/api', followsApi(auth, trustProxy));
   app.route('/api', assistantApi({ auth, trustProxy, publicUrl: config.publicUrl, llm: llmSettings(config) }));
+  app.route('/api', researcherApi({ auth, trustProxy, publicUrl: config.publicUrl }));
   // Alerts and live pages (decisions 130–134): notifications, trend rules, and the live channel (SSE, capped).
   const mailer = opts.mailer ?? mailerFromConfig(config);
   startAlerts(opts.db, { mailer, publicUrl: config.publicUrl, redisUrl: config.REDIS_URL });

@@ -268,6 +268,8 @@ export interface ParseOptions {
   today: Date;
   /** The previous question of the conversation, for follow-ups. */
   previous?: ParsedQuestion | null;
+  /** Read groups of countries ("the Baltic states") as their members (the researcher; the chat does not). */
+  groups?: boolean;
 }
 
 /** Reads a question; a follow-up keeps the previous question's indicator, places and time where it names none. */
@@ -276,7 +278,7 @@ export function parseQuestion(question: string, opts: ParseOptions): ParsedQuest
   const raw = question.toLowerCase();
   const dataset = DATASET_CODES.find((c) => raw.includes(c)) ?? null;
   let indicator: Indicator | null = dataset ? indicatorOfDataset[dataset] : findIndicator(text);
-  const placesFound = findPlaces(question, opts.gazetteer).map((f) => f.place);
+  const placesFound = findPlaces(question, opts.gazetteer, { groups: opts.groups }).map((f) => f.place);
   let { intent, order } = findIntent(text, placesFound.length);
   let scope = intent === 'rank' || intent === 'extreme' ? findScope(text, placesFound) : null;
   let places = placesFound;

@@ -77,6 +77,56 @@ const aggregateNames: [string, string][] = [
   ['european economic area', 'EEA'],
 ];
 
+/**
+ * Groups of countries a question may name ("the Baltic states"): found only when the caller asks for them
+ * (`findPlaces(…, { groups: true })`, the researcher), so the chat reads its questions as before.
+ */
+export const PLACE_GROUPS: { name: string; phrases: string[]; members: readonly string[] }[] = [
+  {
+    name: 'Baltic states',
+    phrases: ['baltic states', 'baltic countries', 'the baltics', 'baltics'],
+    members: ['EE', 'LV', 'LT'],
+  },
+  {
+    name: 'Nordic countries',
+    phrases: ['nordic countries', 'nordic states', 'the nordics', 'nordics', 'scandinavia', 'scandinavian countries'],
+    members: ['DK', 'FI', 'IS', 'NO', 'SE'],
+  },
+  { name: 'Benelux', phrases: ['benelux countries', 'benelux'], members: ['BE', 'NL', 'LU'] },
+  {
+    name: 'EU member states',
+    phrases: ['eu member states', 'eu countries', 'eu members', 'member states of the eu', 'eu27 countries'],
+    members: EU27_2020,
+  },
+  {
+    name: 'euro-area members',
+    phrases: ['euro area countries', 'euro area members', 'euro area member states', 'eurozone countries'],
+    members: EA20,
+  },
+];
+
+/** The groups a question names, in the order it names them. */
+export function findGroups(question: string): { name: string; members: readonly string[]; at: number; end: number }[] {
+  const text = normalize(question);
+  const taken: [number, number][] = [];
+  const out: { name: string; members: readonly string[]; at: number; end: number }[] = [];
+  const all = PLACE_GROUPS.flatMap((g) => g.phrases.map((phrase) => ({ g, phrase: normalize(phrase) }))).sort(
+    (a, b) => b.phrase.length - a.phrase.length,
+  );
+  for (const { g, phrase } of all) {
+    let at = findPhrase(text, phrase);
+    while (at !== -1) {
+      const end = at + phrase.length;
+      if (taken.every(([s, e]) => end <= s || at >= e)) {
+        taken.push([at, end]);
+        if (!out.some((o) => o.name === g.name)) out.push({ name: g.name, members: g.members, at, end });
+      }
+      at = findPhrase(text, phrase, at + 1);
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
 export interface PlaceEntry {
   code: string;
   name: string;
@@ -139,12 +189,21 @@ export interface FoundPlace {
 /** Geo codes written as codes: DE, EL, EU27_2020, EA20, DE212 (upper case, so "it" and "de" stay words). */
 const CODE = /\b([A-Z]{2}(?:[0-9A-Z]{1,3})?|EU27_2020|EU28|EA19|EA20)\b/g;
 
-/** Every place the question names, in the order it names them, each once. */
-export function findPlaces(question: string, gazetteer: Gazetteer): FoundPlace[] {
+/** Every place the question names, in the order it names them, each once; groups only when asked for. */
+export function findPlaces(question: string, gazetteer: Gazetteer, opts: { groups?: boolean } = {}): FoundPlace[] {
   const text = normalize(question);
   const taken: [number, number][] = [];
   const found: FoundPlace[] = [];
   const free = (a: number, b: number) => taken.every(([s, e]) => b <= s || a >= e);
+  // A group ("the Baltic states") is its members, in the group's order, where the group is named.
+  if (opts.groups)
+    for (const g of findGroups(question)) {
+      taken.push([g.at, g.end]);
+      g.members.forEach((code, i) => {
+        const place = gazetteer.byCode.get(code);
+        if (place) found.push({ place, at: g.at + i / 100 });
+      });
+    }
   for (const { phrase, place } of gazetteer.phrases) {
     let at = findPhrase(text, phrase);
     while (at !== -1) {

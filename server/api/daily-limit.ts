@@ -28,6 +28,8 @@ const uncountedDatasetPaths = new Set(['/api/datasets/ai-discovery', '/api/datas
 export function isDataApiRequest(method: string, path: string): boolean {
   // The assistant reads the data for its answers: each question counts like a data request (issue 16).
   if (method === 'POST' && path.replace(/\/+$/, '') === '/api/assistant/ask') return true;
+  // A research run reads many series but counts once, like one question (decision 147).
+  if (method === 'POST' && path.replace(/\/+$/, '') === '/api/researcher/run') return true;
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (uncountedDatasetPaths.has(path.replace(/\/+$/, ''))) return false;
   return /^\/api\/datasets(\/|$)/.test(path) || /^\/api\/sdmx\//.test(path);
