@@ -53,6 +53,8 @@ import { mailerFromConfig, type Mailer } from './email/transport';
 import { outlineStore } from './geo/outline-store';
 import { alertsApi, unsubscribeApi } from './alerts/api';
 import { startAlerts } from './alerts/schedule';
+import { robotApi } from './robot/api';
+import { startRobot } from './robot/service';
 import { liveApi, liveStreamsPerClient } from './live/stream';
 
 export interface AppOptions {
@@ -153,6 +155,9 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
   const mailer = opts.mailer ?? mailerFromConfig(config);
   startAlerts(opts.db, { mailer, publicUrl: config.publicUrl, redisUrl: config.REDIS_URL });
   app.route('/api', alertsApi({ auth, headersOf: (c) => authHeaders(c, trustProxy) }));
+  // The content-writing robot (decisions 140–144): editors' templates, drafts after imports and on schedule.
+  startRobot(opts.db, { publicUrl: config.publicUrl });
+  app.route('/api', robotApi({ auth, headersOf: (c) => authHeaders(c, trustProxy), isAdmin: refresh.isAdmin }));
   app.route(
     '/api',
     liveApi({

@@ -4,12 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Citation, Derived } from '../../core/assistant/compose';
+import { ROBOT_SCHEDULES, ROBOT_SECTIONS } from '../../core/robot/template';
 import { users } from './auth';
 import { posts } from './blog';
 import { importRuns } from './imports';
 
-export const ROBOT_SECTIONS = ['latest', 'change', 'rank', 'peak', 'revisions'] as const;
-export const ROBOT_SCHEDULES = ['after_refresh', 'daily', 'weekly', 'manual'] as const;
+export { ROBOT_SECTIONS, ROBOT_SCHEDULES };
 export const ROBOT_DRAFT_STATUSES = ['pending', 'published', 'discarded'] as const;
 
 export const robotTemplates = pgTable('robot_templates', {
@@ -43,6 +43,8 @@ export const robotTemplates = pgTable('robot_templates', {
 export interface DraftCitations {
   citations: Citation[];
   derived: Derived[];
+  /** The post's summary line as the robot wrote it (its values are among the citations). */
+  summary?: string;
 }
 
 export const robotDrafts = pgTable(

@@ -4,6 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
 import { publishDatasetUpdate } from '../alerts/publish';
+import { robotAfterImport } from '../robot/service';
 import { catalogue } from './catalogue';
 import { loadCodelists, type CodelistSource } from './codelists';
 import { detectFormat, parseFiles, sdmxLabelDimensions } from './parsers';
@@ -110,6 +111,8 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     for (const s of summaries) {
       const { datasetId, code, runId, added, changed, removed } = s;
       await publishDatasetUpdate(db, { datasetId, code, importRunId: runId, added, changed, removed });
+      // The robot's after-refresh templates write their drafts (decision 142; logs, never fails the import).
+      await robotAfterImport(db, { code, added, changed, removed });
     }
     const seconds = (performance.now() - started) / 1000;
     const all = summaries.map((s) => ({ ...s, seconds }));
