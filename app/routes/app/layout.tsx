@@ -13,7 +13,7 @@ import { requireSession } from './guard.server';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(request, context);
-  // Admins (ADMIN_EMAILS) also see the imports page in the navigation.
+  // Admins (ADMIN_EMAILS) also see the robot and the imports page in the navigation.
   const admin = session !== null && (context.imports?.isAdmin(session.user.email, session.user.emailVerified) ?? false);
   return { signedIn: session !== null, admin };
 }
@@ -21,7 +21,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const nav = [
   { to: '/app/dashboard', label: 'Dashboard' },
   { to: '/app/statistics', label: 'Workbench' },
+  { to: '/app/chat', label: 'Chat' },
+  { to: '/app/researcher', label: 'Researcher' },
   { to: '/app/settings', label: 'Settings' },
+];
+
+/** Editors' tools (ADMIN_EMAILS): the robot's review queue (decision 140) and the imports. */
+const adminNav = [
+  { to: '/app/robot', label: 'Robot' },
+  { to: '/app/admin/imports', label: 'Imports' },
 ];
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
@@ -49,7 +57,7 @@ function AppShell({ children, admin = false }: { children: React.ReactNode; admi
             aria-label="App"
             className="order-last flex w-full gap-5 overflow-x-auto text-sm sm:order-none sm:w-auto sm:flex-1"
           >
-            {(admin ? [...nav, { to: '/app/admin/imports', label: 'Imports' }] : nav).map((n) => (
+            {(admin ? [...nav, ...adminNav] : nav).map((n) => (
               <NavLink
                 key={n.to}
                 to={n.to}
