@@ -273,6 +273,11 @@ export function writeReport(plan: ResearchPlan, data: StepData[]): Report {
   };
 }
 
+/** Where a report is shared: a public page, readable without signing in, not indexed (decision 148). */
+export function sharedReportPath(token: string): string {
+  return `/researcher/reports/${token}`;
+}
+
 // ---- exports ----
 
 function escapeHtml(s: string): string {

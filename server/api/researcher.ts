@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { planResearch, MAX_PLACES, MAX_STEPS, type ResearchPlan } from '../../core/researcher/plan';
-import { reportHtml, reportMarkdown, type Report } from '../../core/researcher/report';
+import { reportHtml, reportMarkdown, sharedReportPath, type Report } from '../../core/researcher/report';
 import { parsePeriod } from '../../core/periods';
 import { useApiKey } from '../../db/queries/api-keys';
 import {
@@ -29,11 +29,6 @@ import type { ApiEnv } from './env';
 
 /** The longest research question read; a longer one is refused with 413. */
 export const MAX_RESEARCH_QUESTION = 1000;
-
-/** Where a report is shared: a public page, readable without signing in, not indexed (decision 148). */
-export function sharedReportPath(token: string): string {
-  return `/researcher/reports/${token}`;
-}
 
 const errorResponse = (description: string) => ({
   description,

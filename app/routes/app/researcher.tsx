@@ -4,10 +4,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { PlanStep, ResearchPlan } from '../../../core/researcher/plan';
-import type { Report } from '../../../core/researcher/report';
+import { sharedReportPath, type Report } from '../../../core/researcher/report';
 import { findResearchReport, listResearchReports } from '../../../db/queries/researcher';
 import { ReportView } from '../../components/researcher/report-view';
-import { sharedReportPath } from '../../../server/api/researcher';
 import type { Route } from './+types/researcher';
 import { requireSession } from './guard.server';
 
