@@ -54,7 +54,7 @@ import { outlineStore } from './geo/outline-store';
 import { alertsApi, unsubscribeApi } from './alerts/api';
 import { startAlerts } from './alerts/schedule';
 import { robotApi } from './robot/api';
-import { startRobot } from './robot/service';
+import { robotShowcase, startRobot } from './robot/service';
 import { liveApi, liveStreamsPerClient } from './live/stream';
 
 export interface AppOptions {
@@ -260,6 +260,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
         cspNonce: c.get('cspNonce'),
         imports: refresh,
         billing: billingOffer,
+        robot: { showcase: () => robotShowcase(opts.db) },
       });
     };
     const render = renderPage;

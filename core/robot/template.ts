@@ -76,3 +76,36 @@ export function timedRunDue(schedule: RobotSchedule, lastRunAt: Date | null, now
   // A little slack, so an hourly check does not slide the time a run happens by an hour a day.
   return now.getTime() - lastRunAt.getTime() >= (every - 0.5) * 3600_000;
 }
+
+/** A robot article the content-writer case study shows (decision 144): the newest published or pending one, else
+ * one written on request from the example template; what made it; its text. */
+export interface RobotShowcase {
+  origin: 'published' | 'pending' | 'example';
+  templateName: string;
+  dataset: string;
+  geos: string[];
+  sections: RobotSection[];
+  schedule: RobotSchedule;
+  title: string;
+  markdown: string;
+  citations: number;
+  /** /blog/{slug} when published. */
+  postUrl: string | null;
+}
+
+/** What pages may ask of the robot (the server puts it in the load context). */
+export interface RobotPages {
+  showcase(): Promise<RobotShowcase | null>;
+}
+
+/** The example the case study writes when no template has written anything yet. */
+export const EXAMPLE_TEMPLATE = {
+  name: 'Inflation in Germany',
+  datasetCode: 'prc_hicp_manr',
+  dimensions: {} as Record<string, string>,
+  geos: ['DE'],
+  sections: [...ROBOT_SECTIONS] as RobotSection[],
+  changeLag: 12,
+  titlePattern: 'Inflation in {place}: {value} in {period}',
+  schedule: 'after_refresh' as RobotSchedule,
+};

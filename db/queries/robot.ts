@@ -1,9 +1,13 @@
 // Queries of the content-writing robot (decisions 140–144): templates, drafts in the review queue, the post a template
 // publishes to, and the import run a draft was written from.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { parsePostSource } from '../../core/blog/post-source';
+import { lineDiff } from '../../core/robot/line-diff';
 import type { Db, ReadDb } from '../client';
 import { importRuns, posts, robotDrafts, robotTemplates } from '../schema';
 import type { DraftCitations } from '../schema/robot';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type RobotTemplateRow = typeof robotTemplates.$inferSelect;
 export type RobotDraftRow = typeof robotDrafts.$inferSelect;
@@ -209,3 +213,47 @@ export async function postOfTemplate(db: ReadDb, t: Pick<RobotTemplateRow, 'post
   const [row] = await db.select().from(posts).where(eq(posts.id, t.postId));
   return row;
 }
+
+/** "# title" and the body: what the diff compares. */
+export function diffText(title: string, markdown: string): string {
+  return `# ${title}\n\n${markdown.trim()}\n`;
+}
+
+/** A draft as the page and the API show it, with the diff against the template's post as last published. */
+export async function draftDetail(db: ReadDb, d: RobotDraftRow) {
+  const template = (await getTemplate(db, d.templateId))!;
+  const post = await postOfTemplate(db, template);
+  let published = '';
+  if (post) {
+    try {
+      const parsed = parsePostSource(post.source);
+      published = diffText(parsed.meta.title, parsed.body);
+    } catch {
+      // A post edited by hand into something unreadable: everything counts as new.
+    }
+  }
+  const text = draftText(d);
+  return {
+    id: d.id,
+    template_id: d.templateId,
+    template_name: template.name,
+    slug: template.slug,
+    title: text.title,
+    status: d.status,
+    trigger: d.trigger,
+    import_run_id: d.importRunId,
+    edited: d.editedMarkdown !== null || d.editedTitle !== null,
+    created_at: d.createdAt.toISOString(),
+    markdown: text.markdown,
+    robot_title: d.title,
+    robot_markdown: d.markdown,
+    citations: d.citations.citations,
+    derived: d.citations.derived,
+    published_at: iso(d.publishedAt),
+    updated_at: d.updatedAt.toISOString(),
+    post_url: post?.publishedAt ? `/blog/${template.slug}` : null,
+    diff: lineDiff(published, diffText(text.title, text.markdown)),
+  };
+}
+
+export type DraftDetail = Awaited<ReturnType<typeof draftDetail>>;

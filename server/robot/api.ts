@@ -3,18 +3,15 @@
 // app's origin check, like every account API; errors have the one shape (server/http/errors.ts).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { parsePostSource } from '../../core/blog/post-source';
-import { lineDiff } from '../../core/robot/line-diff';
 import { robotTemplateInputSchema, ROBOT_SCHEDULES, ROBOT_SECTIONS } from '../../core/robot/template';
 import type { Db } from '../../db/client';
 import {
   deleteTemplate,
-  draftText,
+  draftDetail,
   getDraft,
   getTemplate,
   listDrafts,
   listTemplates,
-  postOfTemplate,
   type QueueItem,
   type RobotDraftRow,
   type RobotTemplateRow,
@@ -284,48 +281,6 @@ function queueJson(q: QueueItem) {
   };
 }
 
-/** "# title" and the body: what the diff compares. */
-export function diffText(title: string, markdown: string): string {
-  return `# ${title}\n\n${markdown.trim()}\n`;
-}
-
-/** A draft as the page and the API show it, with the diff against the template's post as last published. */
-export async function draftView(db: Db, d: RobotDraftRow) {
-  const template = (await getTemplate(db, d.templateId))!;
-  const post = await postOfTemplate(db, template);
-  let published = '';
-  if (post) {
-    try {
-      const parsed = parsePostSource(post.source);
-      published = diffText(parsed.meta.title, parsed.body);
-    } catch {
-      // A post edited by hand into something unreadable: everything counts as new.
-    }
-  }
-  const text = draftText(d);
-  return {
-    id: d.id,
-    template_id: d.templateId,
-    template_name: template.name,
-    slug: template.slug,
-    title: text.title,
-    status: d.status,
-    trigger: d.trigger,
-    import_run_id: d.importRunId,
-    edited: d.editedMarkdown !== null || d.editedTitle !== null,
-    created_at: d.createdAt.toISOString(),
-    markdown: text.markdown,
-    robot_title: d.title,
-    robot_markdown: d.markdown,
-    citations: d.citations.citations,
-    derived: d.citations.derived,
-    published_at: iso(d.publishedAt),
-    updated_at: d.updatedAt.toISOString(),
-    post_url: post?.publishedAt ? `/blog/${template.slug}` : null,
-    diff: lineDiff(published, diffText(text.title, text.markdown)),
-  };
-}
-
 export function robotApi(opts: {
   auth: Auth;
   headersOf: (c: Context) => Headers;
@@ -394,7 +349,7 @@ export function robotApi(opts: {
     const { id } = c.req.valid('param');
     const template = await templateOr404(c.var.db, id);
     const result = await runTemplate(c.var.db, template, 'manual');
-    return c.json({ outcome: result.outcome, draft: await draftView(c.var.db, result.draft) }, 200);
+    return c.json({ outcome: result.outcome, draft: await draftDetail(c.var.db, result.draft) }, 200);
   });
 
   api.openapi(routes.listDrafts, async (c) => {
@@ -408,27 +363,27 @@ export function robotApi(opts: {
   api.openapi(routes.getDraft, async (c) => {
     await editorOf(c);
     const { id } = c.req.valid('param');
-    return c.json(await draftView(c.var.db, await draftOr404(c.var.db, id)), 200);
+    return c.json(await draftDetail(c.var.db, await draftOr404(c.var.db, id)), 200);
   });
 
   api.openapi(routes.editDraft, async (c) => {
     await editorOf(c);
     const { id } = c.req.valid('param');
     const edit = c.req.valid('json');
-    return c.json(await draftView(c.var.db, await editDraft(c.var.db, id, edit)), 200);
+    return c.json(await draftDetail(c.var.db, await editDraft(c.var.db, id, edit)), 200);
   });
 
   api.openapi(routes.publish, async (c) => {
     await editorOf(c);
     const { id } = c.req.valid('param');
     const { draft } = await publishDraft(c.var.db, id);
-    return c.json(await draftView(c.var.db, draft), 200);
+    return c.json(await draftDetail(c.var.db, draft), 200);
   });
 
   api.openapi(routes.discard, async (c) => {
     await editorOf(c);
     const { id } = c.req.valid('param');
-    return c.json(await draftView(c.var.db, await discardDraft(c.var.db, id)), 200);
+    return c.json(await draftDetail(c.var.db, await discardDraft(c.var.db, id)), 200);
   });
 
   return api;

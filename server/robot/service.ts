@@ -4,7 +4,13 @@
 import { stringify } from 'yaml';
 import { buildRobotArticle, uncitedDraftNumbers } from '../../core/robot/article';
 import { parsePostSource } from '../../core/blog/post-source';
-import { timedRunDue, type RobotSchedule, type RobotTemplateInput } from '../../core/robot/template';
+import {
+  EXAMPLE_TEMPLATE,
+  timedRunDue,
+  type RobotSchedule,
+  type RobotShowcase,
+  type RobotTemplateInput,
+} from '../../core/robot/template';
 import type { Db } from '../../db/client';
 import { upsertPost } from '../../db/queries/blog';
 import {
@@ -283,4 +289,55 @@ export function startRobot(db: Db, settings: Omit<RobotSettings, 'log'> & { log?
   // Never keeps a process (a test, a CLI) alive on its own.
   timer.unref();
   timers.set(db, timer);
+}
+
+/**
+ * What the content-writer case study shows: the newest published robot article, else the newest pending draft, else
+ * the example template's article written now from the data (nothing stored). Null when the example's dataset is absent.
+ */
+export async function robotShowcase(db: Db): Promise<RobotShowcase | null> {
+  for (const status of ['published', 'pending'] as const) {
+    const [row] = await db
+      .select()
+      .from(robotDrafts)
+      .where(eq(robotDrafts.status, status))
+      .orderBy(desc(robotDrafts.createdAt), desc(robotDrafts.id))
+      .limit(1);
+    const template = row && (await getTemplate(db, row.templateId));
+    if (!row || !template) continue;
+    const text = draftText(row);
+    return {
+      origin: status,
+      templateName: template.name,
+      dataset: template.datasetCode,
+      geos: template.geos,
+      sections: template.sections,
+      schedule: template.schedule,
+      title: text.title,
+      markdown: text.markdown,
+      citations: row.citations.citations.length,
+      postUrl: status === 'published' ? `/blog/${template.slug}` : null,
+    };
+  }
+  let facts;
+  try {
+    facts = await readFacts(db, robotSettings(db).publicUrl, EXAMPLE_TEMPLATE);
+  } catch (error) {
+    if (error instanceof RobotInputError) return null;
+    throw error;
+  }
+  if (facts.places.every((p) => p.values.length === 0)) return null;
+  const article = buildRobotArticle(facts);
+  return {
+    origin: 'example',
+    templateName: EXAMPLE_TEMPLATE.name,
+    dataset: EXAMPLE_TEMPLATE.datasetCode,
+    geos: EXAMPLE_TEMPLATE.geos,
+    sections: EXAMPLE_TEMPLATE.sections,
+    schedule: EXAMPLE_TEMPLATE.schedule,
+    title: article.title,
+    markdown: article.markdown,
+    citations: article.citations.length,
+    postUrl: null,
+  };
 }

@@ -7,9 +7,11 @@ import { pageMeta } from '../../../components/site/page-meta';
 import { useSiteRootData } from '../../../components/site/root-data';
 import { caseChart } from '../../../components/site/featured';
 import { caseStudyData } from './content-writer-case-study.server';
+import { PostBody } from '../../../components/blog/post-body';
+import { scheduleLabels, sectionLabels } from '../../../../core/robot/template';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return caseStudyData(context.db);
+  return caseStudyData(context.db, context);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const pct = (v: number | undefined) => (v === undefined ? 'not published' : `${v.toFixed(1)}%`);
 
 export default function ContentWriterCaseStudy({ loaderData }: Route.ComponentProps) {
-  const { chart, oct2022 } = loaderData;
+  const { chart, oct2022, robot } = loaderData;
   const site = useSiteRootData()?.siteUrl ?? '';
   return (
     <div className="max-w-4xl">
@@ -85,6 +87,62 @@ export default function ContentWriterCaseStudy({ loaderData }: Route.ComponentPr
           The chart’s source line reads “Eurostat (prc_hicp_manr)” and links to the table on Eurostat’s data browser.
           The article repeats it under the chart: Eurostat’s reuse policy only asks that the source is acknowledged.
         </p>
+      </Section>
+      <Section title="6. Or let the robot write the first draft" id="robot">
+        <p>
+          For articles that follow every release, such as a country’s monthly inflation figure, an editor sets up a
+          template in the app’s robot once, and reviews what it writes:
+        </p>
+        <ol className="list-decimal space-y-1 pl-5">
+          <li>
+            The template names a dataset, its series, the places and the sections: latest figure, change, rank among the
+            EU countries, peak and trough, and the revisions the last release made.
+          </li>
+          <li>
+            After every import of that dataset (or daily, weekly, or on “Run now”) the robot reads the figures through
+            the same view the charts use and writes the article in Markdown, with a live chart.
+          </li>
+          <li>
+            Every number it writes is a published value with a numbered citation: dataset, series, place, period, value,
+            flag and its meaning, and a link to the chart view that shows it. A number without one is refused.
+          </li>
+          <li>
+            The draft waits in a review queue only when its text changed. The editor reads the line diff against the
+            version last published, rewords what they like, and publishes it to the blog.
+          </li>
+        </ol>
+        {robot ? (
+          <div data-robot-output>
+            <p>
+              {robot.origin === 'published' ? (
+                <>
+                  The robot’s latest published article, from the template “{robot.templateName}”
+                  {robot.postUrl && (
+                    <>
+                      {' '}
+                      (<Link to={robot.postUrl}>read it on the blog</Link>)
+                    </>
+                  )}
+                  :
+                </>
+              ) : robot.origin === 'pending' ? (
+                <>The robot’s latest draft, waiting for review, from the template “{robot.templateName}”:</>
+              ) : (
+                <>What the robot writes from today’s data for the template “{robot.templateName}”:</>
+              )}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {robot.dataset} · {robot.geos.join(', ')} · {robot.sections.map((s) => sectionLabels[s]).join(', ')} ·{' '}
+              {scheduleLabels[robot.schedule]} · {robot.citations} citations
+            </p>
+            <div className="mt-4 rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+              <p className="text-xl font-semibold">{robot.title}</p>
+              <PostBody blocks={robot.blocks} />
+            </div>
+          </div>
+        ) : (
+          <p>The robot’s example needs the HICP dataset (prc_hicp_manr), which this site has not imported.</p>
+        )}
       </Section>
       <Section title="What it took">
         <ul className="list-disc space-y-1 pl-5">
