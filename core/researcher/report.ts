@@ -120,6 +120,8 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
   const ref = d.step.reference ? d.places.find((p) => p.geo === d.step.reference) : undefined;
   const refObs = ref && ref.observations.length > 0 ? ref : undefined;
   const ordered = [...(refObs ? [refObs] : []), ...d.places.filter((p) => p !== ref)];
+  // In comparisons an aggregate is named by its code (its full name opens its own line).
+  const refName = refObs ? (/^(EU|EA)/.test(refObs.geo) ? refObs.geo : named(refObs)) : '';
   for (const p of ordered) {
     const obs = p.observations;
     if (obs.length === 0) {
@@ -161,18 +163,18 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
         const gap = common.citation.value - rc.citation.value;
         parts.push(
           gap === 0
-            ? `In ${common.citation.period} it was ${mine}, the same as ${named(refObs)} (${theirs}).`
-            : `In ${common.citation.period} it was ${mine}, ${b.difference(full(common), full(rc), unit)} ${gap > 0 ? 'above' : 'below'} ${named(refObs)} (${theirs}).`,
+            ? `In ${common.citation.period} it was ${mine}, the same as ${refName} (${theirs}).`
+            : `In ${common.citation.period} it was ${mine}, ${b.difference(full(common), full(rc), unit)} ${gap > 0 ? 'above' : 'below'} ${refName} (${theirs}).`,
         );
-      } else parts.push(`It has no period in common with ${named(refObs)} in this selection.`);
+      } else parts.push(`It has no period in common with ${refName} in this selection.`);
       const rhi = extreme(r, true);
       const mineHi = cite(hi);
       const theirHi = cite(rhi);
       const peakGap = hi.citation.value - rhi.citation.value;
       parts.push(
         peakGap === 0
-          ? `Its peak equalled that of ${named(refObs)} (${theirHi} in ${rhi.citation.period}).`
-          : `Its peak (${mineHi}) was ${b.difference(full(hi), full(rhi), unit)} ${peakGap > 0 ? 'higher' : 'lower'} than that of ${named(refObs)} (${theirHi} in ${rhi.citation.period}).`,
+          ? `Its peak equalled that of ${refName} (${theirHi} in ${rhi.citation.period}).`
+          : `Its peak (${mineHi}) was ${b.difference(full(hi), full(rhi), unit)} ${peakGap > 0 ? 'higher' : 'lower'} than that of ${refName} (${theirHi} in ${rhi.citation.period}).`,
       );
     }
     out.push(parts.join(' '));

@@ -36,6 +36,8 @@ export const allowedApiPaths = [
   '/api/sdmx',
   // The workbench's CSV and JSON downloads (decision 110).
   '/api/workbench',
+  // The researcher's Markdown and HTML exports, downloaded from its page by a link (decision 147).
+  '/api/researcher/reports',
 ] as const;
 
 /** Whether a path may be opened in the browser. `.xml` is ignored, so /api/sitemap-blog.xml is /api/sitemap-blog. */

@@ -64,6 +64,24 @@ describe('/api/researcher', () => {
     expect(declined.body.error.code).toBe('no_plan');
   });
 
+  it('is in the OpenAPI document with the one error shape: 400, 404 and 413', async () => {
+    const doc = (await (await h.app.request('/api/openapi.json')).json()) as any;
+    const run = doc.paths['/api/researcher/run'].post;
+    const report = doc.paths['/api/researcher/reports/{id}'];
+    expect(Object.keys(run.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '429']));
+    expect(Object.keys(report.get.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(Object.keys(report.delete.responses)).toEqual(expect.arrayContaining(['204', '404']));
+    expect(Object.keys(report.get.responses['200'].content)).toEqual([
+      'application/json',
+      'text/markdown',
+      'text/html',
+    ]);
+    expect(doc.paths['/api/researcher/shared/{token}'].get.responses['404']).toBeDefined();
+    const shape = run.responses['400'].content['application/json'].schema;
+    expect(JSON.stringify(shape)).toContain('"code"');
+    expect(run.responses['413'].content['application/json'].schema).toEqual(shape);
+  });
+
   it('plans, runs, saves, lists, exports, shares and deletes a report', async () => {
     const planned = await user.post('/api/researcher/plan', { question: BALTIC });
     expect(planned.res.status).toBe(200);
@@ -91,7 +109,9 @@ describe('/api/researcher', () => {
       /\*\*Estonia\*\*: 2\.6 % \[\d+\] in 1\/2020 and 7\.4 % \[\d+\] in 4\/2025 .*, up 4\.8 percentage points/,
     );
     expect(findings).toMatch(/It peaked at 29\.6 % \[\d+\] in 12\/2022/);
-    expect(findings).toMatch(/In 4\/2025 it was 7\.4 % \[\d+\], 4\.1 percentage points above European Union/);
+    expect(findings).toMatch(
+      /In 4\/2025 it was 7\.4 % \[\d+\], 4\.1 percentage points above EU27_2020 \(3\.3 % \[\d+\]\)/,
+    );
     expect(step.notes).toContain(
       'Revisions: no value of this selection has been revised since it was first imported here.',
     );

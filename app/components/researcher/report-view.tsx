@@ -2,6 +2,7 @@
 // to its source, a chart, the table, method notes and the step's CSV and API addresses; the sources at the end.
 import { formatValue, unitSuffix, type Citation } from '../../../core/assistant/compose';
 import type { Report, ReportStep } from '../../../core/researcher/report';
+import { useResolvedTheme } from '../site/theme';
 
 /** A finding's text: **bold** place names, and [n] markers as links to the cited observation's chart view. */
 function Finding({ text, citations }: { text: string; citations: Citation[] }) {
@@ -46,6 +47,8 @@ function relative(url: string): string {
 
 function Step({ step, citations }: { step: ReportStep; citations: Citation[] }) {
   const links = step.links;
+  // The chart image follows the site's theme (the PNG route draws both).
+  const theme = useResolvedTheme();
   return (
     <section
       aria-labelledby={`step-${step.id}`}
@@ -71,7 +74,7 @@ function Step({ step, citations }: { step: ReportStep; citations: Citation[] }) 
       {!step.no_data && links.png_url && (
         <figure className="space-y-1">
           <img
-            src={relative(links.png_url)}
+            src={`${relative(links.png_url)}${theme === 'dark' ? '&theme=dark' : ''}`}
             alt={`Chart: ${step.title}, ${step.places.join(', ')}${step.reference ? ` and ${step.reference}` : ''}`}
             width={800}
             height={400}

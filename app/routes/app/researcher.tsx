@@ -334,10 +334,18 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
                 <button type="button" onClick={() => void share(selected.shareUrl)} className={button}>
                   {copied ? 'Link copied' : 'Share'}
                 </button>
-                <a href={`/api/researcher/reports/${selected.id}.md`} download className={button}>
+                <a
+                  href={`/api/researcher/reports/${selected.id}.md`}
+                  download={`research-report-${selected.id.slice(0, 8)}.md`}
+                  className={button}
+                >
                   Export Markdown
                 </a>
-                <a href={`/api/researcher/reports/${selected.id}.html`} download className={button}>
+                <a
+                  href={`/api/researcher/reports/${selected.id}.html`}
+                  download={`research-report-${selected.id.slice(0, 8)}.html`}
+                  className={button}
+                >
                   Export HTML
                 </a>
               </div>
