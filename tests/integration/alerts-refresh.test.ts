@@ -9,7 +9,7 @@ import { datasets, follows, notifications, trendRuleFirings, users } from '../..
 import { importFile } from '../../server/import/runner';
 import { runRefresh } from '../../server/refresh/refresh';
 import { mirror } from '../setup/database';
-import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
+import { startEurostatPeer, TEST_GEOS, trimTsv, type EurostatPeer } from '../setup/eurostat-peer';
 import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -17,10 +17,10 @@ let peer: EurostatPeer;
 const email = 'rhea.refresh@example.com';
 
 beforeAll(async () => {
-  [h, peer] = await Promise.all([startHarness(), startEurostatPeer({ vintage: 1, datasets: ['une_rt_m'] })]);
+  [h, peer] = await Promise.all([startHarness(), startEurostatPeer({ vintage: 1, datasets: ['une_rt_m'], geos: { une_rt_m: TEST_GEOS } })]);
   await importFile(h.database.db, {
     fileName: 'une_rt_m.tsv',
-    bytes: await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv')),
+    bytes: trimTsv(await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv')), TEST_GEOS),
     code: 'une_rt_m',
     released: new Date('2025-06-06T23:00:00Z'),
   });

@@ -8,6 +8,7 @@ import { importRuns, observations, revisions } from '../../db/schema';
 import { queryRows } from '../../db/sql';
 import { importFile } from '../../server/import/runner';
 import { databaseWithGeos, importSample, mirror } from '../setup/database';
+import { TEST_GEOS, trimTsv } from '../setup/eurostat-peer';
 
 const hicp = 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv';
 let database: Database;
@@ -158,7 +159,9 @@ describe('importing a release', () => {
   });
 
   it('records the revisions of a later vintage in another format (JSON-stat after TSV)', async () => {
-    await importSample(database, 'eurostat/une_rt_m/une_rt_m.tsv');
+    // une_rt_m's series of DE, FR and EA20 (vintages.test.ts imports all 491,226 values).
+    const whole = await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv'));
+    await importFile(database.db, { fileName: 'une_rt_m.tsv', bytes: trimTsv(whole, TEST_GEOS), code: 'une_rt_m' });
     const before = await valueOf('une_rt_m', 'DE', 2024 * 12 + 1, ['SA', 'TOTAL', 'PC_ACT', 'T']);
     expect(before).toMatchObject({ value: 3.3, decimals: 1 });
     const newer = await importSample(database, 'eurostat/jsonstat/une_rt_m_DE_SA_2024-01_2026-08.json');

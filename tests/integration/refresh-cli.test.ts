@@ -13,7 +13,7 @@ import { datasets, importRuns, observations, refreshDatasets, refreshState, seri
 import { importFile } from '../../server/import/runner';
 import { catalogue, mirrorFiles } from '../../server/import/catalogue';
 import { mirror } from '../setup/database';
-import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
+import { startEurostatPeer, TEST_GEOS, trimTsv, type EurostatPeer } from '../setup/eurostat-peer';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const folder = mkdtempSync(path.join(tmpdir(), 'refresh-cli-'));
@@ -23,11 +23,11 @@ let peer: EurostatPeer;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  peer = await startEurostatPeer({ vintage: 2, datasets: ['une_rt_m', 'tec00118'] });
+  peer = await startEurostatPeer({ vintage: 2, datasets: ['une_rt_m', 'tec00118'], geos: { une_rt_m: TEST_GEOS } });
   const database = await openDatabase(`file:${dbDir}`, '');
   await importFile(database.db, {
     fileName: 'une_rt_m.tsv',
-    bytes: await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv')),
+    bytes: trimTsv(await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv')), TEST_GEOS),
     code: 'une_rt_m',
     released: new Date('2025-06-06T23:00:00Z'),
   });

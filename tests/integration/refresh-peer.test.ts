@@ -1,6 +1,7 @@
 // The Eurostat peer (tests/setup/eurostat-peer.ts) answers like Eurostat: its JSON-stat of a release imports over the
 // same release from the shared TSV without a change, and its later vintage of une_rt_m revises only what the
-// September 2026 file revises (DE 2/2024: 3.3 → 3.2), with nothing "removed" elsewhere.
+// September 2026 file revises (DE 2/2024: 3.3 → 3.2), with nothing "removed" elsewhere. Both sides hold une_rt_m's
+// series of TEST_GEOS only (DE, FR, EA20): the same parsers and comparisons, a twelfth of the values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { datasets, observations, revisions, series } from '../../db/schema';
@@ -8,7 +9,7 @@ import type { Database } from '../../db/client';
 import { fetchEurostat } from '../../server/import/fetch-eurostat';
 import { importFile } from '../../server/import/runner';
 import { databaseWithGeos, mirror } from '../setup/database';
-import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
+import { startEurostatPeer, TEST_GEOS, trimTsv, type EurostatPeer } from '../setup/eurostat-peer';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -16,12 +17,12 @@ let peer: EurostatPeer;
 let database: Database;
 
 beforeAll(async () => {
-  peer = await startEurostatPeer({ vintage: 1, datasets: ['une_rt_m', 'tec00118'] });
+  peer = await startEurostatPeer({ vintage: 1, datasets: ['une_rt_m', 'tec00118'], geos: { une_rt_m: TEST_GEOS } });
   database = await databaseWithGeos();
   const file = 'eurostat/une_rt_m/une_rt_m.tsv';
   await importFile(database.db, {
     fileName: 'une_rt_m.tsv',
-    bytes: await readFile(path.join(mirror, file)),
+    bytes: trimTsv(await readFile(path.join(mirror, file)), TEST_GEOS),
     code: 'une_rt_m',
     released: new Date('2025-06-06T23:00:00Z'),
   });

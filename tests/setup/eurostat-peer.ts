@@ -58,6 +58,11 @@ export interface EurostatPeerOptions {
   mirror?: string;
   /** Milliseconds to wait before answering a data request (the dataset is still "downloading"). */
   dataDelayMs?: number;
+  /**
+   * Publishes only these countries' series of a dataset, in both vintages ({ une_rt_m: TEST_GEOS }): a test imports
+   * une_rt_m's rows of TEST_GEOS (trimTsv) in about a second instead of all 491,226 values, and the peer matches them.
+   */
+  geos?: Record<string, string[]>;
 }
 
 export interface EurostatPeer {
@@ -128,6 +133,8 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
         result = firstRelease(mirror, code);
       }
     }
+    const geos = options.geos?.[code];
+    if (result && geos) result = onlyGeos(result, geos);
     parsedCache.set(key, result);
     return result;
   };
@@ -247,6 +254,23 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** Countries whose une_rt_m series tests import and the peer publishes (DE carries the September 2026 revision). */
+export const TEST_GEOS = ['DE', 'FR', 'EA20'];
+
+/** A mirror TSV with only the rows of `geos` (geo is the last key column, as in every Eurostat TSV). */
+export function trimTsv(bytes: Buffer, geos: string[]): Buffer {
+  const keep = new Set(geos);
+  const lines = bytes.toString('utf8').split('\n');
+  const kept = lines.filter((line, i) => i === 0 || keep.has(line.slice(0, line.indexOf('\t')).split(',').at(-1)!));
+  return Buffer.from(`${kept.join('\n')}\n`);
+}
+
+function onlyGeos(release: Published, geos: string[]): Published {
+  const keep = new Set(geos);
+  const observations = release.parsed.observations.filter((o) => keep.has(o.geo));
+  return { ...release, parsed: { ...release.parsed, observations } };
 }
 
 function readParsed(mirror: string, file: string): ParsedFile {
