@@ -1,7 +1,8 @@
 // For the account browser tests: the real server with its own mail and OpenID peers, on free ports.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -33,6 +34,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A copy of a template database folder for one server, `<tmp>/e2e-server-…/db` (the caller removes its parent). */
+export function copyTemplate(template: string): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-server-')), 'db');
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
 /**
  * Starts server/index.ts (the build the e2e global setup made) on a fresh in-memory database, with SMTP_URL and
  * the Google and Microsoft issuers pointing at local peers, and PUBLIC_URL at its real address.
@@ -47,14 +55,17 @@ export async function startAuthWorld(
     freePort(),
   ]);
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A copy of the run's template database (e2e-global.ts): with the sample datasets only for tests that show one.
+  const template = options.datasets ? process.env.E2E_DB_SEEDED : process.env.E2E_DB_BARE;
+  const dir = template && !options.env?.DATABASE_URL ? copyTemplate(template) : undefined;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: 'memory:',
+      DATABASE_URL: dir ? `file:${dir}` : 'memory:',
       // No scheduled refresh from Eurostat in tests (a suite's env may turn it on).
       REFRESH_SCHEDULE: 'off',
-      // The sample datasets (about a minute to import) only for tests that show one.
+      // Without a template (or with a suite's own database): the sample datasets only for tests that show one.
       SEED_ON_START: options.datasets && existsSync(mirror) ? '1' : '0',
       ...(existsSync(mirror) && { DATA_MIRROR: mirror }),
       HOST: '127.0.0.1',
@@ -97,6 +108,7 @@ export async function startAuthWorld(
       child.kill('SIGTERM');
       await exited;
       await Promise.all([smtp.close(), google.close(), microsoft.close()]);
+      if (dir) rmSync(path.dirname(dir), { recursive: true, force: true });
     },
   };
 }

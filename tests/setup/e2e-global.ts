@@ -1,10 +1,17 @@
-// Browser-test setup: builds the pages, starts the real server on a free port with a fresh database.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+// Browser-test setup: builds the pages and, meanwhile, the template databases; starts the real server on a free port
+// with a copy of the seeded one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { lockFileOf, openDatabase } from '../../db/client';
+import { seedGeos } from '../../server/import/geos';
+import { seedSampleData } from '../../server/import/seed';
+import { copyTemplate } from '../e2e/auth-peers';
 import { chromiumPath } from './browser';
+import { mirror } from './database-templates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,21 +31,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Each run builds into a folder of its own (inside the repository, so the build resolves node_modules): runs that
   // overlap would otherwise replace each other's pages while a server is serving them.
   const buildDir = path.join(root, '.e2e-builds', String(process.pid));
-  execFileSync('npx', ['react-router', 'build'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir },
-  });
-  // Servers the suites start themselves (auth-peers.ts) inherit the test workers' environment: they serve this build too.
+  const built = run('npx', ['react-router', 'build'], { NODE_ENV: 'production', BUILD_DIR: buildDir });
+  // Meanwhile (the build runs in its own process), the databases every server of this run starts from: migrated with
+  // the places, and that plus the sample datasets and posts the first start imports. A server copies its folder
+  // (about a second) instead of migrating (5 s) or importing the samples (a minute) again.
+  const templates = mkdtempSync(path.join(tmpdir(), 'e2e-db-'));
+  const bare = path.join(templates, 'bare');
+  const seeded = path.join(templates, 'seeded');
+  await makeTemplate(bare, false);
+  await makeTemplate(seeded, true);
+  await built;
+  // Servers the suites start themselves (auth-peers.ts) inherit the test workers' environment: they serve this build
+  // and copy these folders.
   process.env.BUILD_DIR = buildDir;
+  process.env.E2E_DB_BARE = bare;
+  process.env.E2E_DB_SEEDED = seeded;
   // The port is chosen here so that PUBLIC_URL (links in mails, OAuth redirects) is the address the browser uses.
   const port = await freePort();
+  const dir = copyTemplate(seeded);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      DATABASE_URL: 'memory:',
+      DATABASE_URL: `file:${dir}`,
       // No scheduled refresh from Eurostat in tests (a test that wants one turns it on).
       REFRESH_SCHEDULE: 'off',
       BUILD_DIR: buildDir,
@@ -66,9 +82,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('baseUrl', baseUrl);
   return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     server?.kill('SIGTERM');
-    rmSync(buildDir, { recursive: true, force: true });
+    await exited;
+    for (const folder of [buildDir, templates, path.dirname(dir)]) rmSync(folder, { recursive: true, force: true });
+    rmSync(lockFileOf(dir), { force: true });
   };
+}
+
+/** A PGlite folder migrated with the places, and with `samples` what the first start imports (datasets, posts). */
+async function makeTemplate(dir: string, samples: boolean): Promise<void> {
+  const database = await openDatabase(`file:${dir}`, '');
+  try {
+    if (samples) await seedSampleData(database.db, mirror, () => {});
+    else await seedGeos(database.db, mirror);
+  } finally {
+    await database.close();
+  }
+  rmSync(lockFileOf(dir), { force: true });
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${err.slice(-4000)}`)),
+    );
+  });
 }
 
 /** Extra settings a browser-test suite needs on the server (mail and OpenID peers), from E2E_* variables. */
