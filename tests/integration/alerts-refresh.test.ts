@@ -17,7 +17,10 @@ let peer: EurostatPeer;
 const email = 'rhea.refresh@example.com';
 
 beforeAll(async () => {
-  [h, peer] = await Promise.all([startHarness(), startEurostatPeer({ vintage: 1, datasets: ['une_rt_m'], geos: { une_rt_m: TEST_GEOS } })]);
+  [h, peer] = await Promise.all([
+    startHarness(),
+    startEurostatPeer({ vintage: 1, datasets: ['une_rt_m'], geos: { une_rt_m: TEST_GEOS } }),
+  ]);
   await importFile(h.database.db, {
     fileName: 'une_rt_m.tsv',
     bytes: trimTsv(await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv')), TEST_GEOS),
