@@ -87,7 +87,12 @@ describe('buildRobotArticle', () => {
 
   it('writes the title from the pattern and the latest cited value', () => {
     expect(article.title).toBe('Inflation in Germany: 2.4 % in 9/2025');
-    expect(article.summary).toContain('2.4 % (estimated) in 9/2025');
+    expect(article.summary).toBe(
+      "Germany: 2.4 % (estimated) in 9/2025, according to Eurostat's HICP - monthly data (annual rate of change).",
+    );
+    expect(article.markdown.split('\n')[0]).toBe(
+      "Eurostat's HICP - monthly data (annual rate of change) (prc_hicp_manr) puts Germany at 2.4 % (estimated) [1] in 9/2025 (Annual rate of change · All-items HICP).",
+    );
   });
 
   it('states the latest figure, the change, the rank, the peak and the revisions, each number cited', () => {

@@ -202,8 +202,8 @@ export function buildRobotArticle(facts: RobotFacts): RobotArticle {
   // The opening: the latest figure of the first place, then the live chart.
   if (lead && leadLatest) {
     paragraph(
-      `${facts.series.label} in ${lead.name} was ${cite(leadLatest)} in ${period(leadLatest.period)}, according to ` +
-        `Eurostat's ${facts.dataset.name} (${facts.dataset.code}).`,
+      `Eurostat's ${facts.dataset.name} (${facts.dataset.code}) puts ${lead.name} at ${cite(leadLatest)} in ` +
+        `${period(leadLatest.period)} (${facts.series.label}).`,
     );
   } else {
     paragraph(
@@ -361,7 +361,7 @@ export function buildRobotArticle(facts: RobotFacts): RobotArticle {
   });
   const summary =
     lead && leadLatest
-      ? `${facts.series.label} in ${lead.name}: ${b.cite(leadLatest.citation, unit).replace(/ \[\d+\]$/, '')} in ${period(leadLatest.period)}.`
+      ? `${lead.name}: ${b.cite(leadLatest.citation, unit).replace(/ \[\d+\]$/, '')} in ${period(leadLatest.period)}, according to Eurostat's ${facts.dataset.name}.`
       : `No figure yet for ${facts.places.map((p) => p.name).join(', ')}.`;
   return {
     title,

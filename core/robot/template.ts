@@ -61,7 +61,7 @@ export const robotTemplateInputSchema = z
       .min(1, 'at least one section')
       .transform((list) => ROBOT_SECTIONS.filter((s) => list.includes(s))),
     change_lag: z.coerce.number().int().min(1).max(120).default(12),
-    title_pattern: z.string().trim().min(1).max(200).default('{series} in {place}: {value} in {period}'),
+    title_pattern: z.string().trim().min(1).max(200).default('{place}: {value} in {period}'),
     schedule: z.enum(ROBOT_SCHEDULES).default('after_refresh'),
   })
   .strict();

@@ -252,6 +252,8 @@ export async function draftDetail(db: ReadDb, d: RobotDraftRow) {
     published_at: iso(d.publishedAt),
     updated_at: d.updatedAt.toISOString(),
     post_url: post?.publishedAt ? `/blog/${template.slug}` : null,
+    /** When the post the diff compares with was published; null: nothing yet, every line is new. */
+    post_published_at: post ? iso(post.publishedAt) : null,
     diff: lineDiff(published, diffText(text.title, text.markdown)),
   };
 }

@@ -108,6 +108,7 @@ const draftSchema = queueItemSchema
     published_at: z.string().nullable(),
     updated_at: z.string(),
     post_url: z.string().nullable(),
+    post_published_at: z.string().nullable().openapi({ description: 'The version the diff compares with; null: none' }),
     diff: z
       .array(z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() }))
       .openapi({ description: 'Line diff of "# title" and the Markdown against the post as last published' }),

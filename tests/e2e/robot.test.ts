@@ -54,7 +54,7 @@ it('creates a template, runs it, edits and publishes the draft, and the post ope
   await page.waitForURL(/\/app\/robot\/templates\/new$/);
   await ready(page);
   await page.getByLabel('Name', { exact: true }).fill('Inflation in Germany, robot edition');
-  await expect(page.getByLabel('Post address').inputValue()).resolves.toBe('inflation-in-germany-robot-edition');
+  await expect(page.getByLabel('Post address').inputValue()).resolves.toBe('robot-inflation-in-germany-robot-edition');
   await page.getByLabel('Post address').fill('germany-inflation-robot');
   await expect(page.getByLabel('Dataset', { exact: true }).inputValue()).resolves.toBe('prc_hicp_manr');
   await page.getByLabel('Places', { exact: true }).selectOption('DE');

@@ -48,14 +48,16 @@ export default function RobotDraft({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function DiffView({ diff }: { diff: readonly DiffLine[] }) {
+function DiffView({ diff, since }: { diff: readonly DiffLine[]; since: string | null }) {
   const stats = diffStats(diff);
   return (
     <div>
       <p className={muted} data-diff-stats>
-        {stats.added === 0 && stats.removed === 0
-          ? 'The same as the published post.'
-          : `${stats.added} line${stats.added === 1 ? '' : 's'} added, ${stats.removed} removed against the published post.`}
+        {since === null
+          ? 'Nothing is published yet: every line is new.'
+          : stats.added === 0 && stats.removed === 0
+            ? `The same as the post published ${utc(since)}.`
+            : `${stats.added} line${stats.added === 1 ? '' : 's'} added, ${stats.removed} removed against the post published ${utc(since)}.`}
       </p>
       <pre
         className="mt-2 max-h-96 overflow-auto rounded-md border border-slate-200 bg-slate-50 text-xs leading-5 dark:border-slate-800 dark:bg-slate-900"
@@ -200,7 +202,7 @@ function DraftReview({
           Changes since the last published version
         </h2>
         <div className="mt-2">
-          <DiffView diff={draft.diff} />
+          <DiffView diff={draft.diff} since={draft.post_published_at} />
         </div>
       </section>
 

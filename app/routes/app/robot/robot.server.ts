@@ -125,7 +125,7 @@ export async function templateForm(context: AppLoadContext, idParam: string, url
         geos: [],
         sections: [...ROBOT_SECTIONS],
         change_lag: 12,
-        title_pattern: '{series} in {place}: {value} in {period}',
+        title_pattern: '{place}: {value} in {period}',
         schedule: 'after_refresh',
       };
   // ?dataset= switches the form's dataset (its series and places come from its metadata).

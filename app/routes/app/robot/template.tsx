@@ -37,6 +37,12 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+/** A post address from the name; inflation-… belongs to the generated country articles, so those get robot-…. */
+function postSlugOf(name: string): string {
+  const slug = slugify(name);
+  return slug.startsWith('inflation-') ? `robot-${slug}` : slug;
+}
+
 export default function RobotTemplate({ loaderData }: Route.ComponentProps) {
   if (!loaderData.editor) return <EditorsOnly title={EDITORS_ONLY_TITLE} text={EDITORS_ONLY_TEXT} />;
   // Keyed by dataset: switching the dataset starts its series and places afresh.
@@ -94,7 +100,7 @@ function TemplateForm({
           maxLength={120}
           onChange={(e) => {
             const name = e.target.value;
-            setV((old) => ({ ...old, name, slug: slugTouched ? old.slug : slugify(name) }));
+            setV((old) => ({ ...old, name, slug: slugTouched ? old.slug : postSlugOf(name) }));
           }}
         />
         <TextField
