@@ -178,7 +178,7 @@ function TemplateForm({
             </select>
             <button
               type="button"
-              className={smallButton}
+              className={`${smallButton} shrink-0 whitespace-nowrap`}
               disabled={!place || v.geos.length >= 6}
               onClick={() => {
                 set('geos', [...v.geos, place]);
