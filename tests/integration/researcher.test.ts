@@ -215,7 +215,43 @@ describe('/api/researcher', () => {
     expect(empty.no_data).toBe(true);
     expect(empty.findings[0]).toMatch(/^There is no stored observation of annual inflation \(HICP\)/);
     expect(first.body.report.citations).toEqual([]);
-    const remaining = Number(first.res.headers.get('x-ratelimit-remaining'));
+    // Odd but well-formed plans: an unknown dimension value, an unknown dimension, a place with no data.
+    const odd = await user.post('/api/researcher/run', {
+      plan: {
+        question: 'odd',
+        notes: [],
+        declined: null,
+        steps: [
+          {
+            id: 's1',
+            dataset_code: 'prc_hicp_manr',
+            places: ['ZZ9'],
+            reference: 'EA20',
+            period_from: '2020',
+            period_to: 'Q2/2020',
+            dims: {},
+            title: 't',
+            reason: 'r',
+          },
+          {
+            id: 's2',
+            dataset_code: 'prc_hicp_manr',
+            places: ['EE'],
+            reference: null,
+            period_from: '2020',
+            period_to: null,
+            dims: { coicop: 'NOPE', foo: 'bar' },
+            title: 't',
+            reason: 'r',
+          },
+        ],
+      },
+    });
+    expect(odd.res.status).toBe(200);
+    expect(odd.body.report.steps[0].findings.join(' ')).toContain('There is no stored observation for ZZ9');
+    expect(odd.body.report.steps[1].no_data).toBe(true);
+    expect(odd.body.report.steps[1].findings[0]).toContain('has no series for coicop NOPE');
+    const remaining = Number(odd.res.headers.get('x-ratelimit-remaining'));
     const second = await user.post('/api/researcher/run', { question: BALTIC });
     expect(second.res.status).toBe(200);
     expect(second.body.report.steps).toHaveLength(2);
