@@ -1,8 +1,10 @@
 // The content-writing robot (issue 16, decisions 140–144): an editor's template → a run writes a pending draft with every
 // number cited → an import of the dataset writes the next draft (with the revisions it made) → publish → /blog/{slug}
 // shows the numbers and the live chart. Non-editors get 403, signed-out visitors 401, bad input 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uncitedDraftNumbers } from '../../core/robot/article';
+import { robotTemplates } from '../../db/schema';
+import { runDueTemplates } from '../../server/robot/service';
 import { seedGeos } from '../../server/import/geos';
 import { importFile } from '../../server/import/runner';
 import { mirror } from '../setup/database';
@@ -218,5 +220,53 @@ describe('runs, review and publication', () => {
         '/api/robot/templates/{id}/run',
       ]),
     );
+  });
+});
+
+describe('schedules and failures', () => {
+  it('runs a daily template when it is due, and not again within the day', async () => {
+    const created = await editor.post('/api/robot/templates', {
+      ...template,
+      name: 'Daily prices',
+      slug: 'prices-daily',
+      sections: ['latest'],
+      schedule: 'daily',
+    });
+    expect(created.res.status).toBe(201);
+    const now = new Date();
+    expect(await runDueTemplates(h.database.db, now)).toBe(1);
+    expect(await runDueTemplates(h.database.db, new Date(now.getTime() + 3600_000))).toBe(0);
+    const drafts = await editor.request(`/api/robot/drafts?template=${created.body.id}`);
+    expect(drafts.body.items.map((d: { trigger: string }) => d.trigger)).toEqual(['daily']);
+  });
+
+  it('never fails an import when a template cannot run, and the other templates still write', async () => {
+    // A template the API would refuse (no dim9 in the dataset), stored directly as a later change could leave it.
+    await h.database.db.insert(robotTemplates).values({
+      name: 'Broken',
+      slug: 'broken-robot',
+      datasetCode: 'robot_test',
+      dimensions: { dim9: 'X' },
+      geos: ['DE'],
+      sections: ['latest'],
+      titlePattern: '{place}',
+      schedule: 'after_refresh',
+    });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const third = release(['2025-01', '2025-02', '2025-03', '2025-04'], {
+      DE: ['2.8 ', '2.7 ', '2.3 ', '2.1 '],
+      FR: ['1.8 ', '1.9 ', '1.6 ', '1.2 '],
+    });
+    const summary = await importRelease(third);
+    const logged = log.mock.calls.flat().join('\n');
+    log.mockRestore();
+    expect(summary.added).toBeGreaterThan(0);
+    expect(logged).toContain('[robot] template');
+    expect(logged).toContain('broken-robot');
+    const queue = (await editor.request('/api/robot/drafts')).body.items;
+    expect(queue.map((d: { slug: string; trigger: string }) => [d.slug, d.trigger])).toContainEqual([
+      'prices-in-germany',
+      'after_refresh',
+    ]);
   });
 });
