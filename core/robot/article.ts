@@ -308,13 +308,13 @@ export function buildRobotArticle(facts: RobotFacts): RobotArticle {
     },
     revisions: () => {
       heading('Revisions since the last release');
+      if (facts.firstRelease) {
+        paragraph('The last release is the first of this dataset imported here, so no earlier figure was revised.');
+        return;
+      }
       for (const p of facts.places) {
-        if (p.revisions === null || facts.firstRelease) {
-          paragraph(
-            facts.firstRelease
-              ? `The last release is the first of this dataset imported here, so no figure for ${p.name} was revised.`
-              : `There is no earlier release to compare with for ${p.name}.`,
-          );
+        if (p.revisions === null) {
+          paragraph(`There is no earlier release to compare with for ${p.name}.`);
           continue;
         }
         if (p.revisions.length === 0) {
