@@ -220,6 +220,10 @@ describe('runs, review and publication', () => {
         '/api/robot/templates/{id}/run',
       ]),
     );
+    const body = doc.paths['/api/robot/templates'].post.requestBody.content['application/json'].schema;
+    const fields = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()].properties : body.properties;
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['dataset', 'geos', 'sections', 'schedule', 'slug']));
+    expect(doc.paths['/api/robot/drafts/{id}/publish'].post.responses['403']).toBeDefined();
   });
 });
 
