@@ -40,6 +40,11 @@ it('plans, runs, shows cited findings, exports Markdown and shares the report', 
   await expect(first.textContent()).resolves.toContain('EE, LV, LT');
   await expect(first.textContent()).resolves.toContain('vs EU27_2020');
   await expect(first.textContent()).resolves.toContain('1/2020 – latest');
+  if (process.env.RESEARCHER_SHOTS)
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${process.env.RESEARCHER_SHOTS}/plan-${width}-light.png`, fullPage: true });
+    }
   // The all-items context step is removed before the run.
   await page.getByRole('button', { name: /^Remove step s2/ }).click();
   await expect(page.locator('[data-plan-step]').count()).resolves.toBe(1);

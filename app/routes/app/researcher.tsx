@@ -61,7 +61,7 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
 function PlanTable({ plan, onRemove }: { plan: ResearchPlan; onRemove: (id: string) => void }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm" aria-label="Plan">
+      <table className="w-full min-w-[40rem] border-collapse text-sm" aria-label="Plan">
         <thead>
           <tr className="border-b border-slate-200 text-left dark:border-slate-800">
             <th scope="col" className="py-1 pr-3">
@@ -255,7 +255,7 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
                   setPlan(null);
                 }}
                 maxLength={1000}
-                rows={2}
+                rows={3}
                 placeholder="e.g. How did food inflation evolve in the Baltic states since 2020 compared with the EU?"
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
               />
