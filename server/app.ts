@@ -132,6 +132,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
   const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
   app.use('/api/og-image', images);
   app.use('/api/charts/download-png', images);
+  app.use('/api/charts/download-svg', images);
   app.use('/api/sdmx/*', quota);
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);

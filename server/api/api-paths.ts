@@ -34,6 +34,8 @@ export const allowedApiPaths = [
   '/api/auth',
   // SDMX-CSV downloads linked from the catalogue documents and /llms.txt (decision 072).
   '/api/sdmx',
+  // The chart's SVG image, beside its PNG (issue 11).
+  '/api/charts/download-svg',
   // The workbench's CSV and JSON downloads (decision 110).
   '/api/workbench',
   // The researcher's Markdown and HTML exports, downloaded from its page by a link (decision 147).

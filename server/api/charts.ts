@@ -1,4 +1,5 @@
-// /api/charts: a chart view's PNG (server-rendered SVG through resvg, 2x) and its data as CSV or JSON export.
+// /api/charts: a chart view's published image as PNG (server-rendered SVG through resvg, 2x) or SVG, and its data as
+// CSV or JSON export.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { Resvg } from '@resvg/resvg-js';
 import type { Context } from 'hono';
@@ -94,6 +95,17 @@ const pngRoute = createRoute({
   summary: 'A chart view as a PNG image at twice its size',
   request: { query: imageQuery },
   responses: { 200: { description: 'The image', content: { 'image/png': { schema: z.string() } } }, ...errors },
+});
+
+const svgRoute = createRoute({
+  method: 'get',
+  path: '/charts/download-svg',
+  summary: 'A chart view as an SVG image (the same query and published frame as the PNG)',
+  request: { query: imageQuery },
+  responses: {
+    200: { description: 'The image', content: { 'image/svg+xml': { schema: z.string() } } },
+    ...errors,
+  },
 });
 
 const downloadRoute = createRoute({
@@ -242,8 +254,8 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     },
   });
 
-  api.openapi(pngRoute, async (c) => {
-    const q = c.req.valid('query');
+  /** The published SVG of the image query: the view, its size and outlines (400/404 as the data API). */
+  const imageSvg = async (c: Context<ApiEnv>, q: z.infer<typeof imageQuery>) => {
     const { meta, view, data } = await loadView(c.var.db, c);
     const { periods, index } = sliderFor(data, view);
     const problem = dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0);
@@ -251,23 +263,41 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     const width = q.width ?? 800;
     const height = q.height ?? chartHeightFor(1024, view.chartType === 'map' ? 'map' : 'chart');
     const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.outlines) : null;
-    const draw = () =>
-      rasterise(
-        publishedChartSvg(
-          {
-            data,
-            view,
-            width,
-            height,
-            theme: q.theme,
-            title: q.title,
-            hideLegend: q.hide_legend === 'true',
-            outlines,
-            sort: tableSortOf(q.sort),
-          },
-          opts.publicUrl,
-        ),
+    const svg = () =>
+      publishedChartSvg(
+        {
+          data,
+          view,
+          width,
+          height,
+          theme: q.theme,
+          title: q.title,
+          hideLegend: q.hide_legend === 'true',
+          outlines,
+          sort: tableSortOf(q.sort),
+        },
+        opts.publicUrl,
       );
+    return { meta, view, svg };
+  };
+
+  api.openapi(svgRoute, async (c) => {
+    const { meta, view, svg } = await imageSvg(c, c.req.valid('query'));
+    const version = (await catalogueState(c.var.db)).version;
+    const markup = await memoAt(c.var.db, version, `chart-svg:${normalisedQuery(c.req.url)}`, async () => svg(), {
+      limit: 50,
+    });
+    stopIfGone(c);
+    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'svg'));
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    // Opened by itself it runs and loads nothing: the closed policy of every non-page answer (security-headers.ts);
+    // the image styles with attributes only.
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${markup}`, 200);
+  });
+
+  api.openapi(pngRoute, async (c) => {
+    const { meta, view, svg } = await imageSvg(c, c.req.valid('query'));
+    const draw = () => rasterise(svg());
     attachment(c, exportFileName(meta.dataset_code, view.chartType, 'png'));
     c.header('Content-Type', 'image/png');
     // Cached by the normalised query until an import changes the catalogue; drawn one at a time (decision 064).

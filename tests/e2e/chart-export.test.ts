@@ -1,4 +1,4 @@
-// A visitor exports a chart: PNG, CSV and JSON downloads with checked content, the API URL and the embed code.
+// A visitor exports a chart: PNG, SVG, CSV and JSON downloads with checked content, the API URL and the embed code.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -62,6 +62,33 @@ it('downloads the chart as a PNG at twice its size, in the browser and from the 
   const table = await download(page, widget, 'PNG image');
   expect(table.name).toBe('prc_hicp_manr-table.png');
   expect(pngSize(table.bytes).width).toBe(width * 2);
+  expect(problems).toEqual([]);
+});
+
+it('downloads the published chart as an SVG that opens by itself with its text as text', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?${view}`);
+  const svg = await download(page, widget, 'SVG image');
+  expect(svg.name).toBe('prc_hicp_manr-line.svg');
+  const text = svg.bytes.toString('utf8');
+  expect(text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  expect(text).toContain('>Source: Eurostat (prc_hicp_manr)</text>');
+  expect(text).toContain('class="published-title"');
+  // Opened as a file, the browser draws it: the chart's lines and the title, as wide as the chart on the page.
+  const width = Number(await widget.locator('svg[role="img"]').getAttribute('width'));
+  const file = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await file.page.setContent(text);
+  const drawn = await file.page.locator('body > svg').boundingBox();
+  expect(drawn?.width).toBe(width);
+  await expect.poll(() => file.page.locator('text.published-title').count()).toBe(1);
+  expect(await file.page.locator('path').count()).toBeGreaterThanOrEqual(3);
+
+  // The table's SVG comes from /api/charts/download-svg with the same view.
+  await widget.getByRole('button', { name: /^Chart type/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Table' }).click();
+  await widget.getByRole('table').waitFor();
+  const table = await download(page, widget, 'SVG image');
+  expect(table.name).toBe('prc_hicp_manr-table.svg');
+  expect(table.bytes.toString('utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
   expect(problems).toEqual([]);
 });
 

@@ -94,6 +94,40 @@ describe('GET /api/charts/download-png', () => {
   });
 });
 
+describe('GET /api/charts/download-svg', () => {
+  it('answers the published image as SVG: the chart, title, subtitle and source line as text', async () => {
+    const res = await app.request(`/api/charts/download-svg?${view}&chart_type=line&time_start=1/2020&title=Prices`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="prc_hicp_manr-line.svg"');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const svg = await res.text();
+    expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"')).toBe(
+      true,
+    );
+    expect(svg).toContain('>Prices</text>');
+    expect(svg).toContain('>Source: Eurostat (prc_hicp_manr)</text>');
+    expect(svg).toMatch(/class="published-subtitle"[^>]*>[^<]*All-items HICP/);
+    // The lines of the three series, drawn as paths (no raster inside).
+    expect(svg).not.toContain('<image');
+    expect(svg.match(/<path/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+  });
+
+  it('escapes a hostile title and rejects what the PNG rejects', async () => {
+    const res = await app.request(
+      `/api/charts/download-svg?${view}&chart_type=bar&time_start=1/2025&title=${encodeURIComponent('<script>alert(1)</script>')}`,
+    );
+    expect(res.status).toBe(200);
+    const svg = await res.text();
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('&lt;script&gt;');
+    const bad = await app.request('/api/charts/download-svg?datasetId=prc_hicp_manr&chart_type=pie');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as any).error.code).toBe('bad_parameter');
+    expect((await app.request('/api/charts/download-svg?datasetId=nope')).status).toBe(404);
+  });
+});
+
 describe('GET /api/charts/download', () => {
   it('answers the CSV the data API writes for the same selection', async () => {
     const res = await app.request(`/api/charts/download?${view}&chart_type=line&time_start=1/2024&format=csv`);

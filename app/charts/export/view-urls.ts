@@ -88,8 +88,28 @@ export function pngDownloadUrl(
   view: ChartViewSpec,
   options: ImageOptions = {},
 ): string {
+  return imageDownloadUrl('png', origin, datasetId, view, options);
+}
+
+/** `/api/charts/download-svg?…`: the same published image as an SVG (the same query as the PNG). */
+export function svgDownloadUrl(
+  origin: string,
+  datasetId: number | string,
+  view: ChartViewSpec,
+  options: ImageOptions = {},
+): string {
+  return imageDownloadUrl('svg', origin, datasetId, view, options);
+}
+
+function imageDownloadUrl(
+  format: 'png' | 'svg',
+  origin: string,
+  datasetId: number | string,
+  view: ChartViewSpec,
+  options: ImageOptions,
+): string {
   const query = joinQuery([['datasetId', String(datasetId)], ...viewPairs(view), ...imagePairs(options)]);
-  return withOrigin(origin, `/api/charts/download-png?${query}`);
+  return withOrigin(origin, `/api/charts/download-${format}?${query}`);
 }
 
 /** `/api/charts/download?datasetId=…&format=csv|json`: the view's data as a file. */
@@ -113,6 +133,7 @@ export function exportFileName(datasetCode: string, type: ChartType, extension: 
 export interface StaticLinks {
   types: Record<ChartType, string>;
   png: string;
+  svg: string;
   csv: string;
   json: string;
   api: string;
@@ -121,7 +142,7 @@ export interface StaticLinks {
 
 /**
  * Links of the embed page's controls for the current view: each chart type's embed URL (from the view
- * that type would show after a switch), the server-side PNG, CSV and JSON files, the API URL and the
+ * that type would show after a switch), the server-side PNG, SVG, CSV and JSON files, the API URL and the
  * chart page behind Follow.
  */
 export function staticLinksFor(
@@ -136,6 +157,7 @@ export function staticLinksFor(
   return {
     types,
     png: pngDownloadUrl('', datasetId, view, image),
+    svg: svgDownloadUrl('', datasetId, view, image),
     csv: dataDownloadUrl('', datasetId, view, 'csv'),
     json: dataDownloadUrl('', datasetId, view, 'json'),
     api: dataApiUrl('', datasetId, view),

@@ -1,4 +1,5 @@
-// The Export menu's actions for the current view: PNG (client-side), CSV (server file), JSON (built here), API, Embed.
+// The Export menu's actions for the current view: PNG and SVG (client-side), CSV (server file), JSON (built here), API,
+// Embed.
 import { useState, type RefObject } from 'react';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import type { Theme } from '../core/palette';
@@ -12,6 +13,7 @@ import {
   embedUrl,
   exportFileName,
   pngDownloadUrl,
+  svgDownloadUrl,
 } from '../export/view-urls';
 import { COPY_FEEDBACK_MS } from './copy-dialog';
 import { saveBlob, svgMarkupToPng } from './widget-actions';
@@ -77,24 +79,33 @@ export function useExports(ctx: ExportContext): {
       hideLegend: ctx.hideLegend,
       sort: view.chartType === 'table' ? ctx.tableSort : null,
     };
+    // Published as it is: title and subtitle over the chart, source and the view's address under it. The table is
+    // HTML: its images are drawn by the server from the same view.
+    const framedSvg = (): string | null => {
+      const svg = ctx.figure.current?.querySelector<SVGSVGElement>('svg[role="img"]');
+      if (!svg || view.chartType === 'table') return null;
+      return publishedSvg({
+        inner: new XMLSerializer().serializeToString(svg),
+        width: Number(svg.getAttribute('width')) || ctx.width,
+        height: Number(svg.getAttribute('height')) || ctx.height,
+        theme: ctx.theme,
+        title: ctx.title,
+        subtitle: ctx.subtitle,
+        source: `Source: ${data.dataset.source_name} (${code})`,
+        url: `${origin()}/datasets/${code}${viewPairs(view).length > 0 ? `?${joinQuery(viewPairs(view))}` : ''}`,
+      });
+    };
     switch (kind) {
+      case 'svg': {
+        const name = exportFileName(code, view.chartType, 'svg');
+        const framed = framedSvg();
+        if (!framed) return followLink(svgDownloadUrl(origin(), id, view, image), name);
+        return saveBlob(new Blob([framed], { type: 'image/svg+xml' }), name);
+      }
       case 'png': {
-        const svg = ctx.figure.current?.querySelector<SVGSVGElement>('svg[role="img"]');
         const name = exportFileName(code, view.chartType, 'png');
-        // The table is HTML: its image is drawn by the server from the same view.
-        if (!svg || view.chartType === 'table') return followLink(pngDownloadUrl(origin(), id, view, image), name);
-        // Published as it is: title and subtitle over the chart, source and the view's address under it.
-        const inner = new XMLSerializer().serializeToString(svg);
-        const framed = publishedSvg({
-          inner,
-          width: Number(svg.getAttribute('width')) || ctx.width,
-          height: Number(svg.getAttribute('height')) || ctx.height,
-          theme: ctx.theme,
-          title: ctx.title,
-          subtitle: ctx.subtitle,
-          source: `Source: ${data.dataset.source_name} (${code})`,
-          url: `${origin()}/datasets/${code}${viewPairs(view).length > 0 ? `?${joinQuery(viewPairs(view))}` : ''}`,
-        });
+        const framed = framedSvg();
+        if (!framed) return followLink(pngDownloadUrl(origin(), id, view, image), name);
         const size = /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(framed);
         svgMarkupToPng(framed, Number(size?.[1]), Number(size?.[2])).then(
           (blob) => saveBlob(blob, name),

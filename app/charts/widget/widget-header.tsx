@@ -71,6 +71,7 @@ export function WidgetHeader({
               icon={<DownloadIcon />}
               links={[
                 { key: 'png', label: 'PNG image', href: links.png, download: true },
+                { key: 'svg', label: 'SVG image', href: links.svg, download: true },
                 { key: 'csv', label: 'CSV data', href: links.csv, download: true },
                 { key: 'json', label: 'JSON data', href: links.json, download: true },
                 { key: 'api', label: 'API', href: links.api },

@@ -56,10 +56,11 @@ export function TypeMenu({ type, onChange }: TypeMenuProps) {
   );
 }
 
-export type ExportKind = 'png' | 'csv' | 'json' | 'api' | 'embed';
+export type ExportKind = 'png' | 'svg' | 'csv' | 'json' | 'api' | 'embed';
 
 export const EXPORT_LABELS: Record<ExportKind, string> = {
   png: 'PNG image',
+  svg: 'SVG image',
   csv: 'CSV data',
   json: 'JSON data',
   api: 'API',
@@ -70,7 +71,7 @@ interface ExportMenuProps {
   onSelect: (kind: ExportKind) => void;
 }
 
-/** Export menu: PNG, CSV, JSON, API, Embed. */
+/** Export menu: PNG, SVG, CSV, JSON, API, Embed. */
 export function ExportMenu({ onSelect }: ExportMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
