@@ -6,7 +6,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { isDatabaseUnavailable } from '../core/unavailable';
 import { CspNonceContext } from './csp-nonce';
 import { embedRuntimeScript } from './charts';
 
@@ -19,6 +20,21 @@ export const streamTimeout = 5_000;
 export const inlineScriptHashes: readonly string[] = [
   `sha256-${createHash('sha256').update(embedRuntimeScript()).digest('base64')}`,
 ];
+
+/**
+ * A loader's or action's error: logged as React Router does, except when the database is away for a moment (a restart),
+ * which the server answers 503 with Retry-After (server/app.ts reads the flag) and logs as one line.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const failures = (context as { failures?: { databaseUnavailable: boolean } } | undefined)?.failures;
+  if (failures && isDatabaseUnavailable(error)) {
+    failures.databaseUnavailable = true;
+    console.warn(`Database unavailable on ${new URL(request.url).pathname}: ${(error as Error).message.slice(0, 200)}`);
+    return;
+  }
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -27,6 +27,8 @@ declare module 'react-router' {
     billing?: { configured: boolean; intervals: ('month' | 'year')[] };
     /** The content-writing robot's output for the case study (server/robot/service.ts, decision 144). */
     robot?: RobotPages;
+    /** Set by app/entry.server.tsx's handleError when a loader failed because the database was away (answer 503). */
+    failures?: { databaseUnavailable: boolean };
   }
 }
 

@@ -56,6 +56,7 @@ import { startAlerts } from './alerts/schedule';
 import { robotApi } from './robot/api';
 import { robotShowcase, startRobot } from './robot/service';
 import { liveApi, liveStreamsPerClient } from './live/stream';
+import { unavailableRetryAfter } from '../core/unavailable';
 
 export interface AppOptions {
   db: Db;
@@ -253,7 +254,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
         providers: auth.availableProviders,
       };
       // The chart widget's fetches send this back so the page's own data requests are not counted (decision 071).
-      return handle(request, {
+      const failures = { databaseUnavailable: false };
+      const response = await handle(request, {
         db: opts.db,
         auth: pageAuth,
         outlines,
@@ -262,7 +264,13 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
         imports: refresh,
         billing: billingOffer,
         robot: { showcase: () => robotShowcase(opts.db) },
+        failures,
       });
+      if (response.status !== 500 || !failures.databaseUnavailable) return response;
+      // The database was away (a restart): the error page, answered 503 so clients and caches try again soon.
+      const headers = new Headers(response.headers);
+      headers.set('Retry-After', String(unavailableRetryAfter));
+      return new Response(response.body, { status: 503, headers });
     };
     const render = renderPage;
     // Anonymous visitors' public pages and embeds from the same cache, with a fresh CSP nonce and page token each.

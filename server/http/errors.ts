@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { isDatabaseUnavailable, unavailableRetryAfter } from '../../core/unavailable';
 
 export class ApiError extends Error {
   constructor(
@@ -42,6 +43,9 @@ function isDataException(err: unknown): boolean {
   return false;
 }
 
+/** The 503 answer's message while the database is away (a restart, a dropped connection). */
+export const unavailableMessage = 'The service is briefly unavailable; please try again in a few seconds.';
+
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
   // Hono's own validators (a body that is not JSON, a form that cannot be parsed) throw these.
@@ -52,6 +56,12 @@ export function handleError(err: Error, c: Context): Response {
   }
   if (err instanceof URIError || isDataException(err)) {
     return c.json(errorBody('bad_request', 'A parameter holds a value this server cannot read.'), 400);
+  }
+  if (isDatabaseUnavailable(err)) {
+    // PostgreSQL restarting or a dropped connection: the pool reconnects by itself, the client should try again.
+    console.warn(`Database unavailable on ${c.req.method} ${clip(c.req.path)}: ${clip(err.message)}`);
+    c.header('Retry-After', String(unavailableRetryAfter));
+    return c.json(errorBody('unavailable', unavailableMessage), 503);
   }
   console.error(`Unhandled error on ${c.req.method} ${clip(c.req.path)}:`, clip(err.stack ?? err.message, 4000));
   return c.json(errorBody('internal', 'An unexpected error occurred'), 500);
