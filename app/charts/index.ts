@@ -66,6 +66,7 @@ export { themeColors, type Theme } from './core/palette';
 export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, apiErrorMessage } from './core/chart-messages';
 export { embedRuntimeScript } from './widget/embed-runtime';
 export { viewLabels, type ViewLabels } from './core/view-labels';
+export { unitLabel } from './core/unit-labels';
 export { coverageNote, type Coverage } from './core/coverage';
 export { publishedSvg, publishedChrome, type PublishedFrameInput } from './export/published-frame';
 export { joinQuery } from './export/view-query';

@@ -1,7 +1,7 @@
 // What the assistant reads, through db/queries only: dataset metadata (the one memoised getDatasetMeta), series
 // observations (the one view loader), places (the gazetteer with NUTS names from the geos table) and each value's
 // citation.
-import { viewPairs, type ChartType } from '../../app/charts';
+import { unitLabel, viewPairs, type ChartType } from '../../app/charts';
 import type { Citation } from '../../core/assistant/compose';
 import { buildGazetteer, type Gazetteer } from '../../core/assistant/places';
 import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
@@ -99,7 +99,9 @@ export function seriesLabel(ds: Dataset, series: SeriesChoice): string {
   return ds.meta.dimensions
     .map((d) => {
       const code = series.dims[d.key]!;
-      return d.values.find((v) => v.code === code)?.label ?? code;
+      const stored = d.values.find((v) => v.code === code)?.label;
+      // A unit read without its code list is named as charts name it ('Annual average rate of change', not RCH_A_AVG).
+      return d.code.toLowerCase() === 'unit' ? unitLabel(code, stored) : (stored ?? code);
     })
     .join(' · ');
 }

@@ -13,6 +13,7 @@ export const EUROSTAT_UNIT_LABELS: Readonly<Record<string, string>> = {
   PC_ACT: 'Percentage of population in the labour force',
   THS_PER: 'Thousand persons',
   RCH_A: 'Annual rate of change',
+  RCH_A_AVG: 'Annual average rate of change',
   RCH_M: 'Monthly rate of change',
   PC: 'Percentage',
   PC_GDP: 'Percentage of gross domestic product (GDP)',
