@@ -47,7 +47,7 @@ it('plans, runs, shows cited findings, exports Markdown and shares the report', 
     }
   // The all-items context step is removed before the run.
   await page.getByRole('button', { name: /^Remove step s2/ }).click();
-  await expect(page.locator('[data-plan-step]').count()).resolves.toBe(1);
+  await expect.poll(() => page.locator('[data-plan-step]').count()).toBe(1);
 
   await page.getByRole('button', { name: 'Run' }).click();
   await page.waitForURL(/\/app\/researcher\?r=/);

@@ -70,12 +70,15 @@ it('creates a template, runs it, edits and publishes the draft, and the post ope
   await row.getByRole('button', { name: 'Run now' }).click();
   await page.waitForURL(/\/app\/robot\/drafts\/\d+$/);
   await ready(page);
-  const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
-  expect(heading).toMatch(/^Inflation in Germany: −?\d+\.\d % in \d{1,2}\/\d{4}$/);
+  // The URL changes before the draft page has rendered (client navigation): wait for its heading.
+  const heading = page.getByRole('heading', { level: 1, name: /^Inflation in Germany/ });
+  await heading.waitFor();
+  const title = (await heading.textContent()) ?? '';
+  expect(title).toMatch(/^Inflation in Germany: −?\d+\.\d % in \d{1,2}\/\d{4}$/);
   await expect(page.locator('[data-diff-line="added"]').count()).resolves.toBeGreaterThan(10);
   await expect(page.locator('[data-diff-line="removed"]').count()).resolves.toBe(0);
   await page.getByText('Every number is one of the draft’s citations.').waitFor();
-  await expect(page.locator('[data-preview] [data-post-chart] svg').first().isVisible()).resolves.toBe(true);
+  await page.locator('[data-preview] [data-post-chart] svg').first().waitFor();
 
   // The editor rewords a sentence; the live preview follows as they type.
   const editor = page.getByLabel('Markdown', { exact: true });
@@ -88,9 +91,9 @@ it('creates a template, runs it, edits and publishes the draft, and the post ope
   await page.getByText('Published to /blog/germany-inflation-robot.').waitFor();
   await page.getByRole('link', { name: 'Open the post' }).click();
   await page.waitForURL(/\/blog\/germany-inflation-robot$/);
-  await page.getByRole('heading', { level: 1, name: heading! }).waitFor();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.getByText('Germany’s newest reading is').waitFor();
-  await expect(page.locator('[data-post-chart] svg').first().isVisible()).resolves.toBe(true);
+  await page.locator('[data-post-chart] svg').first().waitFor();
   await page.getByRole('heading', { name: 'Sources' }).waitFor();
   expect(problems).toEqual([]);
 
