@@ -71,7 +71,7 @@ it('creates a template, runs it, edits and publishes the draft, and the post ope
   await page.waitForURL(/\/app\/robot\/drafts\/\d+$/);
   await ready(page);
   // The URL changes before the draft page has rendered (client navigation): wait for its heading.
-  const heading = page.getByRole('heading', { level: 1, name: /^Inflation in Germany/ });
+  const heading = page.getByRole('heading', { level: 1, name: /^Inflation in Germany/ }).first();
   await heading.waitFor();
   const title = (await heading.textContent()) ?? '';
   expect(title).toMatch(/^Inflation in Germany: −?\d+\.\d % in \d{1,2}\/\d{4}$/);
