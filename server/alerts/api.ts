@@ -32,8 +32,8 @@ import {
 import { NOTIFICATION_DELIVERIES, TREND_RULE_KINDS } from '../../db/schema/notifications';
 import { formatPeriod, type Frequency } from '../../core/periods';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
-import { ApiError, errorBody, errorSchema } from '../http/errors';
+import { readSession, requireSignedIn } from '../auth/session';
+import { ApiError, errorBody, errorSchema, bodyValidationHook } from '../http/errors';
 import { describeRule, initialState } from './rules';
 
 type AlertsEnv = { Variables: { db: Db } };
@@ -274,21 +274,11 @@ export function toRuleJson(r: ListedTrendRule) {
 }
 
 export function alertsApi(opts: { auth: Auth; headersOf: (c: Context) => Headers }): OpenAPIHono<AlertsEnv> {
-  const api = new OpenAPIHono<AlertsEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return undefined;
-      const message = result.error.issues
-        .map((i) => (i.path.length > 0 ? `invalid ${i.path.join('.')}: ${i.message}` : i.message))
-        .join('; ');
-      return c.json(errorBody('bad_request', message), 400);
-    },
-  });
+  const api = new OpenAPIHono<AlertsEnv>({ defaultHook: bodyValidationHook });
 
   async function userIdOf(c: Context<AlertsEnv>): Promise<string> {
     const read = await readSession(opts.auth, c.var.db, opts.headersOf(c), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session.user.id;
+    return requireSignedIn(read).user.id;
   }
 
   async function ruleJson(db: Db, userId: string, id: number) {

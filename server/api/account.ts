@@ -17,11 +17,10 @@ import type { ReadDb } from '../../db/client';
 import { findUserById, findUserPlan } from '../../db/queries/users';
 import type { Auth } from '../auth/auth';
 import { toApiResponse } from '../auth/responses';
-import { readSession } from '../auth/session';
+import { readSession, requireSignedIn } from '../auth/session';
 import { authHeaders } from './auth-handler';
-import { bodyValidationHook } from './auth-validation';
 import type { ApiEnv } from './env';
-import { ApiError, errorBody, errorSchema } from '../http/errors';
+import { ApiError, errorBody, errorSchema, bodyValidationHook } from '../http/errors';
 
 const sessionRoute = createRoute({
   method: 'get',
@@ -166,9 +165,7 @@ export function accountApi(auth: Auth, trustProxy: boolean): OpenAPIHono<ApiEnv>
   async function sessionOf(c: Context<ApiEnv>): Promise<AccountSession> {
     c.header('Cache-Control', 'no-store');
     const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session;
+    return requireSignedIn(read);
   }
 
   api.openapi(sessionRoute, async (c) => {

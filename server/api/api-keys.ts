@@ -14,12 +14,11 @@ import {
 import { canManageMembers } from '../../core/organizations';
 import { memberRole } from '../../db/queries/organizations';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
+import { readSession, requireSignedIn } from '../auth/session';
 import { generateApiKey } from './api-key-secret';
-import { bodyValidationHook } from './auth-validation';
 import { authHeaders } from './auth-handler';
 import type { ApiEnv } from './env';
-import { ApiError, errorSchema } from '../http/errors';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 
 /** Working keys an account may hold at once. */
 export const MAX_API_KEYS = 20;
@@ -159,9 +158,7 @@ export function apiKeysApi(auth: Auth, trustProxy: boolean, now: () => Date = ()
   async function userIdOf(c: Context<ApiEnv>): Promise<string> {
     c.header('Cache-Control', 'no-store');
     const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session.user.id;
+    return requireSignedIn(read).user.id;
   }
 
   api.openapi(createRouteDef, async (c) => {

@@ -2,18 +2,14 @@
 // number; conversations are kept per user (a session or an API key) and can be listed, read and deleted.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { useApiKey } from '../../db/queries/api-keys';
 import { deleteConversation, findConversation, listConversations, listMessages } from '../../db/queries/assistant';
 import { ask, ConversationNotFound } from '../assistant/ask';
 import type { LlmSettings } from '../assistant/llm';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
-import { ApiError, errorSchema } from '../http/errors';
-import { hashApiKey, presentedApiKey } from './api-key-secret';
-import { bodyValidationHook } from './auth-validation';
-import { authHeaders } from './auth-handler';
-import { dailyLimitResponse, INVALID_API_KEY_MESSAGE, invalidKeyResponse } from './daily-limit';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
+import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import type { ApiEnv } from './env';
+import { requestAccountId } from './request-account';
 
 /** The longest question accepted. */
 export const MAX_QUESTION_LENGTH = 500;
@@ -167,20 +163,7 @@ export interface AssistantApiOptions {
 export function assistantApi(opts: AssistantApiOptions): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
 
-  /** The account a request comes from: its API key's owner, or the session's user. */
-  async function userIdOf(c: Context<ApiEnv>): Promise<string> {
-    c.header('Cache-Control', 'no-store');
-    const key = presentedApiKey(c);
-    if (key !== null) {
-      const owner = await useApiKey(c.var.db, hashApiKey(key), new Date());
-      if (!owner) throw new ApiError(401, 'invalid_api_key', INVALID_API_KEY_MESSAGE);
-      return owner.userId;
-    }
-    const read = await readSession(opts.auth, c.var.db, authHeaders(c, opts.trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session.user.id;
-  }
+  const userIdOf = (c: Context<ApiEnv>) => requestAccountId(c, opts.auth, opts.trustProxy);
 
   const notFound = () => new ApiError(404, 'not_found', 'No such conversation.');
 

@@ -1,9 +1,8 @@
 // POST /api/check-user-exists: whether the sign-in modal should ask to sign in or to sign up.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { userExistsByEmail } from '../../db/queries/users';
-import { bodyValidationHook } from './auth-validation';
 import type { ApiEnv } from './env';
-import { errorSchema } from '../http/errors';
+import { errorSchema, bodyValidationHook } from '../http/errors';
 
 const checkRoute = createRoute({
   method: 'post',

@@ -8,8 +8,7 @@ import { callbackParams, checkCallbacks } from '../auth/callbacks';
 import { clientIp, clientIpHeader } from '../auth/client-ip';
 import { toApiResponse } from '../auth/responses';
 import type { ApiEnv } from './env';
-import { errorBody, errorSchema } from '../http/errors';
-import { bodyValidationHook } from './auth-validation';
+import { errorBody, errorSchema, bodyValidationHook } from '../http/errors';
 
 const errorResponse = (description: string) => ({
   description,

@@ -13,10 +13,9 @@ import {
 } from '../../db/queries/billing';
 import { memberRole } from '../../db/queries/organizations';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
+import { readSession, requireSignedIn } from '../auth/session';
 import { createCheckout, createPortal, stripeClient, type BillingSettings } from '../billing/stripe';
-import { ApiError, errorSchema } from '../http/errors';
-import { bodyValidationHook } from './auth-validation';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 import { authHeaders } from './auth-handler';
 import type { ApiEnv } from './env';
 
@@ -122,9 +121,7 @@ export function billingApi({ auth, trustProxy, publicUrl, billing, now = () => n
   async function signedIn(c: Context<ApiEnv>): Promise<AccountSession> {
     c.header('Cache-Control', 'no-store');
     const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session;
+    return requireSignedIn(read);
   }
 
   /** The owner a request is about: the user, or an organization they belong to (`manage`: owners and admins). */

@@ -17,9 +17,8 @@ import {
 import { datasets } from '../../db/schema';
 import { FOLLOW_CHART_TYPES, type FollowSettings } from '../../db/schema/follows';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
-import { ApiError, errorSchema } from '../http/errors';
-import { bodyValidationHook } from './auth-validation';
+import { readSession, requireSignedIn } from '../auth/session';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 import { authHeaders } from './auth-handler';
 import type { ApiEnv } from './env';
 
@@ -249,9 +248,7 @@ export function followsApi(auth: Auth, trustProxy: boolean, now: () => Date = ()
   async function userIdOf(c: Context<ApiEnv>): Promise<string> {
     c.header('Cache-Control', 'no-store');
     const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session.user.id;
+    return requireSignedIn(read).user.id;
   }
   const missing = () => new ApiError(404, 'not_found', 'No such followed chart.');
 

@@ -31,13 +31,12 @@ import {
   transferOwnership,
 } from '../../db/queries/organizations';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
+import { readSession, requireSignedIn } from '../auth/session';
 import { CancelUnavailable, cancelSubscriptionsAtStripe } from '../billing/cancel';
 import type { BillingSettings } from '../billing/stripe';
 import { organizationInvitationMail } from '../email/templates';
 import type { Mailer } from '../email/transport';
-import { ApiError, errorSchema } from '../http/errors';
-import { bodyValidationHook } from './auth-validation';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 import { authHeaders } from './auth-handler';
 import type { ApiEnv } from './env';
 
@@ -286,9 +285,7 @@ export function organizationsApi({
   async function signedIn(c: Context<ApiEnv>): Promise<AccountSession['user']> {
     c.header('Cache-Control', 'no-store');
     const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session.user;
+    return requireSignedIn(read).user;
   }
 
   async function roleIn(c: Context<ApiEnv>, organizationId: string, userId: string): Promise<OrganizationRole> {

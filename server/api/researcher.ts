@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { planResearch, MAX_PLACES, MAX_STEPS, type ResearchPlan } from '../../core/researcher/plan';
 import { reportHtml, reportMarkdown, sharedReportPath, type Report } from '../../core/researcher/report';
 import { parsePeriod } from '../../core/periods';
-import { useApiKey } from '../../db/queries/api-keys';
 import {
   deleteResearchReport,
   findResearchReport,
@@ -18,14 +17,11 @@ import {
 } from '../../db/queries/researcher';
 import { gazetteerFor } from '../assistant/data';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
 import { runPlan } from '../researcher/run';
-import { ApiError, errorSchema } from '../http/errors';
-import { hashApiKey, presentedApiKey } from './api-key-secret';
-import { bodyValidationHook } from './auth-validation';
-import { authHeaders } from './auth-handler';
-import { dailyLimitResponse, INVALID_API_KEY_MESSAGE, invalidKeyResponse } from './daily-limit';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
+import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import type { ApiEnv } from './env';
+import { requestAccountId } from './request-account';
 
 /** The longest research question read; a longer one is refused with 413. */
 export const MAX_RESEARCH_QUESTION = 1000;
@@ -222,19 +218,7 @@ export function researcherApi(opts: ResearcherApiOptions): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
   const origin = opts.publicUrl.replace(/\/+$/, '');
 
-  async function userIdOf(c: Context<ApiEnv>): Promise<string> {
-    c.header('Cache-Control', 'no-store');
-    const key = presentedApiKey(c);
-    if (key !== null) {
-      const owner = await useApiKey(c.var.db, hashApiKey(key), new Date());
-      if (!owner) throw new ApiError(401, 'invalid_api_key', INVALID_API_KEY_MESSAGE);
-      return owner.userId;
-    }
-    const read = await readSession(opts.auth, c.var.db, authHeaders(c, opts.trustProxy), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    return read.session.user.id;
-  }
+  const userIdOf = (c: Context<ApiEnv>) => requestAccountId(c, opts.auth, opts.trustProxy);
 
   const notFound = () => new ApiError(404, 'not_found', 'No such report.');
 

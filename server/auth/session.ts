@@ -2,6 +2,7 @@
 import type { AccountSession } from '../../core/schemas/account';
 import type { ReadDb } from '../../db/client';
 import { findUserById, toAccountUser } from '../../db/queries/users';
+import { ApiError } from '../http/errors';
 import type { Auth } from './auth';
 
 export interface SessionRead {
@@ -38,4 +39,11 @@ export async function readSession(auth: Auth, db: ReadDb, headers: Headers, refr
     console.error('[auth] could not read the session:', error);
     return { ...none, error: true };
   }
+}
+
+/** The signed-in session of a read, or the account API's 503 (it could not be checked) or 401 (signed out). */
+export function requireSignedIn(read: SessionRead): AccountSession {
+  if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
+  if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+  return read.session;
 }

@@ -66,3 +66,15 @@ export function handleError(err: Error, c: Context): Response {
   console.error(`Unhandled error on ${c.req.method} ${clip(c.req.path)}:`, clip(err.stack ?? err.message, 4000));
   return c.json(errorBody('internal', 'An unexpected error occurred'), 500);
 }
+
+/** Turns a rejected request (body or query) into the one error shape, naming the field: every API's defaultHook. */
+export function bodyValidationHook(
+  result: { success: true } | { success: false; error: z.ZodError },
+  c: Context,
+): Response | undefined {
+  if (result.success) return undefined;
+  const message = result.error.issues
+    .map((i) => (i.path.length > 0 ? `invalid ${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+  return c.json(errorBody('bad_request', message), 400);
+}

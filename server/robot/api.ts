@@ -18,8 +18,8 @@ import {
 } from '../../db/queries/robot';
 import { ROBOT_DRAFT_STATUSES } from '../../db/schema/robot';
 import type { Auth } from '../auth/auth';
-import { readSession } from '../auth/session';
-import { ApiError, errorBody, errorSchema } from '../http/errors';
+import { readSession, requireSignedIn } from '../auth/session';
+import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 import {
   createTemplate,
   discardDraft,
@@ -287,24 +287,14 @@ export function robotApi(opts: {
   headersOf: (c: Context) => Headers;
   isAdmin: (email: string, verified: boolean) => boolean;
 }): OpenAPIHono<RobotEnv> {
-  const api = new OpenAPIHono<RobotEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return undefined;
-      const message = result.error.issues
-        .map((i) => (i.path.length > 0 ? `invalid ${i.path.join('.')}: ${i.message}` : i.message))
-        .join('; ');
-      return c.json(errorBody('bad_request', message), 400);
-    },
-  });
+  const api = new OpenAPIHono<RobotEnv>({ defaultHook: bodyValidationHook });
 
   /** The editor's account id, or 401 (signed out) / 403 (not an editor). */
   async function editorOf(c: Context<RobotEnv>): Promise<string> {
     const read = await readSession(opts.auth, c.var.db, opts.headersOf(c), false);
-    if (read.error) throw new ApiError(503, 'session_error', 'Your session could not be checked. Please try again.');
-    if (!read.session) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    const { email, emailVerified } = read.session.user;
+    const { id, email, emailVerified } = requireSignedIn(read).user;
     if (!opts.isAdmin(email, emailVerified)) throw new ApiError(403, 'forbidden', EDITORS_ONLY);
-    return read.session.user.id;
+    return id;
   }
 
   async function templateOr404(db: Db, id: number): Promise<RobotTemplateRow> {
