@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { FREE_DAILY_API_REQUESTS, type Plan } from '../../../core/plans';
 import type { AccountUsage, ListedApiKey } from '../../../db/queries/api-keys';
-import { ErrorText, PrimaryButton, TextField } from '../auth/form-controls';
+import { CreateKeyForm } from './create-key-form';
 import { UsageChart } from './usage-chart';
 
 export interface ApiKeysSettingsProps {
@@ -127,22 +127,16 @@ export function ApiKeysSettings({ plan, keys: allKeys, usage }: ApiKeysSettingsP
           </p>
         </div>
 
-        <form onSubmit={create} className="flex flex-wrap items-end gap-3">
-          <TextField
-            label="Key name"
-            name="name"
-            required
-            maxLength={100}
-            placeholder="e.g. Research script"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="min-w-[14rem] flex-1"
-          />
-          <PrimaryButton wide={false} disabled={pending}>
-            Create key
-          </PrimaryButton>
-        </form>
-        <ErrorText>{error}</ErrorText>
+        <CreateKeyForm
+          label="Key name"
+          name="name"
+          placeholder="e.g. Research script"
+          value={name}
+          onChange={setName}
+          onSubmit={create}
+          pending={pending}
+          error={error}
+        />
 
         {shown && (
           <div

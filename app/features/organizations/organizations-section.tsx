@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { canManageMembers, type OrganizationRole } from '../../../core/organizations';
+import { CreateKeyForm } from '../../components/api-keys/create-key-form';
 import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';
 import type { BillingOffer } from '../billing/billing-client';
 import { ManageBillingButton, subscriptionLine } from '../billing/billing-section';
@@ -130,22 +131,16 @@ function OrganizationKeys({ org, userId }: { org: OrganizationView; userId: stri
           </code>
         </div>
       )}
-      <form onSubmit={(e) => void create(e)} className="flex flex-wrap items-end gap-3">
-        <TextField
-          label="Organization key name"
-          name="org-key"
-          required
-          maxLength={100}
-          placeholder="e.g. Newsroom dashboard"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className="min-w-[14rem] flex-1"
-        />
-        <PrimaryButton wide={false} disabled={pending}>
-          Create key
-        </PrimaryButton>
-      </form>
-      <ErrorText>{error}</ErrorText>
+      <CreateKeyForm
+        label="Organization key name"
+        name="org-key"
+        placeholder="e.g. Newsroom dashboard"
+        value={name}
+        onChange={setName}
+        onSubmit={(e) => void create(e)}
+        pending={pending}
+        error={error}
+      />
     </div>
   );
 }
