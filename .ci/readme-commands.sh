@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mirror="${DATA_MIRROR:-../shared/data}"
-step() { echo; echo "readme: $*"; }
+step() { echo; echo "readme: $* (at $SECONDS s)"; }
 
 step 'npm run import -- <file> before any start (no .data yet)'
 rm -rf .data
@@ -50,3 +50,4 @@ BENCH_SECONDS=1 BENCH_DATABASES=pglite BENCH_ROWS=api,page npm run bench:load
 step 'npm run test:attack (CI bounds)'
 ATTACK_REQUESTS="${ATTACK_REQUESTS:-2000}" ATTACK_IMPORT_KILLS=1 ATTACK_SERVER_KILLS=1 \
   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:attack
+echo "readme: done in $SECONDS s"

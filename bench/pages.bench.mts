@@ -22,7 +22,7 @@ interface Sample {
 /** The app built and started on a free port with the sample data (in memory), unless BENCH_BASE names a server. */
 async function startApp(): Promise<{ base: string; stop: () => void }> {
   if (process.env.BENCH_BASE) return { base: process.env.BENCH_BASE, stop: () => {} };
-  execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'ignore' });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: 'memory:', PORT: '0', HOST: '127.0.0.1' },

@@ -1,4 +1,5 @@
-// Map outlines read once per process: world-atlas countries (110m completed from 50m) and the mirror's NUTS 2021 regions.
+// Map outlines read once per store (a server makes one): world-atlas countries (110m completed from 50m) and the
+// mirror's NUTS 2021 regions.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -44,34 +45,40 @@ export interface OutlineStore {
 const WORLD_BASE = 'world-atlas/countries-110m.json';
 const WORLD_DETAIL = 'world-atlas/countries-50m.json';
 
-/** Files by source, loaded once per process (they do not change while it runs); a failed load is forgotten. */
-const cache = new Map<string, Promise<OutlineFile>>();
+/** Reads a file as UTF-8 text (fs.readFile; a test passes one that counts). */
+export type ReadText = (file: string) => Promise<string>;
 
-function cached(source: string, load: () => Promise<string>): Promise<OutlineFile> {
-  let entry = cache.get(source);
-  if (!entry) {
-    entry = load().then((json) => ({
-      json,
-      outlines: JSON.parse(json) as Outlines,
-      etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
-    }));
-    cache.set(source, entry);
-    entry.catch(() => cache.delete(source));
-  }
-  return entry;
+const readText: ReadText = (file) => readFile(file, 'utf8');
+
+/** Loads each source once (the files do not change while a server runs); a failed load is forgotten. */
+function memo(): (source: string, load: () => Promise<string>) => Promise<OutlineFile> {
+  const cache = new Map<string, Promise<OutlineFile>>();
+  return (source, load) => {
+    let entry = cache.get(source);
+    if (!entry) {
+      entry = load().then((json) => ({
+        json,
+        outlines: JSON.parse(json) as Outlines,
+        etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+      }));
+      cache.set(source, entry);
+      entry.catch(() => cache.delete(source));
+    }
+    return entry;
+  };
 }
 
-async function worldJson(): Promise<string> {
+async function worldJson(read: ReadText): Promise<string> {
   const require = createRequire(import.meta.url);
-  const read = async (name: string) => JSON.parse(await readFile(require.resolve(name), 'utf8')) as CountriesTopology;
-  const [base, detail] = await Promise.all([read(WORLD_BASE), read(WORLD_DETAIL)]);
+  const topology = async (name: string) => JSON.parse(await read(require.resolve(name))) as CountriesTopology;
+  const [base, detail] = await Promise.all([topology(WORLD_BASE), topology(WORLD_DETAIL)]);
   return JSON.stringify(worldOutlines(base, detail));
 }
 
-async function nutsJson(file: string, level: NutsLevel): Promise<string> {
+async function nutsJson(read: ReadText, file: string, level: NutsLevel): Promise<string> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await read(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
       throw new OutlinesMissingError(`NUTS level ${level} outlines are not in the data mirror`);
@@ -86,9 +93,10 @@ async function nutsJson(file: string, level: NutsLevel): Promise<string> {
 }
 
 /** The store of a server whose shared data folder is `dataMirror` (null: world outlines only). */
-export function outlineStore(dataMirror: string | null): OutlineStore {
+export function outlineStore(dataMirror: string | null, read: ReadText = readText): OutlineStore {
+  const cached = memo();
   const store: OutlineStore = {
-    world: () => cached(WORLD_BASE, worldJson),
+    world: () => cached(WORLD_BASE, () => worldJson(read)),
     nuts(level) {
       if (!dataMirror) {
         return Promise.reject(
@@ -96,7 +104,7 @@ export function outlineStore(dataMirror: string | null): OutlineStore {
         );
       }
       const file = path.resolve(dataMirror, 'geo/nuts2021', `nutsrg_${level}.json`);
-      return cached(file, () => nutsJson(file, level));
+      return cached(file, () => nutsJson(read, file, level));
     },
     async forChoice(choice) {
       try {

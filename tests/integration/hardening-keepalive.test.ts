@@ -17,7 +17,12 @@ beforeAll(async () => {
   database = await freshDatabase();
   const app = createApp({ db: database.db });
   server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
+    // overrideGlobalObjects: false: @hono/node-server would otherwise put its lightweight Response in the worker's
+    // globals, and files that run after this one in the same worker (isolate: false) read headers set after a
+    // body was read from it as lost.
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }, () =>
+      resolve(s as Server),
+    ) as Server;
   });
   tuneKeepAlive(server);
   port = (server.address() as AddressInfo).port;

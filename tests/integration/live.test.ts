@@ -253,7 +253,13 @@ describe('live channel (SSE)', () => {
         clientOf: () => 'test',
       }),
     );
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    // overrideGlobalObjects: false: the worker's other files (isolate: false) keep Node's own Response.
+    const server = serve({
+      fetch: app.fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+      overrideGlobalObjects: false,
+    }) as Server;
     tuneKeepAlive(server);
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const { port } = server.address() as AddressInfo;

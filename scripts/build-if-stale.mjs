@@ -1,0 +1,46 @@
+// `npm run build` (`--always`, which `npm start` runs) and the benches' build step: `react-router build`, unless the
+// build folder is newer than every source file it is made from (as make decides). A bench run right after a build
+// (CI runs three benches after the smoke stage's `npm start`) reuses it instead of building the same pages again.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+// Written last by a finished build: a build that was cut short has no stamp and is made again.
+const stamp = path.join(buildDir, '.built-from-sources');
+// What the build reads: the pages and everything they import, the static files, and the build's own settings.
+const sourceDirs = ['app', 'core', 'db', 'server', 'public'];
+const sourceFiles = ['package-lock.json', 'react-router.config.ts', 'vite.config.ts', 'tsconfig.json'];
+
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function newestSource() {
+  let newest = 0;
+  for (const dir of sourceDirs)
+    if (existsSync(path.join(root, dir))) newest = Math.max(newest, newestIn(path.join(root, dir)));
+  for (const file of sourceFiles)
+    if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+  return newest;
+}
+
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const sources = newestSource();
+if (!process.argv.includes('--always') && builtAt > sources) {
+  console.log(`build: ${path.relative(root, buildDir)} is newer than its sources; not built again`);
+} else {
+  execFileSync('npx', ['react-router', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
