@@ -65,7 +65,7 @@ export default tseslint.config(
           'server/geo': ['server', 'server/http', 'app/charts', 'core', 'db'],
           'server/import': ['server', 'server/http', 'server/alerts', 'core', 'db'],
           'server/live': ['server', 'server/http', 'server/auth', 'core', 'db'],
-          'server/refresh': ['server', 'server/http', 'server/import', 'core', 'db'],
+          'server/refresh': ['server', 'server/http', 'server/import', 'server/alerts', 'core', 'db'],
           'server/alerts': ['server', 'server/http', 'server/auth', 'server/email', 'server/live', 'core', 'db'],
           'server/billing': ['server', 'server/http', 'core', 'db'],
           'server/api': [

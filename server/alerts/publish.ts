@@ -43,8 +43,15 @@ export interface PublishResult {
   mailed: number;
 }
 
-/** The one call the import runner makes after a run's transaction commits. */
-export async function publishDatasetUpdate(db: Db, update: DatasetUpdate): Promise<PublishResult> {
+/**
+ * The one call the import runner makes after a run's transaction commits. `mail: false` leaves the immediate
+ * e-mail to the caller, which sends one digest for several datasets (a refresh: sendDigests when it ends).
+ */
+export async function publishDatasetUpdate(
+  db: Db,
+  update: DatasetUpdate,
+  opts: { mail?: boolean } = {},
+): Promise<PublishResult> {
   const settings = alertSettings(db);
   const result: PublishResult = { notified: 0, fired: 0, mailed: 0 };
   try {
@@ -83,7 +90,8 @@ export async function publishDatasetUpdate(db: Db, update: DatasetUpdate): Promi
         settings.redisUrl,
       );
     }
-    result.mailed = await sendDigests(db, { only: [...new Set(inserted.map((n) => n.userId))], due: 'immediate' });
+    if (opts.mail !== false)
+      result.mailed = await sendDigests(db, { only: [...new Set(inserted.map((n) => n.userId))], due: 'immediate' });
   } catch (error) {
     settings.log(`alerts for ${update.code} (run ${update.importRunId}) failed: ${String(error)}`);
   }

@@ -40,6 +40,11 @@ export interface ImportOptions {
    */
   released?: Date;
   onProgress?: Progress;
+  /**
+   * Leave followers' immediate e-mail to the caller (the app notifications and live updates still go out at once):
+   * a refresh of several datasets sends each account one digest when it ends (sendDigests), not one per dataset.
+   */
+  deferMail?: boolean;
   /** Told once the run is on record (committed as 'running'), before any work: the CLI prints it. */
   onRunStarted?: (runId: number) => void;
   /** The data mirror, whose NUTS code list names regions the database does not know yet. */
@@ -110,7 +115,11 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     // Committed: followers, trend rules and open pages hear of it (server/alerts; never fails the import).
     for (const s of summaries) {
       const { datasetId, code, runId, added, changed, removed } = s;
-      await publishDatasetUpdate(db, { datasetId, code, importRunId: runId, added, changed, removed });
+      await publishDatasetUpdate(
+        db,
+        { datasetId, code, importRunId: runId, added, changed, removed },
+        { mail: !opts.deferMail },
+      );
       // The robot's after-refresh templates write their drafts (decision 142; logs, never fails the import).
       await robotAfterImport(db, { code, added, changed, removed });
     }

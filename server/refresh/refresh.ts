@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns, refreshDatasets, refreshState } from '../../db/schema';
+import { sendDigests } from '../alerts/publish';
 import { EurostatFetchError, fetchEurostat, type FetchedFile } from '../import/fetch-eurostat';
 import { importFile, type ImportSummary } from '../import/runner';
 import { withRefreshLock } from './lock';
@@ -105,6 +106,13 @@ export async function runRefresh(db: Db, opts: RefreshOptions): Promise<RefreshR
     return report;
   });
   const report = locked.ran ? locked.value : empty('busy');
+  // One e-mail per follower for the whole refresh, however many of their datasets it imported (the imports left
+  // the mail to us: deferMail). Never fails the refresh: unsent notifications wait for the next digest.
+  if (report.imported.length > 0) {
+    await sendDigests(db, { due: 'immediate' }).catch((error: unknown) =>
+      opts.log?.(`refresh digests failed, kept for the next attempt: ${String(error)}`),
+    );
+  }
   // Runs that did something (or failed) are logged, one line each; a skipped one is not worth a line.
   if (report.outcome === 'done' || report.outcome === 'failed') opts.log?.(summarize(report));
   return report;
@@ -234,6 +242,7 @@ async function importDataset(
       code,
       source,
       released: entry.updatedAt ?? undefined,
+      deferMail: true,
       dataMirror: opts.dataMirror,
       codelists: { baseUrl: opts.baseUrl },
       onRunStarted: (id) => {
