@@ -15,6 +15,7 @@ import { billingSettings, type Config } from '../config';
 import {
   confirmationMail,
   emailChangeMail,
+  emailChangeNoticeMail,
   existingAccountMail,
   productName,
   resetPasswordMail,
@@ -75,9 +76,15 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       sendVerificationEmail: async ({ user, url, token }) => {
         const next = new URL(url).searchParams.get('callbackURL');
         const link = confirmLink(config.publicUrl, token, next);
-        // An e-mail change (settings) sends its link to the new address: say so rather than "thank you for signing up".
-        const mail = isEmailChangeToken(token) ? emailChangeMail : confirmationMail;
-        await mailer.send(mail(user.email, user.name, link));
+        // An e-mail change (settings) sends its link to the new address: say so rather than "thank you for signing up",
+        // and tell the current address first.
+        const change = emailChangeOf(token);
+        if (change) {
+          await mailer.send(
+            emailChangeNoticeMail(change.from, user.name, user.email, `${config.publicUrl}/app/settings`),
+          );
+        }
+        await mailer.send((change ? emailChangeMail : confirmationMail)(user.email, user.name, link));
       },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: day },
@@ -161,13 +168,17 @@ const userCausedErrors = [
   'Provider not found',
 ];
 
-/** Whether a confirmation token (a JWT Better Auth signed) confirms an e-mail change rather than a sign-up. */
-function isEmailChangeToken(token: string): boolean {
+/**
+ * The current address of an e-mail change, when a confirmation token (a JWT Better Auth signed) confirms one rather
+ * than a sign-up: its payload carries `email` (the address now) and `updateTo` (the new one).
+ */
+function emailChangeOf(token: string): { from: string } | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    return (payload as { requestType?: unknown } | null)?.requestType === 'change-email-verification';
+    const { requestType, email } = (payload ?? {}) as { requestType?: unknown; email?: unknown };
+    return requestType === 'change-email-verification' && typeof email === 'string' ? { from: email } : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -34,6 +34,23 @@ export function emailChangeMail(to: string, name: string, url: string): Mail {
   });
 }
 
+/**
+ * Sent to the account's current address when someone signed in to it asks to move it to another address: the owner
+ * hears of it before the change can happen, and can secure the account if it was not them.
+ */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string, url: string): Mail {
+  return render(to, {
+    subject: `Your ${productName} e-mail address is being changed`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Someone signed in to your ${productName} account asked to change its e-mail address to ${newEmail}. We sent a confirmation link there; the account keeps this address until that link is used.`,
+      'If this was not you, change your password now and sign out the other sessions in Settings.',
+    ],
+    action: { label: 'Open Settings', url },
+    footnote: 'If this was you, no action is needed.',
+  });
+}
+
 export function resetPasswordMail(to: string, name: string, url: string): Mail {
   return render(to, {
     subject: `Reset your ${productName} password`,

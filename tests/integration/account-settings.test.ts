@@ -56,6 +56,15 @@ describe('the account API needs a session', () => {
     expect(Object.keys(doc.paths['/api/account/profile'])).toEqual(['get', 'patch']);
     expect(doc.paths['/api/account/export'].get).toBeDefined();
     expect(doc.paths['/api/account/delete'].post.requestBody).toBeDefined();
+    // Every status the route answers is documented: 409 for an owner of an organization with members, 503 when
+    // the session cannot be checked.
+    expect(Object.keys(doc.paths['/api/account/delete'].post.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '409',
+      '503',
+    ]);
   });
 
   it('refuses a write from another site', async () => {
@@ -148,6 +157,11 @@ describe('e-mail change', () => {
     const asked = await client.post('/api/auth/change-email', { newEmail, callbackURL: '/app/settings' });
     expect(asked.res.status).toBe(200);
     const mail = await h.smtp.waitFor(newEmail, (m) => m.subject.startsWith('Confirm your new e-mail address'));
+    // The current address hears of it first, with the new address named and a way to secure the account.
+    const notice = await h.smtp.waitFor(email, (m) => m.subject.endsWith('e-mail address is being changed'));
+    expect(notice.subject).toBe('Your Statistics publisher e-mail address is being changed');
+    expect(notice.text).toContain(`asked to change its e-mail address to ${newEmail}.`);
+    expect(linkIn(notice, '/app/settings').pathname).toBe('/app/settings');
     expect((await client.request('/api/account/profile')).body.email).toBe(email);
     const link = linkIn(mail, '/confirm');
     expect(link.searchParams.get('next')).toBe('/app/settings');
