@@ -1,8 +1,8 @@
 // API keys (hashed) and the usage counters the settings page shows (docs/decisions/070).
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Plan } from '../../core/plans';
 import type { Db, ReadDb } from '../client';
-import { apiKeys, apiUsage } from '../schema';
+import { apiKeys, apiUsage, organizationMembers } from '../schema';
 import { queryRows } from '../sql';
 import { organizationPlan, userPlan } from './billing';
 
@@ -39,12 +39,25 @@ export async function listAllApiKeys(db: ReadDb, userId: string): Promise<ApiKey
   return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }
 
-/** Revokes one of the account's keys; false when it has no such working key. */
+/**
+ * Revokes a working key the account may revoke: its own, or an organization's key when the account is that
+ * organization's owner or an admin (a key outlives its creator's role); false when there is no such key.
+ */
 export async function revokeApiKey(db: Db, userId: string, id: string): Promise<boolean> {
+  const managedOrganizations = db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.role, ['owner', 'admin'])));
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        isNull(apiKeys.revokedAt),
+        or(eq(apiKeys.userId, userId), inArray(apiKeys.organizationId, managedOrganizations)),
+      ),
+    )
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }
@@ -117,16 +130,45 @@ export interface AccountUsage {
   keys: { id: string; name: string; prefix: string; revoked: boolean }[];
 }
 
-/** The account's data API requests per day over `days` days up to `today`, in all and by key. */
+/**
+ * The account's data API requests per day over `days` days up to `today`, in all and by its own key. An
+ * organization's keys count against the organization (organizationUsage), so they are not among these.
+ */
 export async function accountUsage(db: ReadDb, userId: string, today: Date, days: number): Promise<AccountUsage> {
+  const keys = (await listAllApiKeys(db, userId)).filter((k) => k.organizationId === null);
+  return usageOf(db, `user:${userId}`, keys, today, days);
+}
+
+/** An organization's data API requests per day, in all and by each of its keys (revoked ones too). */
+export async function organizationUsage(
+  db: ReadDb,
+  organizationId: string,
+  today: Date,
+  days: number,
+): Promise<AccountUsage> {
+  const keys = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, organizationId))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return usageOf(db, `org:${organizationId}`, keys, today, days);
+}
+
+/** Per day: the subject's counted requests (`total`) and those of each key. */
+async function usageOf(
+  db: ReadDb,
+  subject: string,
+  keys: ApiKeyRow[],
+  today: Date,
+  days: number,
+): Promise<AccountUsage> {
   const span = lastDays(today, days);
-  const keys = await listAllApiKeys(db, userId);
-  const rows = await usageSince(db, [`user:${userId}`, ...keys.map((k) => `key:${k.id}`)], span[0]!);
+  const rows = await usageSince(db, [subject, ...keys.map((k) => `key:${k.id}`)], span[0]!);
   const byDay = new Map(span.map((day) => [day, { day, total: 0, by_key: {} as Record<string, number> }]));
   for (const r of rows) {
     const entry = byDay.get(r.day);
     if (!entry) continue;
-    if (r.subject.startsWith('user:')) entry.total = r.count;
+    if (r.subject === subject) entry.total = r.count;
     else entry.by_key[r.subject.slice('key:'.length)] = r.count;
   }
   return {

@@ -196,12 +196,11 @@ export interface OrganizationKey {
   name: string;
   prefix: string;
   createdBy: string;
-  createdByUserId: string;
   createdAt: string;
   lastUsedAt: string | null;
 }
 
-/** An organization's working API keys, with who created each (its creator manages it). */
+/** An organization's working API keys, with who created each (owners and admins may revoke any). */
 export async function listOrganizationKeys(db: ReadDb, organizationId: string): Promise<OrganizationKey[]> {
   const rows = await db
     .select({
@@ -209,7 +208,6 @@ export async function listOrganizationKeys(db: ReadDb, organizationId: string): 
       name: apiKeys.name,
       prefix: apiKeys.prefix,
       createdBy: users.email,
-      createdByUserId: apiKeys.userId,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
     })

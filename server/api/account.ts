@@ -142,6 +142,10 @@ const deleteRoute = createRoute({
     },
     400: errorResponse('Confirmation not typed, password missing or wrong, or the sign-in is too old'),
     401: signedOut,
+    409: errorResponse(
+      'The account owns an organization with other members: make another member the owner, or delete the organization, first',
+    ),
+    503: errorResponse('The session could not be checked (the database is unavailable); try again'),
   },
 });
 

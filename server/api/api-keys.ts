@@ -17,13 +17,12 @@ import type { Auth } from '../auth/auth';
 import { readSession, requireSignedIn } from '../auth/session';
 import { generateApiKey } from './api-key-secret';
 import { authHeaders } from './auth-handler';
+import { USAGE_DAYS } from '../../core/plans';
 import type { ApiEnv } from './env';
 import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 
 /** Working keys an account may hold at once. */
 export const MAX_API_KEYS = 20;
-/** Days the usage chart shows, today included. */
-export const USAGE_DAYS = 30;
 
 const errorResponse = (description: string) => ({
   description,
@@ -121,7 +120,8 @@ const listRouteDef = createRoute({
 const revokeRouteDef = createRoute({
   method: 'delete',
   path: '/account/api-keys/{id}',
-  summary: 'Revoke an API key: every process refuses it from the next request on',
+  summary:
+    "Revoke an API key (the account's own, or its organization's as owner or admin): every process refuses it from the next request on",
   request: { params: idParam },
   responses: { 204: { description: 'Revoked' }, 401: signedOut, 404: errorResponse('No such working key') },
 });

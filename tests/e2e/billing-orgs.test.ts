@@ -66,8 +66,14 @@ it('upgrades to Pro through Checkout and the signed webhook, and an invited coll
   await card.getByLabel('Organization key name').fill('Shared dashboard');
   await card.getByRole('button', { name: 'Create key' }).click();
   await card.getByText('Key “Shared dashboard” created. Copy it now: it will not be shown again.').waitFor();
-  await expect(card.locator('[data-org-api-key]').textContent()).resolves.toMatch(/^spk_/);
+  const orgKey = (await card.locator('[data-org-api-key]').textContent())!;
+  expect(orgKey).toMatch(/^spk_/);
   await card.getByRole('listitem').filter({ hasText: 'Shared dashboard' }).waitFor();
+  // Its requests appear on the organization's usage chart, not on the owner's own.
+  for (let i = 0; i < 2; i++) {
+    const answered = await fetch(`${world.baseUrl}/api/datasets?limit=1`, { headers: { 'X-API-Key': orgKey } });
+    expect(answered.status).toBe(200);
+  }
   await card.getByLabel('Invite by e-mail').fill('colleague@example.org');
   await card.getByRole('button', { name: 'Send invitation' }).click();
   await card.getByText('Invitation sent to colleague@example.org.').waitFor();
@@ -104,6 +110,10 @@ it('upgrades to Pro through Checkout and the signed webhook, and an invited coll
   await ready(page);
   await card.getByText('colleague@example.org').waitFor();
   await expect(card.getByText('Pending invitations').count()).resolves.toBe(0);
+  const orgUsage = card.locator('[data-org-usage]');
+  await expect(orgUsage.locator('svg').getAttribute('aria-label')).resolves.toMatch(/: 2 in all$/);
+  await orgUsage.locator('figcaption').getByText('Shared dashboard').waitFor();
+  await expect(page.locator('[data-usage-summary]').textContent()).resolves.toMatch(/^Today: 0 /);
   expect(problems).toEqual([]);
   expect(second.problems).toEqual([]);
 });

@@ -4,6 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationMessages } from '../../core/organizations';
+import { USAGE_DAYS } from '../../core/plans';
+import { accountUsage, organizationUsage } from '../../db/queries/api-keys';
 import { apiUsage, organizationInvitations, organizations } from '../../db/schema';
 import { utcDay } from '../../server/api/daily-limit';
 import { seedGeos } from '../../server/import/geos';
@@ -294,6 +296,12 @@ describe("an organization's Pro plan", () => {
       .from(apiUsage)
       .where(eq(apiUsage.subject, `user:${owner.userId}`));
     expect(ownerCount).toEqual([]);
+    // The settings page's charts: the organization's shows the key's requests, the owner's own does not list the key.
+    const orgUsage = await organizationUsage(h.database.db, org.id, new Date(), USAGE_DAYS);
+    expect(orgUsage.keys.map((k) => k.id)).toEqual([created.body.id]);
+    expect(orgUsage.days.at(-1)).toMatchObject({ total: LIMIT + 1 });
+    expect(orgUsage.days.at(-1)!.by_key[created.body.id as string]).toBeGreaterThanOrEqual(LIMIT);
+    expect((await accountUsage(h.database.db, owner.userId, new Date(), USAGE_DAYS)).keys).toEqual([]);
 
     // Paid: the organization and everyone in it are Pro at once.
     await (async () => {
@@ -332,6 +340,36 @@ describe("an organization's Pro plan", () => {
     // Someone who leaves loses the organization's Pro.
     await member.client.post('/api/organizations/leave', { organization_id: org.id });
     expect((await member.client.request('/api/account/current-plan')).body.plan).toBe('free');
+  });
+});
+
+describe("an organization's keys", () => {
+  it('are revoked by any owner or admin, whoever created them, and by no member', async () => {
+    const owner = await person('owner');
+    const org = await organization(owner.client, 'Key desk');
+    const admin = await person('admin');
+    const member = await person('member');
+    for (const [who, role] of [
+      [admin, 'admin'],
+      [member, 'member'],
+    ] as const) {
+      const { token } = await invite(owner.client, org.id, who.email, role);
+      expect((await who.client.post('/api/organizations/complete-invitation', { token })).res.status).toBe(200);
+    }
+    const created = await owner.client.post('/api/account/api-keys', { name: 'newsroom', organization_id: org.id });
+    expect(created.res.status).toBe(201);
+    const key = created.body.key as string;
+    const revoke = (client: TestClient) =>
+      client.request(`/api/account/api-keys/${encodeURIComponent(created.body.id as string)}`, { method: 'DELETE' });
+    const withKey = () =>
+      new TestClient(h, nextIp()).request('/api/datasets?limit=1', { headers: { 'X-API-Key': key } });
+
+    expect((await revoke(member.client)).res.status).toBe(404);
+    expect((await withKey()).res.status).toBe(200);
+    expect((await revoke(admin.client)).res.status).toBe(204);
+    expect((await withKey()).res.status).toBe(401);
+    expect((await revoke(owner.client)).res.status).toBe(404);
+    expect((await owner.client.request('/api/account/api-keys')).body.keys).toEqual([]);
   });
 });
 

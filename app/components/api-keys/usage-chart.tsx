@@ -18,7 +18,11 @@ export function niceMax(value: number): number {
   return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= value)!;
 }
 
-export function UsageChart({ usage }: { usage: AccountUsage }) {
+/**
+ * `session`: whether requests made while signed in (without a key) count in `total`, as they do for an account; an
+ * organization's requests come from its keys only.
+ */
+export function UsageChart({ usage, session = true }: { usage: AccountUsage; session?: boolean }) {
   const colourOf = new Map(usage.keys.map((k, i) => [k.id, KEY_COLOURS[i % KEY_COLOURS.length]!]));
   const max = niceMax(Math.max(0, ...usage.days.map((d) => d.total)));
   const plotHeight = HEIGHT - TOP - BOTTOM;
@@ -51,7 +55,7 @@ export function UsageChart({ usage }: { usage: AccountUsage }) {
             .map((k) => ({ id: k.id, name: k.name, count: d.by_key[k.id] ?? 0, colour: colourOf.get(k.id)! }))
             .filter((p) => p.count > 0);
           const byKeys = parts.reduce((sum, p) => sum + p.count, 0);
-          if (d.total > byKeys)
+          if (session && d.total > byKeys)
             parts.push({ id: 'session', name: 'signed-in session', count: d.total - byKeys, colour: SESSION_COLOUR });
           let base = 0;
           return (
@@ -87,10 +91,12 @@ export function UsageChart({ usage }: { usage: AccountUsage }) {
             {k.revoked ? ' (revoked)' : ''}
           </span>
         ))}
-        <span className="inline-flex items-center gap-1">
-          <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: SESSION_COLOUR }} />
-          Signed-in session
-        </span>
+        {session ? (
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: SESSION_COLOUR }} />
+            Signed-in session
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { canManageMembers, type OrganizationRole } from '../../../core/organizations';
 import { CreateKeyForm } from '../../components/api-keys/create-key-form';
+import { UsageChart } from '../../components/api-keys/usage-chart';
 import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';
 import type { BillingOffer } from '../billing/billing-client';
 import { ManageBillingButton, subscriptionLine } from '../billing/billing-section';
@@ -47,8 +48,11 @@ function PlanBadge({ plan }: { plan: 'free' | 'pro' }) {
   );
 }
 
-/** An organization's API keys: its requests count against the organization and its plan (decision 077). */
-function OrganizationKeys({ org, userId }: { org: OrganizationView; userId: string }) {
+/**
+ * An organization's API keys: its requests count against the organization and its plan (decision 077). Owners and
+ * admins see them all and may revoke any of them, whoever created it.
+ */
+function OrganizationKeys({ org }: { org: OrganizationView }) {
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
@@ -109,17 +113,21 @@ function OrganizationKeys({ org, userId }: { org: OrganizationView; userId: stri
                 <code className="text-xs text-slate-600 dark:text-slate-300">{k.prefix}…</code>{' '}
                 <span className="text-xs text-slate-500 dark:text-slate-400">by {k.createdBy}</span>
               </span>
-              {k.createdByUserId === userId && (
-                <button type="button" className={smallButton} disabled={pending} onClick={() => void revoke(k.id)}>
-                  Revoke
-                </button>
-              )}
+              <button type="button" className={smallButton} disabled={pending} onClick={() => void revoke(k.id)}>
+                Revoke
+              </button>
             </li>
           ))}
         </ul>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">No organization keys yet.</p>
       )}
+      {org.usage && org.usage.keys.length > 0 ? (
+        <div data-org-usage>
+          <h5 className="text-xs font-semibold text-slate-700 dark:text-slate-200">Requests per day with these keys</h5>
+          <UsageChart usage={org.usage} session={false} />
+        </div>
+      ) : null}
       {shown && (
         <div
           role="status"
@@ -381,7 +389,7 @@ function OrganizationCard({ org, userId, offer }: { org: OrganizationView; userI
         </form>
       )}
 
-      {manager && <OrganizationKeys org={org} userId={userId} />}
+      {manager && <OrganizationKeys org={org} />}
 
       {org.role === 'owner' && <DeleteOrganization org={org} />}
 

@@ -1,7 +1,8 @@
 // What the settings page's organizations section needs, read in the loader through db/queries.
 import { canManageMembers, type OrganizationRole } from '../../../core/organizations';
-import type { Plan } from '../../../core/plans';
+import { USAGE_DAYS, type Plan } from '../../../core/plans';
 import type { ReadDb } from '../../../db/client';
+import { organizationUsage, type AccountUsage } from '../../../db/queries/api-keys';
 import { customerOf, latestSubscription } from '../../../db/queries/billing';
 import {
   listMembers,
@@ -22,6 +23,8 @@ export interface OrganizationView {
   hasCustomer: boolean;
   /** The organization's working API keys (owners and admins see them). */
   keys: OrganizationKey[];
+  /** Requests per day for the last USAGE_DAYS days, by key (owners and admins see it). */
+  usage: AccountUsage | null;
   subscription: { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
 }
 
@@ -32,12 +35,13 @@ export async function organizationSettings(db: ReadDb, userId: string): Promise<
     orgs.map(async (o) => {
       const manager = canManageMembers(o.role);
       const owner = { kind: 'organization', id: o.id } as const;
-      const [members, invitations, customer, sub, keys] = await Promise.all([
+      const [members, invitations, customer, sub, keys, usage] = await Promise.all([
         listMembers(db, o.id),
         manager ? listPendingInvitations(db, o.id, now) : Promise.resolve([]),
         manager ? customerOf(db, owner) : Promise.resolve(undefined),
         manager ? latestSubscription(db, owner) : Promise.resolve(undefined),
         manager ? listOrganizationKeys(db, o.id) : Promise.resolve([]),
+        manager ? organizationUsage(db, o.id, now, USAGE_DAYS) : Promise.resolve(null),
       ]);
       return {
         id: o.id,
@@ -53,6 +57,7 @@ export async function organizationSettings(db: ReadDb, userId: string): Promise<
         })),
         hasCustomer: customer !== undefined,
         keys,
+        usage,
         subscription: sub
           ? {
               status: sub.status,

@@ -1,6 +1,7 @@
 // /app/settings: profile (name, e-mail), colours, password, connected Google and Microsoft accounts, two-factor
 // sign-in, devices, API keys and usage, download my data, and deleting the account (issue 12).
 import { useSearchParams } from 'react-router';
+import { USAGE_DAYS } from '../../../core/plans';
 import { listSignInMethods } from '../../../db/queries/account';
 import { accountUsage, listedApiKeys } from '../../../db/queries/api-keys';
 import { findUserById, findUserPlan } from '../../../db/queries/users';
@@ -18,9 +19,6 @@ import { ProfileSettings } from '../../features/account/profile-settings';
 import { NotificationSettings } from '../../features/notifications/notification-settings';
 import type { Route } from './+types/settings';
 import { requireSession } from './guard.server';
-
-/** Days of the usage chart, today included. */
-const USAGE_DAYS = 30;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(request, context);
