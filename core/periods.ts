@@ -41,6 +41,67 @@ export function formatPeriod(freq: Frequency, ordinal: number): string {
   }
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'short' for axes and tooltips (Oct 2022), 'long' for prose (In October 2022 …). */
+export type PeriodStyle = 'short' | 'long';
+
+function monthName(month: number, style: PeriodStyle): string {
+  const name = MONTHS[month - 1]!;
+  return style === 'long' ? name : name.slice(0, 3);
+}
+
+/**
+ * Dates for people, on axes, in tooltips and in prose: Oct 2022 (October 2022 in prose), Q3 2022,
+ * H1 2022, 2022. The API, URLs and data exports keep formatPeriod's M/YYYY.
+ */
+export function formatPeriodReadable(freq: Frequency, ordinal: number, style: PeriodStyle = 'short'): string {
+  const year = yearOf(freq, ordinal);
+  const sub = subOf(freq, ordinal);
+  switch (freq) {
+    case 'A':
+      return String(year);
+    case 'S':
+      return `H${sub} ${year}`;
+    case 'Q':
+      return `Q${sub} ${year}`;
+    case 'M':
+      return `${monthName(sub, style)} ${year}`;
+  }
+}
+
+/**
+ * Any period spelling (10/2022, 2022-10, Q3/2022 …, and Eurostat's weekly 2022-W05 and daily
+ * 2022-10-03, which we do not store) written for people; text that is not a period comes back as it is.
+ */
+export function readablePeriod(text: string, style: PeriodStyle = 'short'): string {
+  const p = parsePeriod(text);
+  if (p) return formatPeriodReadable(p.freq, p.ordinal, style);
+  const t = text.trim();
+  const week = /^(\d{4})-?W(0?[1-9]|[1-4]\d|5[0-3])$/.exec(t);
+  if (week) return style === 'long' ? `week ${Number(week[2])} of ${week[1]}` : `Week ${Number(week[2])} ${week[1]}`;
+  const day = /^(\d{4})-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])$/.exec(t);
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const d = new Date(Date.UTC(year, month - 1, date));
+    if (d.getUTCMonth() === month - 1) return `${date} ${monthName(month, style)} ${year}`;
+  }
+  return text;
+}
+
 /** ISO-like spelling used in CSV and JSON-stat output: 2022, 2022-S1, 2022-Q4, 2022-10. */
 export function formatSourcePeriod(freq: Frequency, ordinal: number): string {
   const year = yearOf(freq, ordinal);

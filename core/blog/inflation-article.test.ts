@@ -49,9 +49,9 @@ describe('buildInflationArticle for Germany', () => {
 
   it('quotes the latest rate, its period and flag, and the peak', () => {
     const a = article();
-    expect(a.title).toBe('Inflation in Germany: 2.1% in 5/2025');
+    expect(a.title).toBe('Inflation in Germany: 2.1% in May 2025');
     expect(a.summary).toBe(
-      'Annual HICP inflation in Germany was 2.1% in 5/2025 (flash estimate), down from 2.2% in 4/2025.',
+      'Annual HICP inflation in Germany was 2.1% in May 2025 (flash estimate), down from 2.2% in April 2025.',
     );
     expect(a.latest).toEqual({ period: '5/2025', value: 2.1, text: '2.1%', flags: 'e' });
     expect(a.peak).toMatchObject({ period: '10/2022', value: 11.6 });
@@ -60,27 +60,27 @@ describe('buildInflationArticle for Germany', () => {
   it('compares with the euro area in the same month and with the EU in its latest month', () => {
     const comparison = article().sections.find((s) => s.id === 'comparison')!;
     expect(comparison.paragraphs).toEqual([
-      "In 5/2025, the euro area had an annual rate of 1.9%; Germany's 2.1% was 0.2 percentage points above the rate in the euro area.",
-      "In 4/2025, the European Union had an annual rate of 2.4%; Germany's 2.2% was 0.2 percentage points below the rate in the European Union.",
+      "In May 2025, the euro area had an annual rate of 1.9%; Germany's 2.1% was 0.2 percentage points above the rate in the euro area.",
+      "In April 2025, the European Union had an annual rate of 2.4%; Germany's 2.2% was 0.2 percentage points below the rate in the European Union.",
     ]);
   });
 
   it('describes the last 12 months and the food sub-indices of the latest detailed month', () => {
     const a = article();
     expect(a.sections.find((s) => s.id === 'trend')!.paragraphs).toEqual([
-      'Over the 12 months to 5/2025, the annual rate in Germany moved between 1.8% (9/2024) and 2.8% (12/2024).',
-      'A year earlier, in 5/2024, the rate was 2.8%: inflation has eased by 0.7 percentage points over the year.',
+      'Over the 12 months to May 2025, the annual rate in Germany moved between 1.8% (September 2024) and 2.8% (December 2024).',
+      'A year earlier, in May 2024, the rate was 2.8%: inflation has eased by 0.7 percentage points over the year.',
     ]);
     const food = a.sections.find((s) => s.id === 'categories')!.paragraphs;
     expect(food[0]).toBe(
-      'In 4/2025, the latest month with figures by product group, prices of food and non-alcoholic beverages in Germany were 3.3% higher than a year earlier, above the all-items rate of 2.2%.',
+      'In April 2025, the latest month with figures by product group, prices of food and non-alcoholic beverages in Germany were 3.3% higher than a year earlier, above the all-items rate of 2.2%.',
     );
     expect(food[1]).toBe('Within that group, the annual rates were: food +2.9%; bread and cereals +0.8%; rice +2.2%.');
   });
 
   it('says which release it reflects', () => {
     expect(article().releaseNote).toContain('prc_hicp_manr');
-    expect(article().releaseNote).toContain('last updated on 3 June 2025, with figures up to 5/2025');
+    expect(article().releaseNote).toContain('last updated on 3 June 2025, with figures up to May 2025');
   });
 });
 
@@ -89,7 +89,7 @@ describe('buildInflationArticle for other countries', () => {
     const a = buildInflationArticle(facts('BG', 'Bulgaria'))!;
     expect(a.peak).toMatchObject({ period: '12/1997', value: 547.7 });
     expect(a.sections.find((s) => s.id === 'peak')!.paragraphs[1]).toBe(
-      'Since 1/2020, the highest rate was 15.6% in 9/2022.',
+      'Since January 2020, the highest rate was 15.6% in September 2022.',
     );
   });
 
@@ -100,7 +100,7 @@ describe('buildInflationArticle for other countries', () => {
     })!;
     expect(a.latest).toMatchObject({ period: '7/2009', value: -0.7 });
     expect(a.sections[0]!.paragraphs[0]).toContain(
-      'Consumer prices in Germany were 0.7% lower in 7/2009 than a year earlier',
+      'Consumer prices in Germany were 0.7% lower in July 2009 than a year earlier',
     );
   });
 

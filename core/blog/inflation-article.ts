@@ -1,6 +1,6 @@
 // The generated country inflation article: figures and sentences from HICP observations, no data access.
 import { describeFlags } from '../flags';
-import { formatPeriod, toOrdinal } from '../periods';
+import { formatPeriod, formatPeriodReadable, toOrdinal } from '../periods';
 
 /** One monthly observation; `ordinal` is year*12+month-1. */
 export interface MonthValue {
@@ -53,13 +53,19 @@ export interface InflationArticle {
 
 const RECENT_FROM = toOrdinal('M', 2020, 1);
 
-const month = (o: MonthValue) => formatPeriod('M', o.ordinal);
+/** Prose names the month (April 2025); the figures keep the specification's 4/2025. */
+const month = (o: MonthValue) => formatPeriodReadable('M', o.ordinal, 'long');
 const pct = (o: MonthValue) => `${o.value.toFixed(o.decimals ?? 1)}%`;
 const points = (diff: number) => {
   const n = Math.abs(diff);
   return `${n.toFixed(1)} percentage point${n.toFixed(1) === '1.0' ? '' : 's'}`;
 };
-const figure = (o: MonthValue): ArticleFigure => ({ period: month(o), value: o.value, text: pct(o), flags: o.flags });
+const figure = (o: MonthValue): ArticleFigure => ({
+  period: formatPeriod('M', o.ordinal),
+  value: o.value,
+  text: pct(o),
+  flags: o.flags,
+});
 const at = (list: readonly MonthValue[], ordinal: number) => list.find((o) => o.ordinal === ordinal);
 const last = <T>(list: readonly T[]): T | undefined => list[list.length - 1];
 
@@ -121,7 +127,7 @@ function peakSection(name: string, series: readonly MonthValue[], latest: MonthV
   const recent = peakOf(series.filter((o) => o.ordinal >= RECENT_FROM));
   if (recent && peak.ordinal < RECENT_FROM && recent.ordinal !== latest.ordinal) {
     paragraphs.push(
-      `Since ${formatPeriod('M', RECENT_FROM)}, the highest rate was ${pct(recent)} in ${month(recent)}.`,
+      `Since ${formatPeriodReadable('M', RECENT_FROM, 'long')}, the highest rate was ${pct(recent)} in ${month(recent)}.`,
     );
   }
   return { id: 'peak', heading: 'The peak', paragraphs };

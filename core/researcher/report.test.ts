@@ -121,7 +121,7 @@ describe('writeReport', () => {
     expect(s.no_data).toBe(false);
     const estonia = s.findings.find((f) => f.startsWith('**Estonia**'))!;
     expect(estonia).toContain('6.2 % [');
-    expect(estonia).toContain('in 1/2020 and 4.1 % (estimated) [');
+    expect(estonia).toContain('in January 2020 and 4.1 % (estimated) [');
     expect(estonia).toContain('down 2.1 percentage points');
     expect(estonia).toContain('It peaked at 9.9 % [');
     expect(estonia).toContain('the same as');

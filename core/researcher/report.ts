@@ -3,7 +3,11 @@
 // observation ("6.2 % [1]") or the difference of two cited ones, listed in `derived` with both citations.
 import { AnswerBuilder, formatValue, unitSuffix, type Citation, type Derived } from '../assistant/compose';
 import { describeFlags } from '../flags';
+import { readablePeriod } from '../periods';
 import type { PlanStep, ResearchPlan } from './plan';
+
+/** A finding's period in its sentence, for people (January 2020); citations and tables keep the API's 1/2020. */
+const when = (o: { citation: { period: string } }) => readablePeriod(o.citation.period, 'long');
 
 /** One stored observation of a step, with its citation (built by the caller from the dataset). */
 export interface StepObservation {
@@ -132,9 +136,7 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
     const last = obs[obs.length - 1]!;
     const parts: string[] = [];
     if (obs.length === 1) {
-      parts.push(
-        `**${capitalize(named(p))}**: one stored value in this selection, ${cite(first)} in ${first.citation.period}.`,
-      );
+      parts.push(`**${capitalize(named(p))}**: one stored value in this selection, ${cite(first)} in ${when(first)}.`);
       out.push(parts.join(' '));
       continue;
     }
@@ -145,13 +147,11 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
         ? 'unchanged'
         : `${last.citation.value > first.citation.value ? 'up' : 'down'} ${b.difference(full(last), full(first), unit)}`;
     parts.push(
-      `**${capitalize(named(p))}**: ${a} in ${first.citation.period} and ${z} in ${last.citation.period} (the latest in this selection), ${move}.`,
+      `**${capitalize(named(p))}**: ${a} in ${when(first)} and ${z} in ${when(last)} (the latest in this selection), ${move}.`,
     );
     const hi = extreme(obs, true);
     const lo = extreme(obs, false);
-    parts.push(
-      `It peaked at ${cite(hi)} in ${hi.citation.period} and was lowest at ${cite(lo)} in ${lo.citation.period}.`,
-    );
+    parts.push(`It peaked at ${cite(hi)} in ${when(hi)} and was lowest at ${cite(lo)} in ${when(lo)}.`);
     if (refObs && p !== refObs) {
       const r = refObs.observations;
       // The latest period both have, then the peaks.
@@ -163,8 +163,8 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
         const gap = common.citation.value - rc.citation.value;
         parts.push(
           gap === 0
-            ? `In ${common.citation.period} it was ${mine}, the same as ${refName} (${theirs}).`
-            : `In ${common.citation.period} it was ${mine}, ${b.difference(full(common), full(rc), unit)} ${gap > 0 ? 'above' : 'below'} ${refName} (${theirs}).`,
+            ? `In ${when(common)} it was ${mine}, the same as ${refName} (${theirs}).`
+            : `In ${when(common)} it was ${mine}, ${b.difference(full(common), full(rc), unit)} ${gap > 0 ? 'above' : 'below'} ${refName} (${theirs}).`,
         );
       } else parts.push(`It has no period in common with ${refName} in this selection.`);
       const rhi = extreme(r, true);
@@ -173,8 +173,8 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
       const peakGap = hi.citation.value - rhi.citation.value;
       parts.push(
         peakGap === 0
-          ? `Its peak equalled that of ${refName} (${theirHi} in ${rhi.citation.period}).`
-          : `Its peak (${mineHi}) was ${b.difference(full(hi), full(rhi), unit)} ${peakGap > 0 ? 'higher' : 'lower'} than that of ${refName} (${theirHi} in ${rhi.citation.period}).`,
+          ? `Its peak equalled that of ${refName} (${theirHi} in ${when(rhi)}).`
+          : `Its peak (${mineHi}) was ${b.difference(full(hi), full(rhi), unit)} ${peakGap > 0 ? 'higher' : 'lower'} than that of ${refName} (${theirHi} in ${when(rhi)}).`,
       );
     }
     out.push(parts.join(' '));

@@ -86,29 +86,31 @@ describe('buildRobotArticle', () => {
   const article = buildRobotArticle(facts);
 
   it('writes the title from the pattern and the latest cited value', () => {
-    expect(article.title).toBe('Inflation in Germany: 2.4 % in 9/2025');
+    expect(article.title).toBe('Inflation in Germany: 2.4 % in September 2025');
     expect(article.summary).toBe(
-      "Germany: 2.4 % (estimated) in 9/2025, according to Eurostat's HICP - monthly data (annual rate of change).",
+      "Germany: 2.4 % (estimated) in September 2025, according to Eurostat's HICP - monthly data (annual rate of change).",
     );
     expect(article.markdown.split('\n')[0]).toBe(
-      "Eurostat's HICP - monthly data (annual rate of change) (prc_hicp_manr) puts Germany at 2.4 % (estimated) [1] in 9/2025 (Annual rate of change · All-items HICP).",
+      "Eurostat's HICP - monthly data (annual rate of change) (prc_hicp_manr) puts Germany at 2.4 % (estimated) [1] in September 2025 (Annual rate of change · All-items HICP).",
     );
   });
 
   it('states the latest figure, the change, the rank, the peak and the revisions, each number cited', () => {
     const md = article.markdown;
     expect(md).toContain(
-      'The latest figure for Germany is 2.4 % (estimated) [1], for 9/2025. The figure may still be revised.',
+      'The latest figure for Germany is 2.4 % (estimated) [1], for September 2025. The figure may still be revised.',
     );
     expect(md).toContain(
-      'In 9/2024, a year earlier, the figure for Germany was 1.8 % [2]; in 9/2025 it was 2.4 % (estimated) [1], up 0.6 percentage points.',
+      'In September 2024, a year earlier, the figure for Germany was 1.8 % [2]; in September 2025 it was 2.4 % (estimated) [1], up 0.6 percentage points.',
     );
     expect(md).toContain(
       'Germany had the second-highest figure of the four EU countries with a figure for that period',
     );
     expect(md).toContain('The highest was Estonia, at 5.6 % [3]. The lowest was Cyprus, at −0.4 % [4].');
-    expect(md).toContain('the highest figure was 11.6 % [5] in 10/2022 and the lowest 1.8 % [2] in 9/2024');
-    expect(md).toContain('- 8/2025: 2.2 % [6] before, 2.1 % [7] now');
+    expect(md).toContain(
+      'the highest figure was 11.6 % [5] in October 2022 and the lowest 1.8 % [2] in September 2024',
+    );
+    expect(md).toContain('- August 2025: 2.2 % [6] before, 2.1 % [7] now');
     expect(article.citations[5]!.series).toBe(`${SERIES} (as published before the last release)`);
     expect(article.citations).toHaveLength(7);
     expect(article.derived.map((d) => d.text)).toEqual(['0.6', '9.2']);
@@ -149,7 +151,9 @@ describe('buildRobotArticle', () => {
         { geo: 'EA20', name: 'Euro area', isCountry: false, inEu: false, values: [], rank: null, revisions: null },
       ],
     });
-    expect(sparse.markdown).toContain('There is no figure for Germany in 9/2024, a year earlier, to compare with.');
+    expect(sparse.markdown).toContain(
+      'There is no figure for Germany in September 2024, a year earlier, to compare with.',
+    );
     expect(sparse.markdown).toContain('There is no figure for Germany to rank among the EU countries.');
     expect(sparse.markdown).toContain('There is no figure for Euro area in this dataset.');
     expect(sparse.markdown).toContain('Euro area is not a country, so it is not ranked among the EU countries.');

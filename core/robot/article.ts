@@ -2,7 +2,7 @@
 // every number cited like a chat answer. Pure: the facts are read elsewhere (server/robot/facts.ts), through the one
 // view loader. Sections say plainly when a figure is missing; nothing is guessed or rounded into a new number.
 import { AnswerBuilder, uncitedNumbers, type Citation, type Derived } from '../assistant/compose';
-import { formatPeriod, type Frequency } from '../periods';
+import { formatPeriod, formatPeriodReadable, type Frequency } from '../periods';
 import type { RobotSection } from './template';
 
 /** One stored observation with its citation (built by server/assistant/data.ts `citationOf`). */
@@ -189,7 +189,8 @@ export function buildRobotArticle(facts: RobotFacts): RobotArticle {
   const b = new AnswerBuilder();
   const unit = facts.series.unit;
   const freq = facts.dataset.freq;
-  const period = (o: number) => formatPeriod(freq, o);
+  // Prose names the period for people (September 2025); the citations keep the API's 9/2025.
+  const period = (o: number) => formatPeriodReadable(freq, o, 'long');
   const cite = (v: CitedValue) => b.cite(v.citation, unit);
   const citationOf = (v: CitedValue) => b.citations[b.marker(v.citation) - 1]!;
   const lines: string[] = [];

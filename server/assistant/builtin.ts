@@ -6,7 +6,7 @@ import { parseQuestion, type ParsedQuestion } from '../../core/assistant/parse';
 import { EA20, EU27_2020 } from '../../core/assistant/places';
 import type { TimePoint } from '../../core/assistant/time';
 import { formatTimePoint } from '../../core/assistant/time';
-import { convertOrdinal, formatPeriod, toOrdinal } from '../../core/periods';
+import { convertOrdinal, formatPeriod, readablePeriod, toOrdinal } from '../../core/periods';
 import type { ChartType } from '../../app/charts';
 import type { ReadDb } from '../../db/client';
 import { regionsWithin } from '../../db/queries/assistant';
@@ -156,24 +156,30 @@ interface Span {
 
 function spanOf(ds: Dataset, at: TimePoint): Span {
   const ordinal = toOrdinal(at.freq, at.year, at.sub);
-  if (at.freq === ds.freq) return { from: ordinal, to: ordinal, asked: formatTimePoint(at) };
+  if (at.freq === ds.freq) return { from: ordinal, to: ordinal, asked: readablePeriod(formatTimePoint(at), 'long') };
   // A year or quarter in a monthly dataset covers its months; a month in an annual dataset, its year.
   if (at.freq === 'A' || (at.freq === 'Q' && ds.freq === 'M'))
     return {
       from: convertOrdinal(at.freq, ordinal, ds.freq, 'start'),
       to: convertOrdinal(at.freq, ordinal, ds.freq, 'end'),
-      asked: formatTimePoint(at),
+      asked: readablePeriod(formatTimePoint(at), 'long'),
     };
   const year = convertOrdinal(at.freq, ordinal, 'A', 'start');
   return {
     from: convertOrdinal('A', year, ds.freq, 'start'),
     to: convertOrdinal('A', year, ds.freq, 'end'),
-    asked: formatTimePoint(at),
+    asked: readablePeriod(formatTimePoint(at), 'long'),
   };
 }
 
+/** The specification's M/YYYY, for view URLs (time_start, time_end). */
 function periodText(ctx: Ctx, ordinal: number): string {
   return formatPeriod(ctx.ds.freq, ordinal);
+}
+
+/** A period in an answer's sentence, for people: October 2022, Q3 2022, 2021 (issue 11). */
+function periodWords(ctx: Ctx, ordinal: number): string {
+  return readablePeriod(periodText(ctx, ordinal), 'long');
 }
 
 /** The dataset's own range, for "starts in …; there is no value for …". */
@@ -181,8 +187,8 @@ async function noValue(ctx: Ctx, geos: string[], asked: string, placeLabel: stri
   const all = await observations(ctx.db, ctx.ds, ctx.series, geos);
   const src = sourceName(ctx.ds.meta.dataset_code, ctx.ds.meta.dataset_name);
   if (all.length === 0) throw new NoData(`${src} has no data for ${placeLabel}.`);
-  const first = periodText(ctx, all[0]!.period);
-  const last = periodText(ctx, all[all.length - 1]!.period);
+  const first = periodWords(ctx, all[0]!.period);
+  const last = periodWords(ctx, all[all.length - 1]!.period);
   throw new NoData(`${src} for ${placeLabel} starts in ${first} and runs to ${last}; there is no value for ${asked}.`);
 }
 
@@ -284,7 +290,7 @@ async function lookup(ctx: Ctx): Promise<void> {
     const last = mine[mine.length - 1]!;
     shown.push(last);
     sentences.push(
-      `In ${span.asked}, ${ctx.measure}${seriesNote(ctx)} in ${name} ranged from ${cite(ctx, lo)} in ${periodText(ctx, lo.period)} to ${cite(ctx, hi)} in ${periodText(ctx, hi.period)}${last === lo || last === hi ? '' : `; in ${periodText(ctx, last.period)} it was ${cite(ctx, last)}`}.`,
+      `In ${span.asked}, ${ctx.measure}${seriesNote(ctx)} in ${name} ranged from ${cite(ctx, lo)} in ${periodWords(ctx, lo.period)} to ${cite(ctx, hi)} in ${periodWords(ctx, hi.period)}${last === lo || last === hi ? '' : `; in ${periodWords(ctx, last.period)} it was ${cite(ctx, last)}`}.`,
     );
   }
   if (singles.length > 0) {
@@ -292,7 +298,7 @@ async function lookup(ctx: Ctx): Promise<void> {
     const samePeriod = singles.every((x) => x.o.period === singles[0]!.o.period);
     const what = `${ctx.measure}${seriesNote(ctx)}`;
     if (samePeriod) {
-      const when = periodText(ctx, singles[0]!.o.period);
+      const when = periodWords(ctx, singles[0]!.o.period);
       const list = singles.map((x, i) => `${i === 0 ? '' : 'in '}${x.name} ${i === 0 ? 'was ' : ''}${cite(ctx, x.o)}`);
       const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list[0]!;
       sentences.unshift(
@@ -302,7 +308,7 @@ async function lookup(ctx: Ctx): Promise<void> {
       sentences.unshift(
         ...singles.map(
           (x) =>
-            `The latest ${stripArticle(what)} in ${x.name} (${periodText(ctx, x.o.period)}) was ${cite(ctx, x.o)}.`,
+            `The latest ${stripArticle(what)} in ${x.name} (${periodWords(ctx, x.o.period)}) was ${cite(ctx, x.o)}.`,
         ),
       );
     }
@@ -370,7 +376,7 @@ async function rank(ctx: Ctx): Promise<void> {
       const src = sourceName(ds.meta.dataset_code, ds.meta.dataset_name);
       if (all.length === 0) throw new NoData(`${src} has no data for ${scope.text}.`);
       throw new NoData(
-        `${src} for ${scope.text} runs from ${periodText(ctx, all[0]!.period)} to ${periodText(ctx, all[all.length - 1]!.period)}; there is no value for ${span.asked}.`,
+        `${src} for ${scope.text} runs from ${periodWords(ctx, all[0]!.period)} to ${periodWords(ctx, all[all.length - 1]!.period)}; there is no value for ${span.asked}.`,
       );
     }
   } else {
@@ -386,7 +392,7 @@ async function rank(ctx: Ctx): Promise<void> {
   }
   const sorted = [...rows].sort((a, b) => (q.order === 'asc' ? a.value - b.value : b.value - a.value));
   const word = q.order === 'asc' ? 'lowest' : 'highest';
-  const when = periodText(ctx, period);
+  const when = periodWords(ctx, period);
   if (q.intent === 'extreme' && q.top <= 1) {
     const best = sorted[0]!;
     const tied = sorted.filter((r) => r.value === best.value);
@@ -440,17 +446,22 @@ async function peak(ctx: Ctx): Promise<void> {
     const name = label(ctx, p.code, p.name);
     if (mine.length === 0) {
       if (places.length === 1)
-        await noValue(ctx, [p.code], from === undefined ? 'any period' : formatPeriod(ds.freq, from), name);
+        await noValue(
+          ctx,
+          [p.code],
+          from === undefined ? 'any period' : readablePeriod(formatPeriod(ds.freq, from), 'long'),
+          name,
+        );
       continue;
     }
     const best = mine.reduce((a, r) => (high ? (r.value > a.value ? r : a) : r.value < a.value ? r : a));
     shown.push(best);
-    const range = `${periodText(ctx, mine[0]!.period)} to ${periodText(ctx, mine[mine.length - 1]!.period)}`;
+    const range = `${periodWords(ctx, mine[0]!.period)} to ${periodWords(ctx, mine[mine.length - 1]!.period)}`;
     ctx.b.say(
-      `${capitalize(stripArticle(ctx.measure))}${seriesNote(ctx)} in ${name} ${high ? 'peaked' : 'was lowest'} in ${periodText(ctx, best.period)} at ${cite(ctx, best)} (values from ${range}).`,
+      `${capitalize(stripArticle(ctx.measure))}${seriesNote(ctx)} in ${name} ${high ? 'peaked' : 'was lowest'} in ${periodWords(ctx, best.period)} at ${cite(ctx, best)} (values from ${range}).`,
     );
     const last = mine[mine.length - 1]!;
-    if (last !== best) ctx.b.say(`The latest, for ${periodText(ctx, last.period)}, is ${cite(ctx, last)}.`);
+    if (last !== best) ctx.b.say(`The latest, for ${periodWords(ctx, last.period)}, is ${cite(ctx, last)}.`);
   }
   if (shown.length === 0)
     throw new NoData(
@@ -470,7 +481,7 @@ async function change(ctx: Ctx): Promise<void> {
   if (q.time?.kind === 'range') {
     from = spanOf(ds, q.time.from).from;
     to = q.time.to ? spanOf(ds, q.time.to).to : undefined;
-    asked = formatTimePoint(q.time.from);
+    asked = readablePeriod(formatTimePoint(q.time.from), 'long');
   } else if (q.time?.kind === 'point') {
     const s = spanOf(ds, q.time.at);
     // "the change in 2022": over the year, from its first to its last value (a year before for annual data).
@@ -507,14 +518,14 @@ async function change(ctx: Ctx): Promise<void> {
         ? ''
         : `, ${direction === 'rose' ? 'up' : 'down'} ${ctx.b.difference(ca, cb, ctx.unit)}`;
     ctx.b.say(
-      `In ${name}, ${ctx.measure}${seriesNote(ctx)} ${direction === 'was unchanged' ? 'was unchanged' : direction} from ${a} in ${periodText(ctx, first.period)} to ${b} in ${periodText(ctx, last.period)}${diff}.`,
+      `In ${name}, ${ctx.measure}${seriesNote(ctx)} ${direction === 'was unchanged' ? 'was unchanged' : direction} from ${a} in ${periodWords(ctx, first.period)} to ${b} in ${periodWords(ctx, last.period)}${diff}.`,
     );
     if (q.intent === 'trend' && mine.length > 2) {
       const hi = mine.reduce((x, r) => (r.value > x.value ? r : x));
       const lo = mine.reduce((x, r) => (r.value < x.value ? r : x));
       const parts: string[] = [];
-      if (hi !== first && hi !== last) parts.push(`its high was ${cite(ctx, hi)} in ${periodText(ctx, hi.period)}`);
-      if (lo !== first && lo !== last) parts.push(`its low ${cite(ctx, lo)} in ${periodText(ctx, lo.period)}`);
+      if (hi !== first && hi !== last) parts.push(`its high was ${cite(ctx, hi)} in ${periodWords(ctx, hi.period)}`);
+      if (lo !== first && lo !== last) parts.push(`its low ${cite(ctx, lo)} in ${periodWords(ctx, lo.period)}`);
       if (parts.length > 0) ctx.b.say(`In between, ${parts.join(' and ')}.`);
     }
   }

@@ -26,7 +26,7 @@ it('answers with cited numbers and a chart, keeps the context for a follow-up, a
   await page.getByLabel('Your question').fill('German inflation in October 2022');
   await page.getByRole('button', { name: 'Ask' }).click();
   const first = page.locator('[data-answer]').first();
-  await first.getByText('In 10/2022, annual inflation (HICP) in Germany was 11.6 %').waitFor();
+  await first.getByText('In October 2022, annual inflation (HICP) in Germany was 11.6 %').waitFor();
   // The number's marker links to its footnote, which names the source and links to the chart view.
   await expect(first.getByRole('link', { name: 'source 1' }).getAttribute('href')).resolves.toMatch(/^#source-.+-1$/);
   const source = first.getByRole('list', { name: 'Sources' }).getByRole('listitem').first();

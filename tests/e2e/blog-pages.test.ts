@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { readablePeriod } from '../../core/periods';
 import { launchBrowser, newPage } from '../setup/browser';
 
 let browser: Browser;
@@ -51,7 +52,8 @@ it('opens the German article, which quotes the latest HICP rate and period of th
   const body = (await (await fetch(`${baseUrl}/api/datasets/prc_hicp_manr?country=DE`)).json()) as any;
   const rows = body.data[0].rows;
   const latest = rows[rows.length - 1];
-  const text = `${latest.values.Germany.toFixed(1)}% in ${latest.period}`;
+  // The API's 5/2025, as the article writes it for people (May 2025, decision 160).
+  const text = `${latest.values.Germany.toFixed(1)}% in ${readablePeriod(latest.period, 'long')}`;
 
   const { page, problems } = await newPage(browser);
   await page.goto(`${baseUrl}/blog`);

@@ -56,7 +56,7 @@ it('plans, runs, shows cited findings, exports Markdown and shares the report', 
   await expect(page.locator('[data-step]').count()).resolves.toBe(1);
   const finding = report.getByRole('list', { name: 'Findings' }).getByRole('listitem').filter({ hasText: 'Estonia' });
   await expect(finding.textContent()).resolves.toMatch(
-    /Estonia: 2\.6 % \[\d+\] in 1\/2020 and 7\.4 % \[\d+\] in 4\/2025/,
+    /Estonia: 2\.6 % \[\d+\] in January 2020 and 7\.4 % \[\d+\] in April 2025/,
   );
   // A cited number's marker links to the chart view that shows the value.
   const marker = finding.getByRole('link', { name: /^source \d+$/ }).first();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { gridCountries } from '../../app/components/site/country-grid';
 import type { InflationArticle } from '../../core/blog/inflation-article';
+import { readablePeriod } from '../../core/periods';
 import { createApp } from '../../server/app';
 import { databaseWithGeos, importSample } from '../setup/database';
 import { loadPage, renderPage } from './statistics-harness';
@@ -56,9 +57,12 @@ describe('/blog/inflation-{country}', () => {
       const { article } = page.data as { article: InflationArticle };
       expect(article.latest).toMatchObject({ period: latest.period, value: latest.value });
       expect(article.peak).toMatchObject({ period: peak.period, value: peak.value });
-      expect(article.title).toBe(`Inflation in ${name}: ${latest.value.toFixed(1)}% in ${latest.period}`);
+      // The figures keep the API's 5/2025; the prose names the month (May 2025).
+      expect(article.title).toBe(
+        `Inflation in ${name}: ${latest.value.toFixed(1)}% in ${readablePeriod(latest.period, 'long')}`,
+      );
       const html = (await renderPage(database.db, `/blog/inflation-${slug}`)).html;
-      expect(html).toContain(`${latest.value.toFixed(1)}% in ${latest.period}`);
+      expect(html).toContain(`${latest.value.toFixed(1)}% in ${readablePeriod(latest.period, 'long')}`);
       expect(html.match(/data-chart-widget[^>]*data-state="rendered"/g)?.length).toBe(2);
     },
   );
@@ -66,14 +70,16 @@ describe('/blog/inflation-{country}', () => {
   it('writes Germany from the May 2025 flash estimate with the euro area and EU comparison', async () => {
     const html = (await renderPage(database.db, '/blog/inflation-germany')).html;
     expect(html).toContain(
-      'Annual HICP inflation in Germany was 2.1% in 5/2025 (flash estimate), down from 2.2% in 4/2025.',
+      'Annual HICP inflation in Germany was 2.1% in May 2025 (flash estimate), down from 2.2% in April 2025.',
     );
-    expect(html).toContain('the highest annual rate in Germany was 11.6% in 10/2022');
-    expect(html).toContain('In 5/2025, the euro area had an annual rate of 1.9%');
-    expect(html).toContain('In 4/2025, the European Union had an annual rate of 2.4%');
+    expect(html).toContain('the highest annual rate in Germany was 11.6% in October 2022');
+    expect(html).toContain('In May 2025, the euro area had an annual rate of 1.9%');
+    // The headline figures name their month for people too.
+    expect(html).toMatch(/<dd class="text-sm text-slate-500">May 2025<!-- --> \(e\)<\/dd>/);
+    expect(html).toContain('In April 2025, the European Union had an annual rate of 2.4%');
     expect(html).toContain('prices of food and non-alcoholic beverages in Germany were 3.3% higher');
     expect(html).toMatch(
-      /written from Eurostat&#x27;s HICP - monthly data \(annual rate of change\) \(prc_hicp_manr\), in the release last updated on \d+ \w+ \d{4}, with figures up to 5\/2025/,
+      /written from Eurostat&#x27;s HICP - monthly data \(annual rate of change\) \(prc_hicp_manr\), in the release last updated on \d+ \w+ \d{4}, with figures up to May 2025/,
     );
   });
 

@@ -106,11 +106,11 @@ describe('/api/researcher', () => {
     expect(step.period_to).toBe('4/2025');
     const findings = step.findings.join(' ');
     expect(findings).toMatch(
-      /\*\*Estonia\*\*: 2\.6 % \[\d+\] in 1\/2020 and 7\.4 % \[\d+\] in 4\/2025 .*, up 4\.8 percentage points/,
+      /\*\*Estonia\*\*: 2\.6 % \[\d+\] in January 2020 and 7\.4 % \[\d+\] in April 2025 .*, up 4\.8 percentage points/,
     );
-    expect(findings).toMatch(/It peaked at 29\.6 % \[\d+\] in 12\/2022/);
+    expect(findings).toMatch(/It peaked at 29\.6 % \[\d+\] in December 2022/);
     expect(findings).toMatch(
-      /In 4\/2025 it was 7\.4 % \[\d+\], 4\.1 percentage points above EU27_2020 \(3\.3 % \[\d+\]\)/,
+      /In April 2025 it was 7\.4 % \[\d+\], 4\.1 percentage points above EU27_2020 \(3\.3 % \[\d+\]\)/,
     );
     expect(step.notes).toContain(
       'Revisions: no value of this selection has been revised since it was first imported here.',

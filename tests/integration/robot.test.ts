@@ -126,10 +126,14 @@ describe('runs, review and publication', () => {
     expect(run.body.outcome).toBe('created');
     const draft = run.body.draft;
     draftId = draft.id;
-    expect(draft).toMatchObject({ status: 'pending', trigger: 'manual', title: 'Prices in Germany: 2.6 % in 2/2025' });
+    expect(draft).toMatchObject({
+      status: 'pending',
+      trigger: 'manual',
+      title: 'Prices in Germany: 2.6 % in February 2025',
+    });
     expect(draft.import_run_id).toEqual(expect.any(Number));
-    expect(draft.markdown).toContain('The latest figure for Germany is 2.6 % [1], for 2/2025.');
-    expect(draft.markdown).toContain('In 2/2024, a year earlier, the figure for Germany was 9.3 % [2]');
+    expect(draft.markdown).toContain('The latest figure for Germany is 2.6 % [1], for February 2025.');
+    expect(draft.markdown).toContain('In February 2024, a year earlier, the figure for Germany was 9.3 % [2]');
     expect(draft.markdown).toContain('down 6.7 percentage points');
     expect(draft.markdown).toContain('Germany had the second-highest figure of the four EU countries');
     expect(draft.markdown).toContain('The last release is the first of this dataset imported here');
@@ -167,7 +171,7 @@ describe('runs, review and publication', () => {
     expect(refused.body.error).toMatchObject({ code: 'uncited_numbers' });
     expect(refused.body.error.message).toContain('4.2');
 
-    const sentence = 'The latest figure for Germany is 2.6 % [1], for 2/2025.';
+    const sentence = 'The latest figure for Germany is 2.6 % [1], for February 2025.';
     const edited = await editor.request(`/api/robot/drafts/${draftId}`, {
       method: 'PUT',
       json: { title: draft.title, markdown: draft.markdown.replace(sentence, `${sentence} Prices kept slowing.`) },
@@ -182,7 +186,7 @@ describe('runs, review and publication', () => {
 
     const page = await renderPage(h.database.db, '/blog/prices-in-germany');
     expect(page.status).toBe(200);
-    expect(page.html).toContain('Prices in Germany: 2.6 % in 2/2025');
+    expect(page.html).toContain('Prices in Germany: 2.6 % in February 2025');
     expect(page.html).toContain('Prices kept slowing.');
     expect(page.html).toContain('9.3 % [2]');
     expect(page.html).toMatch(/<figure[^>]*data-post-chart/);
@@ -195,15 +199,15 @@ describe('runs, review and publication', () => {
     const queue = await editor.request('/api/robot/drafts');
     expect(queue.body.items).toHaveLength(1);
     const next = (await editor.request(`/api/robot/drafts/${queue.body.items[0].id}`)).body;
-    expect(next).toMatchObject({ trigger: 'after_refresh', title: 'Prices in Germany: 2.3 % in 3/2025' });
-    expect(next.markdown).toContain('2.3 % (provisional) [1], for 3/2025. The figure may still be revised.');
-    expect(next.markdown).toContain('- 2/2025: 2.6 % [');
-    expect(next.markdown).toMatch(/- 2\/2025: 2\.6 % \[\d+\] before, 2\.7 % \[\d+\] now/);
+    expect(next).toMatchObject({ trigger: 'after_refresh', title: 'Prices in Germany: 2.3 % in March 2025' });
+    expect(next.markdown).toContain('2.3 % (provisional) [1], for March 2025. The figure may still be revised.');
+    expect(next.markdown).toContain('- February 2025: 2.6 % [');
+    expect(next.markdown).toMatch(/- February 2025: 2\.6 % \[\d+\] before, 2\.7 % \[\d+\] now/);
     expect(uncitedDraftNumbers(next.title, next.markdown, next)).toEqual([]);
     const removed = next.diff
       .filter((d: { kind: string }) => d.kind === 'removed')
       .map((d: { text: string }) => d.text);
-    expect(removed).toContain('# Prices in Germany: 2.6 % in 2/2025');
+    expect(removed).toContain('# Prices in Germany: 2.6 % in February 2025');
     expect(removed.join('\n')).toContain('Prices kept slowing.');
 
     const discarded = await editor.post(`/api/robot/drafts/${next.id}/discard`, {});
