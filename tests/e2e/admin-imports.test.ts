@@ -47,6 +47,49 @@ async function screenshots(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
+/**
+ * At 375 px every app page is no wider than the phone, and every entry of the app navigation (seven for an admin)
+ * can be reached: on screen, or behind the menu button that opens them (issue 11, item 8).
+ */
+async function fitsAPhone(page: Page) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const pages = ['/app/dashboard', '/app/statistics', '/app/chat', '/app/researcher', '/app/settings', '/app/robot'];
+  for (const target of [...pages, '/app/admin/imports']) {
+    await visit(page, `${world.baseUrl}${target}`);
+    await page.locator('main h1').first().waitFor();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, target).toBeLessThanOrEqual(375);
+    const nav = page.getByRole('navigation', { name: 'App' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (!(await nav.isVisible())) await menu.click();
+    const links = nav.getByRole('link');
+    expect(await links.allTextContents()).toEqual([
+      'Dashboard',
+      'Workbench',
+      'Chat',
+      'Researcher',
+      'Settings',
+      'Robot',
+      'Imports',
+    ]);
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x, target).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, target).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), target).toBeLessThanOrEqual(375);
+    const out = process.env.IMPORTS_SHOTS;
+    if (out) await page.screenshot({ path: path.join(out, `app${target.replaceAll('/', '-')}-375.png`) });
+  }
+  // An entry of the opened menu goes to its page.
+  if (!(await page.getByRole('navigation', { name: 'App' }).isVisible())) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+  }
+  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Settings' }).click();
+  await page.waitForURL(/\/app\/settings$/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 it('lets an admin import by code and by file, follow the runs and refresh a dataset now; others get 404', async () => {
   const { page, problems } = await newPage(browser);
   await signUpAndConfirm(world, page, 'admin@example.org', 'Ada');
@@ -88,6 +131,7 @@ it('lets an admin import by code and by file, follow the runs and refresh a data
   await page.getByText('imported: 0 added, 0 changed, 0 removed').waitFor();
   expect(peer.dataRequests()).toEqual(['tec00118', 'tec00118']);
   await screenshots(page);
+  await fitsAPhone(page);
   expect(problems).toEqual([]);
 
   // Another account: the page does not exist for it, and the navigation does not show it.

@@ -53,9 +53,10 @@ function AppShell({ children, admin = false }: { children: React.ReactNode; admi
           <Link to="/" aria-label="Home" className="shrink-0">
             <Logo />
           </Link>
+          {/* On a phone the entries (seven for an admin) wrap onto lines of their own under the logo, all in view. */}
           <nav
             aria-label="App"
-            className="order-last flex w-full gap-5 overflow-x-auto text-sm sm:order-none sm:w-auto sm:flex-1"
+            className="order-last flex w-full flex-wrap gap-x-5 gap-y-2 text-sm sm:order-none sm:w-auto sm:flex-1"
           >
             {(admin ? [...nav, ...adminNav] : nav).map((n) => (
               <NavLink
