@@ -36,9 +36,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The redirect check runs on every navigation, so the root loader runs whenever the path changes. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+/**
+ * The redirect check runs on every navigation, so the root loader runs whenever the path changes; a change of the
+ * query alone (a chart's view in the address, decision 150) leaves the site's data as it is.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  if (!formMethod && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

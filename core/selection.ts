@@ -158,10 +158,19 @@ function readPeriod(
 ): [string, string] | undefined {
   const api = query.get(apiName)?.trim();
   if (api) return [api, apiName];
-  const view = query.get(viewName)?.trim();
+  const view = readViewPeriod(query, viewName, problems);
+  return view ? [view, viewName] : undefined;
+}
+
+/**
+ * A view URL's period parameter in display spelling (time_start, time_end, or `time`, the one period a map or
+ * horizontal bar shows), leading zero dropped; a period written otherwise is a problem.
+ */
+export function readViewPeriod(query: SelectionQuery, name: string, problems: SelectionProblem[]): string | undefined {
+  const view = query.get(name)?.trim();
   if (!view) return undefined;
-  if (VIEW_PERIOD.test(view)) return [view.replace(/^0(\d\/)/, '$1'), viewName];
-  problems.push(problem('syntax', viewName, view, `"${view}" (YYYY, Q{n}/YYYY or M/YYYY)`));
+  if (VIEW_PERIOD.test(view)) return view.replace(/^0(\d\/)/, '$1');
+  problems.push(problem('syntax', name, view, `"${view}" (YYYY, Q{n}/YYYY or M/YYYY)`));
   return undefined;
 }
 

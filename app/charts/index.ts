@@ -23,6 +23,7 @@ export {
   dataError,
   geoCodesOf,
   initialSliderIndex,
+  periodIndexOf,
   outlinesPath,
   widgetTimeline,
   type OutlineChoice,
@@ -33,6 +34,7 @@ export { buildJsonExport, PRODUCT_NAME, type JsonExport, type JsonExportInput } 
 export {
   parseViewQuery,
   viewPairs,
+  pageViewPairs,
   DEFAULT_CHART_TYPE,
   type ChartViewSpec,
   type QueryReader,
@@ -61,7 +63,7 @@ export {
   chartHeightFor,
   layoutFor,
 } from './core/chart-size';
-export { CHART_TYPES, isChartType, shownRange, type ChartType } from './core/slider';
+export { CHART_TYPES, isChartType, shownRange, sliderModeFor, type ChartType } from './core/slider';
 export { themeColors, type Theme } from './core/palette';
 export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, apiErrorMessage } from './core/chart-messages';
 export { embedRuntimeScript } from './widget/embed-runtime';

@@ -1,5 +1,6 @@
 // Eurostat geography codes of countries and aggregates, with English names and ISO numeric codes.
 import raw from './eurostat-geos.json' with { type: 'json' };
+import shortNames from './short-names.json' with { type: 'json' };
 
 export interface CountryInfo {
   code: string;
@@ -20,4 +21,14 @@ export function geoName(code: string): string | undefined {
 
 export function isAggregate(code: string): boolean {
   return aggregates.some((a) => a.code === code);
+}
+
+const shortByCode = new Map<string, string>(Object.entries(shortNames));
+
+/**
+ * A short name for charts where the full one does not fit ('EU27' for 'European Union (27 countries, from 2020)'),
+ * for aggregates and long country names; undefined for the others.
+ */
+export function shortGeoName(code: string): string | undefined {
+  return shortByCode.get(code);
 }

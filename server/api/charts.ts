@@ -22,7 +22,9 @@ import {
   initialSliderIndex,
   joinQuery,
   parseViewQuery,
+  periodIndexOf,
   publishedSvg,
+  sliderModeFor,
   viewLabels,
   viewPairs,
   widgetTimeline,
@@ -166,7 +168,12 @@ export interface ChartImageInput {
 /** The timeline and where the widget's slider would sit for the same URL. */
 export function sliderFor(data: DatasetData, view: ChartViewSpec): { periods: string[]; index: number } {
   const { periods, seriesCount } = widgetTimeline(data, view.countries);
-  return { periods, index: initialSliderIndex(view.chartType, periods, seriesCount, view.timeStart) };
+  // `time` names the one period of a map or horizontal bar, as the widget opens on it (the page's address).
+  const opened = sliderModeFor(view.chartType) === 'period' ? periodIndexOf(periods, view.time) : null;
+  return {
+    periods,
+    index: opened ?? initialSliderIndex(view.chartType, periods, seriesCount, view.timeStart, view.timeEnd),
+  };
 }
 
 /** The view's SVG as the widget draws it. */

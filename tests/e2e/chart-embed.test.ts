@@ -79,7 +79,7 @@ async function framed(
   const { page, problems } = await newPage(browser, { viewport: { width, height: 700 } });
   await page.goto(`${hostUrl}/?src=${encodeURIComponent(src)}`);
   const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
-  await frame!.locator('[data-chart-widget] svg[role="img"]').first().waitFor();
+  await frame!.locator('[data-chart-widget] svg[role="img"], [data-chart-widget] table').first().waitFor();
   return { frame: frame!, problems, setWidth: (w) => page.setViewportSize({ width: w, height: 700 }) };
 }
 
@@ -123,4 +123,49 @@ it('moves the slider, switches the type through links and shows the map tooltip'
   await frame.locator('path.map-area[data-name="Belarus"]').hover();
   await expect(frame.getByRole('tooltip').innerText()).resolves.toBe('Belarus\nNo data');
   expect(problems).toEqual([]);
+});
+
+it('serves the table view as an HTML table that the small script sorts by mouse and keyboard', async () => {
+  const table = line.replace('chart_type=line', 'chart_type=table');
+  // Without script: a real table to read, copy or hand to a screen reader.
+  const html = await (await fetch(`${baseUrl}${table}`)).text();
+  expect(html).toMatch(/<table[\s>]/);
+  expect(html).toMatch(/<th scope="row"[^>]*>Germany<\/th>/);
+
+  const { frame, problems, setWidth } = await framed(table, 900);
+  const labels = () => frame.getByRole('rowheader').allTextContents();
+  await expect(labels()).resolves.toEqual(['Germany', 'France', 'Euro area (20 countries, from 2023)']);
+  const latest = frame.getByRole('columnheader', { name: /^5\/2025/ });
+  await latest.getByRole('button').click();
+  await expect(latest.getAttribute('aria-sort')).resolves.toBe('descending');
+  // Highest first; Euro area has no value in 5/2025 and stays last.
+  await expect(labels()).resolves.toEqual(['Germany', 'France', 'Euro area (20 countries, from 2023)']);
+  await latest.getByRole('button').click();
+  await expect(latest.getAttribute('aria-sort')).resolves.toBe('ascending');
+  await expect(labels()).resolves.toEqual(['France', 'Germany', 'Euro area (20 countries, from 2023)']);
+  // The keyboard: the label column's button with Enter sorts A to Z, and the other headers say so.
+  const label = frame.getByRole('columnheader').first();
+  await label.getByRole('button').focus();
+  await label.getByRole('button').press('Enter');
+  await expect(label.getAttribute('aria-sort')).resolves.toBe('ascending');
+  await expect(latest.getAttribute('aria-sort')).resolves.toBe('none');
+  await expect(labels()).resolves.toEqual(['Euro area (20 countries, from 2023)', 'France', 'Germany']);
+  // A resize swaps in a table rendered for the new width; the reader's sort stays.
+  await latest.getByRole('button').click();
+  await frame.evaluate(() => document.querySelector('[data-chart-widget]')!.removeAttribute('data-embed-state'));
+  await setWidth(600);
+  await frame.locator('[data-chart-widget][data-embed-state="updated"]').waitFor();
+  await expect(latest.getAttribute('aria-sort')).resolves.toBe('descending');
+  await expect(labels()).resolves.toEqual(['Germany', 'France', 'Euro area (20 countries, from 2023)']);
+  expect(problems).toEqual([]);
+  // EMBED_SHOTS=<folder>: the framed table at 375 and 1280 px, light and dark, to look at.
+  const out = process.env.EMBED_SHOTS;
+  for (const theme of out ? (['light', 'dark'] as const) : []) {
+    for (const width of [375, 1280]) {
+      const shot = await framed(`${table}&theme=${theme}`, width);
+      await shot.frame.getByRole('columnheader').first().getByRole('button').click();
+      await shot.frame.page().screenshot({ path: `${out}/embed-table-${width}-${theme}.png` });
+      await shot.frame.page().context().close();
+    }
+  }
 });

@@ -151,15 +151,15 @@ it('6. line, bar and horizontal-bar charts show values by mouse, touch and keybo
   const box = (await host.boundingBox())!;
   await page.mouse.move(box.x + box.width - 22, box.y + box.height / 2);
   await expect(tooltip.innerText()).resolves.toMatch(
-    /^5\/2025\nAnnual rate of change \(%\)\nGermany\s+2\.1\s*e\nFrance\s+0\.6\s*e\nEuro area \(20[^\n]*\nNo data$/,
+    /^May 2025\nAnnual rate of change \(%\)\nGermany\s+2\.1\s*e\nFrance\s+0\.6\s*e\nEuro area \(20[^\n]*\nNo data$/,
   );
   // Keyboard: Home is the first period, the right arrow the next.
   await page.mouse.move(0, 0);
   await host.focus();
   await page.keyboard.press('Home');
-  await expect(tooltip.innerText()).resolves.toMatch(/^1\/2024\n/);
+  await expect(tooltip.innerText()).resolves.toMatch(/^Jan 2024\n/);
   await page.keyboard.press('ArrowRight');
-  await expect(tooltip.innerText()).resolves.toMatch(/^2\/2024\n/);
+  await expect(tooltip.innerText()).resolves.toMatch(/^Feb 2024\n/);
   await page.keyboard.press('Escape');
   await expect(tooltip.count()).resolves.toBe(0);
 
@@ -167,7 +167,7 @@ it('6. line, bar and horizontal-bar charts show values by mouse, touch and keybo
   await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
   await widget.locator('.chart-tooltip-host').focus();
   await page.keyboard.press('ArrowDown');
-  await expect(tooltip.innerText()).resolves.toBe('Germany\nAnnual rate of change (%), 5/2025\n2.1 e');
+  await expect(tooltip.innerText()).resolves.toBe('Germany\nAnnual rate of change (%), May 2025\n2.1 e');
   expect(problems).toEqual([]);
 
   // Touch: a tap on a sparse bar shows its value.
@@ -181,7 +181,7 @@ it('6. line, bar and horizontal-bar charts show values by mouse, touch and keybo
   const b = (await bar.boundingBox())!;
   await phone.page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
   await expect(phone.widget.getByRole('tooltip').innerText()).resolves.toBe(
-    'France\nAnnual rate of change (%), 5/2025\n0.6 e',
+    'France\nAnnual rate of change (%), May 2025\n0.6 e',
   );
   expect(phone.problems).toEqual([]);
 });

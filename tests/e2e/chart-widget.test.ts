@@ -34,8 +34,39 @@ it('switches between the five views and keeps the slider position', async () => 
   await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
   await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/^Line chart of .* from 1\/2020 to 5\/2025/);
 
+  // Labels at the line ends (the euro area's full name fits at 1280 px), the euro area dashed (issue 11).
+  await expect(widget.locator('g.line-labels text').allTextContents()).resolves.toEqual(
+    expect.arrayContaining(['Germany', 'France', 'Euro area (20 countries, from 2023)']),
+  );
+  expect(await widget.locator('g.chart-legend').count()).toBe(0);
+  await expect(widget.locator('g[data-aggregate="true"] path').getAttribute('stroke-dasharray')).resolves.toBeTruthy();
+  // Choosing a label highlights its series and greys the rest; again, or Escape, clears (issue 11).
+  const germany = widget.getByRole('button', { name: 'Highlight Germany' });
+  await expect(germany.getAttribute('aria-pressed')).resolves.toBe('false');
+  await germany.click();
+  await expect(germany.getAttribute('aria-pressed')).resolves.toBe('true');
+  await expect(widget.locator('g.line-muted').count()).resolves.toBe(2);
+  await germany.click();
+  await expect(widget.locator('g.line-muted').count()).resolves.toBe(0);
+  await widget.getByRole('button', { name: /^Highlight Euro area/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(widget.locator('g.line-muted').count()).resolves.toBe(2);
+  await page.keyboard.press('Escape');
+  await expect(widget.locator('g.line-muted').count()).resolves.toBe(0);
+  await expect(germany.getAttribute('aria-pressed')).resolves.toBe('false');
+
   await switchTo(page, widget, 'Bar');
   await page.locator('[data-chart-type="bar"] svg g.bar-marks').waitFor();
+  // The euro area's bars are set apart from the countries' (issue 11).
+  expect(await widget.locator('g.bar-aggregate').count()).toBeGreaterThan(0);
+  // Its legend highlights a series too: the others' bars grey (the light theme's #9ca3af) until Escape.
+  const france = widget.getByRole('button', { name: 'Highlight France' });
+  await france.click();
+  await expect(france.getAttribute('aria-pressed')).resolves.toBe('true');
+  await expect(widget.locator('g.bar-marks rect[fill="#9ca3af"]').count()).resolves.toBeGreaterThan(0);
+  await expect(widget.locator('g.bar[data-series="France"] rect[fill="#9ca3af"]').count()).resolves.toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(widget.locator('g.bar-marks rect[fill="#9ca3af"]').count()).resolves.toBe(0);
   await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
 
   // Map and horizontal bar pick one period: the end of the range shown (issue 11, item 2).
@@ -65,6 +96,14 @@ it('switches between the five views and keeps the slider position', async () => 
   await switchTo(page, widget, 'Line');
   await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
   expect(problems).toEqual([]);
+  await viewShots(
+    `${baseUrl}/datasets/prc_hicp_manr?chart_type=line&${three}&country[]=EU27_2020&time_start=1/2020`,
+    'line-labels',
+  );
+  await viewShots(
+    `${baseUrl}/datasets/prc_hicp_manr?chart_type=bar&${three}&country[]=EU27_2020&time_start=4/2025`,
+    'bar-aggregates',
+  );
 });
 
 it('moves the slider by dragging and by keyboard', async () => {
@@ -173,4 +212,102 @@ it('asks a visitor without a session to sign in when they follow the chart', asy
   expect(page.url()).toMatch(/\/datasets\/prc_hicp_manr$/);
   // The plan check's 401 is the expected answer for a visitor.
   expect(problems.filter((p) => !p.includes('/api/account/current-plan'))).toEqual([]);
+});
+
+it('keeps the view in the address: reload draws it on the server, back and forward step through views', async () => {
+  const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_end=5/2025`);
+  const entries = () => page.evaluate(() => window.history.length);
+  const start = await entries();
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document' || r.url().includes('.data')) documents.push(r.url());
+  });
+  await page.evaluate(() => window.scrollTo(0, 200));
+
+  await switchTo(page, widget, 'Horizontal bar');
+  await page.waitForURL(/chart_type=horizontal-bar/);
+  expect(new URL(page.url()).search).toBe(`?chart_type=horizontal-bar&${three}&time_end=5/2025`);
+  await widget.getByRole('button', { name: 'Data: 3 countries' }).click();
+  await page.getByRole('dialog').getByLabel('Spain').check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL(/country\[\]=ES/);
+  // The slider replaces the entry instead of adding one per step; map and horizontal bar name their period `time`.
+  await widget.getByRole('slider').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForURL(/time=4\/2025/);
+  const shared = page.url();
+  expect(new URL(shared).search).toBe(`?chart_type=horizontal-bar&${three}&country[]=ES&time=4/2025&time_end=5/2025`);
+  expect(await entries()).toBe(start + 2);
+  // Neither a page load nor a loader request, and the page did not jump to the top.
+  expect(documents).toEqual([]);
+  expect(await page.evaluate(() => window.scrollY)).toBe(200);
+
+  // The address opened anew (no script) draws the same view on the server.
+  const fresh = await newPage(browser, { javaScriptEnabled: false });
+  await fresh.page.goto(shared);
+  const served = fresh.page.locator('[data-chart-widget]');
+  await expect(served.getAttribute('data-chart-type')).resolves.toBe('horizontal-bar');
+  await expect(served.locator('svg desc').textContent()).resolves.toMatch(/in 4\/2025, highest first/);
+  await expect(served.locator('svg desc').textContent()).resolves.toContain('Spain');
+  await expect(served.getByRole('slider').getAttribute('aria-valuetext')).resolves.toBe('4/2025');
+  expect(fresh.problems).toEqual([]);
+
+  // Back: the three countries again (the slider step was no entry of its own), then the line chart.
+  await page.goBack();
+  await page.waitForURL((u) => !u.search.includes('ES'));
+  await widget.getByRole('button', { name: 'Data: 3 countries' }).waitFor();
+  await expect(widget.getAttribute('data-chart-type')).resolves.toBe('horizontal-bar');
+  await page.goBack();
+  await page.waitForURL((u) => u.search.includes('chart_type=line'));
+  await page.locator('[data-chart-widget][data-chart-type="line"] svg desc').waitFor({ state: 'attached' });
+  await expect(sliderText(widget)).resolves.toBe('1/1997 – 5/2025');
+  // Forward twice: the four countries in 4/2025.
+  await page.goForward();
+  await page.goForward();
+  await page.waitForURL(/time=4\/2025/);
+  await widget.getByRole('button', { name: 'Data: 4 countries' }).waitFor();
+  await expect(sliderText(widget)).resolves.toBe('4/2025');
+  expect(documents).toEqual([]);
+  expect(problems).toEqual([]);
+  await viewShots(shared, 'dataset-shared-view');
+});
+
+/** VIEW_SHOTS=<folder>: the page at 375 and 1280 px, light and dark, to look at (issue 11). */
+async function viewShots(url: string, name: string): Promise<void> {
+  const out = process.env.VIEW_SHOTS;
+  if (!out) return;
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [375, 1280]) {
+      const { page } = await newPage(browser, { viewport: { width, height: 900 } });
+      await page.context().addCookies([{ name: 'theme', value: theme, url: baseUrl }]);
+      await page.goto(url);
+      await page.locator('[data-chart-widget][data-measured] svg[role="img"]').first().waitFor();
+      await page.screenshot({ path: `${out}/${name}-${width}-${theme}.png`, fullPage: true });
+      await page.context().close();
+    }
+  }
+}
+
+it('names the regions of a NUTS map and opens a region’s statistics page by click or Enter', async () => {
+  const regions = 'country[]=DE21&country[]=DE22&country[]=DE30';
+  const { page, problems, widget } = await open(
+    `/datasets/nama_10r_3gdp?chart_type=map&dimension[]=dim1:EUR_HAB&${regions}`,
+  );
+  const oberbayern = widget.locator('path.map-area[data-name="Oberbayern"]');
+  await oberbayern.hover();
+  await expect(widget.getByRole('tooltip').innerText()).resolves.toMatch(/^Oberbayern\n/);
+  expect(await widget.locator('[data-name^="DE2"]').count()).toBe(0);
+
+  // Enter on a region reached with the keyboard opens its page (the code address redirects to the slugs).
+  const berlin = widget.getByRole('link', { name: 'Berlin' });
+  await berlin.focus();
+  await expect(widget.getByRole('tooltip').innerText()).resolves.toMatch(/^Berlin \(DE30\)\n/);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/statistics\/germany\/berlin/);
+  await page.goBack();
+  await widget.locator('path.map-area[data-name="Oberbayern"]').click();
+  await page.waitForURL(`${baseUrl}/statistics/germany/bayern/oberbayern`);
+  await page.getByRole('heading', { level: 1, name: 'Oberbayern' }).waitFor();
+  expect(problems).toEqual([]);
+  await viewShots(`${baseUrl}/datasets/nama_10r_3gdp?chart_type=map&dimension[]=dim1:EUR_HAB&${regions}`, 'nuts-map');
 });

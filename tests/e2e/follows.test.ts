@@ -110,7 +110,7 @@ it('follows a chart, keeps its type and zoom across reloads and devices, and unf
   await ready(other.page);
   await widgetOf(other.page).getByRole('button', { name: 'Following' }).waitFor();
   await expect(widgetOf(other.page).getAttribute('data-chart-type')).resolves.toBe('line');
-  const legend = await widgetOf(other.page).locator('g.chart-legend').first().textContent();
+  const legend = await widgetOf(other.page).locator('g.chart-legend, g.line-labels').first().textContent();
   expect(legend).toContain('France');
   expect(legend).toContain('Italy');
   // The first chart on this device: its saved view.

@@ -150,7 +150,7 @@ it('shows live charts of real data and the country grid on the home page', async
   const grid = page.locator('a[href^="/blog/inflation-"]');
   expect(await grid.count()).toBe(28);
   expect(await grid.first().getAttribute('href')).toBe('/blog/inflation-albania');
-  await page.getByRole('link', { name: /Germany\s*2\.1% · 5\/2025/ }).waitFor();
+  await page.getByRole('link', { name: /Germany\s*2\.1% · May 2025/ }).waitFor();
   expect(problems).toEqual([]);
   await page.context().close();
 });

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { readablePeriod } from '../../core/periods';
 import { launchBrowser, newPage } from '../setup/browser';
 
 let browser: Browser;
@@ -32,7 +33,9 @@ async function apiLatest(query: string, geo: string): Promise<{ value: number; p
 async function figure(page: Page, key: string): Promise<{ value: number; period: string }> {
   const card = page.locator(`[data-figure="${key}"]`);
   const value = Number(await card.locator('data').getAttribute('value'));
-  const period = (await card.locator('[data-period]').textContent()) ?? '';
+  // The card reads May 2025 for people and keeps the API's 5/2025 in data-period.
+  const period = (await card.locator('[data-period]').getAttribute('data-period')) ?? '';
+  expect(await card.locator('[data-period]').textContent()).toBe(readablePeriod(period));
   return { value, period };
 }
 
@@ -69,9 +72,10 @@ it('drills down from the index to Germany, Bayern and Oberbayern with the figure
   await page.locator('.map-chart svg').waitFor();
   expect(await page.locator('.map-chart [data-key^="nuts:DE"]').count()).toBe(16);
 
-  await page.getByRole('link', { name: 'Bayern', exact: true }).click();
+  // The regional map links its regions too (issue 11): Bayern through the map, Oberbayern through the list.
+  await page.locator('.map-chart').getByRole('link', { name: 'Bayern', exact: true }).click();
   await page.waitForURL(/\/statistics\/germany\/bayern$/);
-  await page.getByRole('link', { name: 'Oberbayern', exact: true }).click();
+  await page.getByRole('listitem').getByRole('link', { name: 'Oberbayern', exact: true }).click();
   await page.waitForURL(/\/statistics\/germany\/bayern\/oberbayern$/);
   await page.getByRole('heading', { level: 1, name: 'Oberbayern' }).waitFor();
   expect(await figure(page, 'gdp-per-inhabitant')).toEqual(

@@ -95,6 +95,20 @@ describe('GET /api/charts/download-png', () => {
 });
 
 describe('GET /api/charts/download-svg', () => {
+  it("draws a map or horizontal bar of a range at the range's end, as the widget does (issue 11, item 2)", async () => {
+    const annual = 'datasetId=tec00115&country[]=DE&country[]=FR&country[]=IT&time_start=2020&time_end=2023';
+    const map = await (await app.request(`/api/charts/download-svg?${annual}&chart_type=map`)).text();
+    expect(map).toMatch(/<text[^>]*class="map-caption"[^>]*>2023<\/text>/);
+    expect(map).toMatch(/<desc[^>]*>Map of [^<]* in 2023 for Europe/);
+    const monthly = `${view}&time_start=1/2020&time_end=1/2023`;
+    const hbar = await (await app.request(`/api/charts/download-svg?${monthly}&chart_type=horizontal-bar`)).text();
+    expect(hbar).toContain(', 1/2023</text>');
+    expect(hbar).not.toContain(', 1/2020</text>');
+    // `time` (the dataset page's address for a map) names the period, as on the page.
+    const at = await (await app.request(`/api/charts/download-svg?${annual}&chart_type=map&time=2021`)).text();
+    expect(at).toMatch(/<text[^>]*class="map-caption"[^>]*>2021<\/text>/);
+  });
+
   it('answers the published image as SVG: the chart, title, subtitle and source line as text', async () => {
     const res = await app.request(`/api/charts/download-svg?${view}&chart_type=line&time_start=1/2020&title=Prices`);
     expect(res.status).toBe(200);

@@ -191,7 +191,7 @@ describe('canonical address and sharing tags of the statistics pages and the blo
     },
     { path: '/blog', title: 'Blog', type: 'website' },
     { path: '/blog?tag=hicp', title: 'Blog tagged hicp', type: 'website' },
-    { path: '/blog/inflation-germany', title: 'Inflation in Germany: 2.1% in 5/2025', type: 'article' },
+    { path: '/blog/inflation-germany', title: 'Inflation in Germany: 2.1% in May 2025', type: 'article' },
     {
       path: '/blog/euro-area-inflation-below-two-percent-may-2025',
       title: 'Euro-area inflation slips below 2% in the May 2025 flash estimate',

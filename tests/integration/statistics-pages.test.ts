@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { childRegions } from '../../db/queries/statistics';
 import type { KeyFigure, TrailPlace } from '../../app/components/statistics/place-data';
+import { readablePeriod } from '../../core/periods';
 import { createApp } from '../../server/app';
 import { seedSampleData } from '../../server/import/seed';
 import { freshDatabase, mirror } from '../setup/database';
@@ -90,7 +91,7 @@ describe('/statistics', () => {
     expect(germany).toMatch(/<img src="(data:image\/svg\+xml|\/assets\/[^"]+\.svg|\/node_modules\/flag-icons\/)/);
     const hicp = (await apiLatest('/api/datasets/prc_hicp_manr')).get('DE')!;
     expect(germany).toContain(`<data value="${hicp.value}">2.1</data>`);
-    expect(germany).toContain(hicp.period);
+    expect(germany).toContain(readablePeriod(hicp.period));
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
+import type { DatasetData } from '../../../core/schemas/dataset';
 import { BarChart } from './bar-chart';
 
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EU27_2020', 'EE', 'ES', 'IT', 'PL']);
@@ -16,6 +17,12 @@ function bars(svg: string): { label: string; y: number; height: number }[] {
       height: Number(m[3]),
     }),
   );
+}
+
+/** The data up to and including `period` (4/2025: the last month every fixture geo has). */
+function upTo(data: DatasetData, period: string): DatasetData {
+  const end = data.data[0]!.rows.findIndex((r) => r.period === period);
+  return { ...data, data: data.data.map((s) => ({ ...s, rows: s.rows.slice(0, end + 1) })) };
 }
 
 describe('BarChart snapshots (HICP, 800 × 400)', () => {
@@ -46,11 +53,42 @@ describe('BarChart', () => {
       'Spain',
       'France',
       'Euro area (20)',
-      'European Union (27)',
+      // Too long for its bar: the short name, the labels stay upright.
+      'EU27',
       'Poland',
     ]);
     expect(textsIn(svg, 'bar-marks')).toEqual(['4.6', '2.1', '1.9', '1.9', '0.6', 'No data', 'No data', 'No data']);
     expect(svg).toContain('>Annual rate of change (%), 5/2025</text>');
+  });
+
+  it('sets the aggregates (EA20, EU27) apart from the countries: first, a gap, a light fill in an outline', () => {
+    const svg = renderToStaticMarkup(
+      <BarChart data={upTo(hicp, '4/2025')} width={800} height={400} startIndex={339} />,
+    );
+    const drawn = bars(svg).map((b) => b.label);
+    expect(drawn.slice(0, 2).sort()).toEqual(['Euro area (20)', 'European Union (27)']);
+    const heights = bars(svg)
+      .slice(2)
+      .map((b) => b.height);
+    expect(heights).toEqual([...heights].sort((a, b) => b - a));
+    const xs = [...svg.matchAll(/class="bar[^"]*" data-series="[^"]+"><rect x="([^"]+)"/g)].map((m) => Number(m[1]));
+    const steps = xs.slice(1).map((x, i) => x - xs[i]!);
+    // The step from the last aggregate to the first country is two bars wide.
+    expect(steps[1]! / steps[0]!).toBeCloseTo(2, 1);
+    expect(svg.match(/class="bar bar-aggregate"[^>]*><rect [^>]*fill-opacity="0.35"[^>]*stroke="#/g)).toHaveLength(2);
+  });
+
+  it('names the EU27 by its short name under a bar too narrow for the full one (a phone)', () => {
+    const eu = loadHicp(['DE', 'FR', 'EU27_2020'], ['CP00'], {
+      DE: 'Germany',
+      FR: 'France',
+      EU27_2020: 'European Union (27 countries, from 2020)',
+    });
+    const phone = renderToStaticMarkup(
+      <BarChart data={upTo(eu, '4/2025')} width={375} height={300} startIndex={339} />,
+    );
+    expect(textsIn(phone, 'axis-x')).toContain('EU27');
+    expect(phone).toContain('European Union (27 countries, from 2020)');
   });
 
   it('draws one bar per series and period, with a legend and period labels', () => {
@@ -58,7 +96,7 @@ describe('BarChart', () => {
     // EA20 has no 5/2025 value: 4 × 12 - 1 bars.
     expect(bars(svg)).toHaveLength(47);
     expect(textsIn(svg, 'chart-legend')).toEqual(['Germany', 'France', 'Euro area (20)', 'Italy']);
-    expect(textsIn(svg, 'axis-x')[0]).toBe('6/2024');
+    expect(textsIn(svg, 'axis-x')[0]).toBe('Jul 2024');
   });
 
   it('puts negative values below the zero line', () => {

@@ -1,4 +1,5 @@
 // Vertical bar chart: sparse bars sorted descending, or grouped bars per period; scales, axes and legend.
+import { useState } from 'react';
 import { scaleBand } from 'd3-scale';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import type { PlacedTick } from '../core/axes';
@@ -9,8 +10,9 @@ import { ChartMessage, chartBox } from '../core/chart-frame';
 import { formatNumber } from '../core/number-format';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
-import { estimateTextWidth, maxTextWidth, truncateText } from '../core/text-width';
+import { estimateTextWidth, fitLabel, maxTextWidth } from '../core/text-width';
 import { barTooltip, flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
+import { HighlightButtons, legendHighlightTargets } from '../core/highlight-buttons';
 import { TooltipLayer } from '../core/tooltip-layer';
 import { buildBarState, describeBar, maxBarsFor, type GroupedBarState, type SparseBarState } from './bar-state';
 import { BarMarks, type PlacedBar } from './bar-marks';
@@ -33,6 +35,8 @@ export interface BarChartProps {
 
 const SIN45 = Math.SQRT1_2;
 const MAX_SPARSE_STEP = 120;
+/** The band key of the gap between aggregates and countries. */
+const AGGREGATE_GAP = '\u0000gap';
 /** What a bar chart writes where a series has no value in the shown period. */
 export const NO_DATA_LABEL = 'No data';
 
@@ -55,8 +59,11 @@ function barBetween(layout: CartesianLayout, value: number): { y: number; height
 /** Room under the plot for country labels: upright when they fit their bars, else turned 45°. */
 function sparseAxis(state: SparseBarState, width: number, height: number): { rotate: boolean; size: number } {
   const step = (width - 2 * OUTER_PADDING - 50) / Math.max(1, state.bars.length + state.missing.length);
+  // A name that does not fit its bar is written short where it has a short form ('EU27').
   const widest = maxTextWidth(
-    [...state.bars, ...state.missing].map((b) => b.label),
+    [...state.bars, ...state.missing].map((b) =>
+      estimateTextWidth(b.label, FONT_SIZE.tick) + 4 <= step || !b.shortLabel ? b.label : b.shortLabel,
+    ),
     FONT_SIZE.tick,
   );
   if (widest + 4 <= step) return { rotate: false, size: 22 };
@@ -73,9 +80,14 @@ function placeSparse(
   const { plot } = layout;
   // A few bars stay a readable width instead of stretching across a wide chart.
   const all = [...state.bars, ...state.missing];
-  const inset = Math.max(0, (plot.right - plot.left - all.length * MAX_SPARSE_STEP) / 2);
+  // An empty band between the aggregates (drawn first) and the countries.
+  const apart =
+    state.bars.some((b) => b.aggregate) && (state.bars.some((b) => !b.aggregate) || state.missing.length > 0);
+  const domain = all.map((b) => b.key);
+  if (apart) domain.splice(state.bars.filter((b) => b.aggregate).length, 0, AGGREGATE_GAP);
+  const inset = Math.max(0, (plot.right - plot.left - domain.length * MAX_SPARSE_STEP) / 2);
   const x = scaleBand<string>()
-    .domain(all.map((b) => b.key))
+    .domain(domain)
     .range([plot.left + inset, plot.right - inset])
     .paddingInner(0.2)
     .paddingOuter(0.1);
@@ -96,6 +108,7 @@ function placeSparse(
       width: bw,
       height,
       color: seriesColor(0, theme),
+      ...(b.aggregate ? { aggregate: true } : {}),
       valueLabel: labelFits
         ? {
             x: left + bw / 2,
@@ -128,13 +141,20 @@ function placeSparse(
   const every = Math.max(1, Math.ceil((FONT_SIZE.tick + 3) / Math.max(1, x.step())));
   const ticks = all.flatMap((b, i) =>
     i % every === 0
-      ? [{ at: (x(b.key) ?? plot.left) + bw / 2, label: truncateText(b.label, maxLabel, FONT_SIZE.tick) }]
+      ? [{ at: (x(b.key) ?? plot.left) + bw / 2, label: fitLabel(b.label, b.shortLabel, maxLabel, FONT_SIZE.tick) }]
       : [],
   );
   return { bars: [...bars, ...missing], ticks, rotate };
 }
 
-function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Theme): Placed {
+/** Grouped bars; with a highlighted series (its key), the other series' bars in `mutedColor`. */
+function placeGrouped(
+  state: GroupedBarState,
+  layout: CartesianLayout,
+  theme: Theme,
+  highlight: string | null = null,
+  mutedColor = '',
+): Placed {
   const { plot } = layout;
   const { table } = state;
   const outer = scaleBand<number>()
@@ -155,7 +175,8 @@ function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Th
           label: s.label,
           x: (outer(i) ?? 0) + (inner(s.key) ?? 0),
           width: inner.bandwidth(),
-          color: seriesColor(s.colorIndex, theme),
+          color: highlight !== null && highlight !== s.key ? mutedColor : seriesColor(s.colorIndex, theme),
+          ...(s.aggregate ? { aggregate: true } : {}),
           ...barBetween(layout, v),
         },
       ];
@@ -169,6 +190,7 @@ function placeGrouped(state: GroupedBarState, layout: CartesianLayout, theme: Th
 }
 
 export function BarChart(props: BarChartProps) {
+  const [highlight, setHighlight] = useState<string | null>(null);
   const { width, height, theme } = chartBox(props);
   const maxBars = maxBarsFor(width);
   const state = buildBarState(props.data, { ...props, maxBars });
@@ -190,7 +212,13 @@ export function BarChart(props: BarChartProps) {
     width,
     height,
     legendItems: showLegend
-      ? table.series.map((s) => ({ key: s.key, label: s.label, color: seriesColor(s.colorIndex, theme) }))
+      ? table.series.map((s) => ({
+          key: s.key,
+          label: s.label,
+          color: seriesColor(s.colorIndex, theme),
+          ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}),
+          ...(s.aggregate ? { aggregate: true } : {}),
+        }))
       : null,
     unit,
     min: state.min,
@@ -198,10 +226,11 @@ export function BarChart(props: BarChartProps) {
     includeZero: true,
     bottomAxisHeight: sparse?.size ?? 22,
   });
+  const lit = state.mode === 'grouped' && table.series.some((s) => s.key === highlight) ? highlight : null;
   const placed =
     state.mode === 'sparse'
       ? placeSparse(state, layout, theme, sparse?.rotate ?? false, sparse?.size ?? 22)
-      : placeGrouped(state, layout, theme);
+      : placeGrouped(state, layout, theme, lit, colors.axis);
 
   const chart = (
     <CartesianFrame
@@ -218,6 +247,7 @@ export function BarChart(props: BarChartProps) {
       xRotate={placed.rotate}
       xTickMarks={state.mode === 'grouped'}
       marksUnderAxes
+      highlight={lit}
       marks={<BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />}
     />
   );
@@ -232,6 +262,9 @@ export function BarChart(props: BarChartProps) {
       label={`${state.title}: bar chart. Left and right arrow keys show the values.`}
     >
       {chart}
+      {layout.legend ? (
+        <HighlightButtons targets={legendHighlightTargets(layout)} highlight={lit} onChange={setHighlight} />
+      ) : null}
     </TooltipLayer>
   );
 }

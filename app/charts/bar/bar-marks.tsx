@@ -1,4 +1,5 @@
 // Bar marks: placed bars to <rect>s, with optional value labels at their ends.
+import { AGGREGATE_FILL_OPACITY } from '../core/legend';
 import { roundPx } from '../core/pixels';
 
 export interface PlacedBar {
@@ -11,6 +12,8 @@ export interface PlacedBar {
   color: string;
   /** A series without a value: only its 'No data' label is drawn. */
   noData?: boolean;
+  /** An aggregate (EU, euro area): a light fill inside an outline, apart from the countries' solid bars. */
+  aggregate?: boolean;
   /** Value label drawn at the bar's end, when there is room for it. */
   valueLabel?: { x: number; y: number; text: string; anchor: 'start' | 'middle' | 'end' };
 }
@@ -26,7 +29,11 @@ export function BarMarks({ bars, labelColor, fontSize }: BarMarksProps) {
   return (
     <g className="bar-marks">
       {bars.map((b) => (
-        <g key={b.key} className={b.noData ? 'bar bar-no-data' : 'bar'} data-series={b.label}>
+        <g
+          key={b.key}
+          className={b.noData ? 'bar bar-no-data' : b.aggregate ? 'bar bar-aggregate' : 'bar'}
+          data-series={b.label}
+        >
           {b.noData ? null : (
             <rect
               x={roundPx(b.x)}
@@ -34,6 +41,9 @@ export function BarMarks({ bars, labelColor, fontSize }: BarMarksProps) {
               width={roundPx(Math.max(1, b.width))}
               height={roundPx(Math.max(0, b.height))}
               fill={b.color}
+              fillOpacity={b.aggregate ? AGGREGATE_FILL_OPACITY : undefined}
+              stroke={b.aggregate ? b.color : undefined}
+              strokeWidth={b.aggregate ? 1.5 : undefined}
             />
           )}
           {b.valueLabel ? (

@@ -7,7 +7,7 @@ import { listLabels, listValues } from '../core/chart-description';
 import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { decimalsFor } from '../core/number-format';
 import { defaultSliderIndex, resolvePeriodIndex } from '../core/slider';
-import { sortBarsDescending, type BarDatum } from '../core/bar-datum';
+import { aggregatesFirst, sortBarsDescending, type BarDatum } from '../core/bar-datum';
 
 /** Least pixels per bar, gap included, before a range is cut short. */
 export const MIN_BAR_STEP = 4;
@@ -55,6 +55,7 @@ export interface MissingBar {
   key: string;
   label: string;
   colorIndex: number;
+  shortLabel?: string;
 }
 
 /** One period: one bar per series, highest first; series without a value there last, as 'No data'. */
@@ -112,12 +113,23 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
     const value = s.values[only];
     return value === null || value === undefined
       ? []
-      : [{ key: s.key, label: s.label, colorIndex: s.colorIndex, value }];
+      : [{ key: s.key, label: s.label, colorIndex: s.colorIndex, value, ...placeOf(s) }];
   });
   const missing = table.series
     .filter((s) => s.values[only] === null || s.values[only] === undefined)
-    .map((s) => ({ key: s.key, label: s.label, colorIndex: s.colorIndex }));
-  return { ...common, mode: 'sparse', period: table.periods[only] ?? '', bars: sortBarsDescending(bars), missing };
+    .map((s) => ({ key: s.key, label: s.label, colorIndex: s.colorIndex, ...placeOf(s) }));
+  return {
+    ...common,
+    mode: 'sparse',
+    period: table.periods[only] ?? '',
+    bars: aggregatesFirst(sortBarsDescending(bars)),
+    missing,
+  };
+}
+
+/** Whether a series is an aggregate, and its short name, where it has them. */
+function placeOf(s: ChartTable['series'][number]): { aggregate?: boolean; shortLabel?: string } {
+  return { ...(s.aggregate ? { aggregate: true } : {}), ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}) };
 }
 
 /** A text alternative of the chart. */

@@ -105,22 +105,22 @@ describe('choosePeriodTicks', () => {
 
   it('labels months on a short range', () => {
     const ordinals = months(2024, 6, 12);
-    expect(choosePeriodTicks('M', ordinals, 60, 11)).toHaveLength(12);
+    expect(choosePeriodTicks('M', ordinals, 70, 11)).toHaveLength(12);
     const ticks = choosePeriodTicks('M', ordinals, 40, 11);
-    expect(ticks.map((t) => t.label)).toEqual(['7/2024', '9/2024', '11/2024', '1/2025', '3/2025', '5/2025']);
+    expect(ticks.map((t) => t.label)).toEqual(['Jul 2024', 'Sep 2024', 'Nov 2024', 'Jan 2025', 'Mar 2025', 'May 2025']);
   });
 
   it('labels quarters and years', () => {
     const q = Array.from({ length: 8 }, (_, i) => toOrdinal('Q', 2023, 1) + i);
     expect(choosePeriodTicks('Q', q, 80, 11).map((t) => t.label)).toEqual([
-      'Q1/2023',
-      'Q2/2023',
-      'Q3/2023',
-      'Q4/2023',
-      'Q1/2024',
-      'Q2/2024',
-      'Q3/2024',
-      'Q4/2024',
+      'Q1 2023',
+      'Q2 2023',
+      'Q3 2023',
+      'Q4 2023',
+      'Q1 2024',
+      'Q2 2024',
+      'Q3 2024',
+      'Q4 2024',
     ]);
     const a = Array.from({ length: 12 }, (_, i) => 2013 + i);
     expect(choosePeriodTicks('A', a, 60, 11)).toHaveLength(12);
@@ -135,14 +135,14 @@ describe('choosePeriodTicks', () => {
   });
 
   it('labels a single period, and nothing for no periods', () => {
-    expect(choosePeriodTicks('M', [toOrdinal('M', 2022, 10)], 100, 11)).toEqual([{ index: 0, label: '10/2022' }]);
+    expect(choosePeriodTicks('M', [toOrdinal('M', 2022, 10)], 100, 11)).toEqual([{ index: 0, label: 'Oct 2022' }]);
     expect(choosePeriodTicks('M', [], 100, 11)).toEqual([]);
   });
 
   it('falls back to the ends, or the last period, when nothing fits', () => {
     const ordinals = months(2024, 2, 5);
-    // 15px a month: no step of 1–6 months fits and the range holds no January.
-    expect(choosePeriodTicks('M', ordinals, 15, 11).map((t) => t.label)).toEqual(['2/2024', '6/2024']);
+    // 18px a month: no step of 1–6 months fits and the range holds no January.
+    expect(choosePeriodTicks('M', ordinals, 18, 11).map((t) => t.label)).toEqual(['Feb 2024', 'Jun 2024']);
     // 2px a month: not even the two ends fit; a single label remains.
     expect(choosePeriodTicks('M', ordinals, 2, 11)).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 // Axis tick choice: nice value ticks for the value axis and non-colliding period labels for the time axis.
 import { scaleLinear } from 'd3-scale';
-import { formatPeriod, subOf, yearOf, type Frequency } from '../../../core/periods';
+import { formatPeriodReadable, subOf, yearOf, type Frequency } from '../../../core/periods';
 import { formatAxisTicks } from './number-format';
 import { maxTextWidth } from './text-width';
 
@@ -63,7 +63,7 @@ interface Candidate {
 function candidates(freq: Frequency): Candidate[] {
   const subYear = SUB_YEAR_STEPS[freq].map((step) => ({
     periodsPerTick: step,
-    pick: (o: number) => ((subOf(freq, o) - 1) % step === 0 ? formatPeriod(freq, o) : null),
+    pick: (o: number) => ((subOf(freq, o) - 1) % step === 0 ? formatPeriodReadable(freq, o) : null),
   }));
   const years = YEAR_STEPS.map((step) => ({
     periodsPerTick: step * PER_YEAR[freq],
@@ -74,7 +74,7 @@ function candidates(freq: Frequency): Candidate[] {
 
 /**
  * Labels for a time axis of contiguous periods (`ordinals`), `pxPerPeriod` pixels apart. Takes the
- * finest step whose labels fit with a gap: every month, 2, 3 or 6 months (10/2022), then every
+ * finest step whose labels fit with a gap: every month, 2, 3 or 6 months (Oct 2022), then every
  * 1, 2, 5, 10 … years at January (2022). 28 years of months across 700px gives a label every 2 years.
  */
 export function choosePeriodTicks(
@@ -86,7 +86,7 @@ export function choosePeriodTicks(
   if (ordinals.length === 0) return [];
   const first = ordinals[0]!;
   const last = ordinals[ordinals.length - 1]!;
-  if (ordinals.length === 1) return [{ index: 0, label: formatPeriod(freq, first) }];
+  if (ordinals.length === 1) return [{ index: 0, label: formatPeriodReadable(freq, first) }];
   let fallback: PeriodTick[] = [];
   for (const c of candidates(freq)) {
     const ticks: PeriodTick[] = [];
@@ -104,8 +104,8 @@ export function choosePeriodTicks(
   }
   // Not even the widest step fits (a very narrow chart): label the two ends, or only the last.
   const ends = [
-    { index: 0, label: formatPeriod(freq, first) },
-    { index: ordinals.length - 1, label: formatPeriod(freq, last) },
+    { index: 0, label: formatPeriodReadable(freq, first) },
+    { index: ordinals.length - 1, label: formatPeriodReadable(freq, last) },
   ];
   const endWidth = maxTextWidth(
     ends.map((t) => t.label),

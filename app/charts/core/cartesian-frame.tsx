@@ -28,6 +28,8 @@ export interface CartesianFrameProps {
    */
   marksUnderAxes: boolean;
   marks: ReactNode;
+  /** The series brought forward from the legend (its key); the other entries are greyed. */
+  highlight?: string | null;
 }
 
 export function CartesianFrame(props: CartesianFrameProps) {
@@ -65,6 +67,7 @@ export function CartesianFrame(props: CartesianFrameProps) {
           fontSize={FONT_SIZE.legend}
           colors={colors}
           marker={props.legendMarker}
+          highlight={props.highlight}
         />
       ) : null}
       <UnitLabel

@@ -39,6 +39,19 @@ describe('buildChartTable on HICP (prc_hicp_manr, CP00)', () => {
     ]);
   });
 
+  it('marks the aggregates (EU27_2020, EA20) and gives them short names, from the geo codes', () => {
+    const series = buildChartTable(hicp).series;
+    expect(series.filter((s) => s.aggregate).map((s) => s.label)).toEqual(['Euro area (20)', 'European Union (27)']);
+    expect(series.map((s) => s.shortLabel)).toEqual([undefined, undefined, 'EA20', 'EU27', undefined]);
+    const pairs = buildChartTable(loadHicp(['EU27_2020', 'DE'], ['CP00', 'CP01']));
+    expect(pairs.series.map((s) => s.shortLabel)).toEqual([
+      'EU27, All-items HICP',
+      undefined,
+      'EU27, Food and non-alcoholic beverages',
+      undefined,
+    ]);
+  });
+
   it('selects countries by code (or name) in the order given', () => {
     const t = buildChartTable(hicp, { countries: ['EE', 'France'] });
     expect(t.series.map((s) => s.label)).toEqual(['Estonia', 'France']);

@@ -1,5 +1,6 @@
 // Turns the API's data response into chart series on one timeline: the input of every view's state.
 import type { DatasetData, Series } from '../../../core/schemas/dataset';
+import { isAggregate, shortGeoName } from '../../../core/geo';
 import { parsePeriod, type Frequency } from '../../../core/periods';
 import { contiguousTimeline, pickRange } from './chart-periods';
 import { viewLabels } from './view-labels';
@@ -22,6 +23,10 @@ export interface ChartSeries {
   /** Palette position, fixed before any filtering so a country keeps its colour across ranges. */
   colorIndex: number;
   values: (number | null)[];
+  /** An aggregate of countries (EU27_2020, EA20): drawn apart from the countries. */
+  aggregate?: boolean;
+  /** The label with the place's short name ('EU27'), for where the full label does not fit; absent when none. */
+  shortLabel?: string;
 }
 
 export interface ChartTable {
@@ -93,6 +98,7 @@ export function buildChartTable(data: DatasetData, selection: ChartSelection = {
   const geos = selectedGeos(data, chosen, selection.countries ?? []);
   const freq = frequencyOf(data, chosen);
   const labels = seriesLabels(data, chosen);
+  const codeOf = new Map(data.dataset.available_countries.map((c) => [c.name, c.code]));
 
   const byOrdinal = chosen.map((s) => {
     const m = new Map<number, Record<string, number>>();
@@ -119,7 +125,18 @@ export function buildChartTable(data: DatasetData, selection: ChartSelection = {
       const label = chosen.length === 1 ? geo : geos.length === 1 ? seriesLabel : `${geo}, ${seriesLabel}`;
       const index = colorIndex++;
       if (values.some((v) => v !== null)) {
-        series.push({ key: `${s.id}:${geo}`, label, seriesId: s.id, geo, colorIndex: index, values });
+        const code = codeOf.get(geo) ?? geo;
+        const short = shortGeoName(code);
+        series.push({
+          key: `${s.id}:${geo}`,
+          label,
+          seriesId: s.id,
+          geo,
+          colorIndex: index,
+          values,
+          ...(isAggregate(code) ? { aggregate: true } : {}),
+          ...(short && label.startsWith(geo) ? { shortLabel: short + label.slice(geo.length) } : {}),
+        });
       }
     }
   });

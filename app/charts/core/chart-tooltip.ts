@@ -1,4 +1,5 @@
 // Tooltip contents of the cartesian views (pure): every series at a period for line and grouped bars, one bar's value.
+import { readablePeriod } from '../../../core/periods';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import type { ChartTable } from './chart-series';
 import { formatNumber } from './number-format';
@@ -15,9 +16,9 @@ export interface TooltipRow {
 }
 
 export interface TooltipContent {
-  /** The period (line, grouped bars) or the bar's name (sparse and horizontal bars). */
+  /** The period for people (line, grouped bars: 'Oct 2022') or the bar's name (sparse and horizontal bars). */
   title: string;
-  /** The unit, and for a bar its period: 'Annual rate of change (%), 5/2025'. */
+  /** The unit, and for a bar its period: 'Annual rate of change (%), May 2025'. */
   subtitle: string;
   rows: TooltipRow[];
 }
@@ -62,7 +63,7 @@ export function periodTooltip(
     if (a.n === null || b.n === null) return a.n === b.n ? 0 : a.n === null ? 1 : -1;
     return b.n - a.n;
   });
-  return { title: period, subtitle: table.unit, rows: rows.map(({ n: _n, ...r }) => r) };
+  return { title: readablePeriod(period), subtitle: table.unit, rows: rows.map(({ n: _n, ...r }) => r) };
 }
 
 /** One bar (sparse or horizontal bars): its name, the unit and period, the value with its flag. */
@@ -76,7 +77,7 @@ export function barTooltip(
   const has = bar.value !== null;
   return {
     title: bar.label,
-    subtitle: [unit, period].filter(Boolean).join(', '),
+    subtitle: [unit, period && readablePeriod(period)].filter(Boolean).join(', '),
     rows: [
       {
         key: bar.key,

@@ -1,10 +1,14 @@
 // Legend layout without a DOM: items flow left to right and wrap into rows within the given width.
-import { estimateTextWidth, truncateText } from './text-width';
+import { estimateTextWidth, fitLabel } from './text-width';
 
 export interface LegendItem {
   key: string;
   label: string;
+  /** The place's short name ('EU27'), drawn when the full label does not fit. */
+  shortLabel?: string;
   color: string;
+  /** An aggregate (EU, euro area): drawn apart from countries, dashed or hatched. */
+  aggregate?: boolean;
 }
 
 export interface PlacedLegendItem extends LegendItem {
@@ -12,7 +16,7 @@ export interface PlacedLegendItem extends LegendItem {
   x: number;
   /** Vertical centre of the row, relative to the legend's origin. */
   y: number;
-  /** The label as drawn: shortened with an ellipsis when it alone is wider than the legend. */
+  /** The label as drawn: the short name, or shortened with an ellipsis, when it alone is wider than the legend. */
   text: string;
 }
 
@@ -45,7 +49,7 @@ export function layoutLegend(items: readonly LegendItem[], width: number, option
   let row = 0;
   let hiddenCount = 0;
   for (const item of items) {
-    const text = truncateText(item.label, maxLabel, fontSize);
+    const text = fitLabel(item.label, item.shortLabel, maxLabel, fontSize);
     const w = swatchWidth + SWATCH_GAP + estimateTextWidth(text, fontSize);
     if (x > 0 && x + w > width) {
       row++;

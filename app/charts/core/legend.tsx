@@ -12,24 +12,62 @@ export interface LegendProps {
   /** A short line for line charts, a square for bars. */
   marker: 'line' | 'square';
   swatchWidth?: number;
+  /** The highlighted series: the other entries are greyed. */
+  highlight?: string | null;
 }
 
-export function Legend({ layout, x, y, fontSize, colors, marker, swatchWidth = 14 }: LegendProps) {
+/** An aggregate's bar (EU, euro area) is a light fill inside its colour's outline, in the legend as on the chart. */
+export const AGGREGATE_FILL_OPACITY = 0.35;
+
+export function Legend({ layout, x, y, fontSize, colors, marker, swatchWidth = 14, highlight }: LegendProps) {
   if (layout.items.length === 0 && !layout.more) return null;
   return (
     <g className="chart-legend" transform={`translate(${roundPx(x)},${roundPx(y)})`}>
-      {layout.items.map((item) => (
-        <g key={item.key} transform={`translate(${roundPx(item.x)},${roundPx(item.y)})`}>
-          {marker === 'line' ? (
-            <line x1={0} x2={swatchWidth} y1={0} y2={0} stroke={item.color} strokeWidth={3} strokeLinecap="round" />
-          ) : (
-            <rect x={2} y={-5} width={10} height={10} rx={1.5} fill={item.color} />
-          )}
-          <text x={swatchWidth + 6} y={0} dy="0.35em" fontSize={fontSize} fill={colors.text}>
-            {item.text}
-          </text>
-        </g>
-      ))}
+      {layout.items.map((item) => {
+        const muted = highlight != null && highlight !== item.key;
+        const color = muted ? colors.axis : item.color;
+        return (
+          <g
+            key={item.key}
+            transform={`translate(${roundPx(item.x)},${roundPx(item.y)})`}
+            className={item.aggregate ? 'legend-item legend-aggregate' : 'legend-item'}
+          >
+            {marker === 'line' ? (
+              <line
+                x1={0}
+                x2={swatchWidth}
+                y1={0}
+                y2={0}
+                stroke={color}
+                strokeWidth={3}
+                strokeLinecap={item.aggregate ? 'butt' : 'round'}
+                strokeDasharray={item.aggregate ? '5 3' : undefined}
+              />
+            ) : (
+              <rect
+                x={2}
+                y={-5}
+                width={10}
+                height={10}
+                rx={1.5}
+                fill={color}
+                fillOpacity={item.aggregate ? AGGREGATE_FILL_OPACITY : undefined}
+                stroke={item.aggregate ? color : undefined}
+                strokeWidth={item.aggregate ? 1.5 : undefined}
+              />
+            )}
+            <text
+              x={swatchWidth + 6}
+              y={0}
+              dy="0.35em"
+              fontSize={fontSize}
+              fill={muted ? colors.mutedText : colors.text}
+            >
+              {item.text}
+            </text>
+          </g>
+        );
+      })}
       {layout.more ? (
         <text
           x={roundPx(layout.more.x)}

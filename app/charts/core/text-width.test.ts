@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTextWidth, maxTextWidth, truncateText } from './text-width';
+import { estimateTextWidth, fitLabel, maxTextWidth, truncateText } from './text-width';
 
 describe('estimateTextWidth', () => {
   it('grows with the text and the font size, and is wider for wide letters', () => {
@@ -27,5 +27,15 @@ describe('truncateText', () => {
     expect(short.endsWith('\u2026')).toBe(true);
     expect(estimateTextWidth(short, 12)).toBeLessThanOrEqual(60);
     expect(truncateText('Germany', 1, 12)).toBe('');
+  });
+});
+
+describe('fitLabel', () => {
+  const full = 'European Union (27 countries, from 2020)';
+  it('keeps the full name where it fits and takes the short one (EU27) where it does not', () => {
+    expect(fitLabel(full, 'EU27', 1000, 12)).toBe(full);
+    expect(fitLabel(full, 'EU27', 120, 12)).toBe('EU27');
+    expect(fitLabel('Germany', undefined, 30, 12)).toMatch(/\u2026$/);
+    expect(fitLabel(full, 'EU27', 10, 12)).toBe('');
   });
 });

@@ -36,3 +36,9 @@ export function truncateText(text: string, maxWidth: number, fontSize: number): 
   }
   return chars.length > 0 ? `${chars.join('').trimEnd()}\u2026` : '';
 }
+
+/** The full label where it fits, else the short one (a place's short name, 'EU27'), shortened further if need be. */
+export function fitLabel(full: string, short: string | undefined, maxWidth: number, fontSize: number): string {
+  if (estimateTextWidth(full, fontSize) <= maxWidth || !short) return truncateText(full, maxWidth, fontSize);
+  return truncateText(short, maxWidth, fontSize);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dimensionPairs, encodeQueryValue, joinQuery, parseViewQuery, viewPairs } from './view-query';
+import { dimensionPairs, encodeQueryValue, joinQuery, pageViewPairs, parseViewQuery, viewPairs } from './view-query';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -84,5 +84,33 @@ describe('query writing', () => {
       countries: ['EL', 'DE'],
     };
     expect(parseViewQuery(q(joinQuery(viewPairs(view)))).view).toEqual(view);
+  });
+});
+
+describe('the dataset page address (decision 150)', () => {
+  it('names the one period of a map or horizontal bar `time`, and reads it back', () => {
+    const view = {
+      chartType: 'map' as const,
+      dimensions: { dim2: ['CP00'] },
+      countries: ['DE', 'FR'],
+      timeEnd: '5/2025',
+      time: '4/2025',
+    };
+    const query = joinQuery(pageViewPairs(view));
+    expect(query).toBe('chart_type=map&dimension[]=dim2:CP00&country[]=DE&country[]=FR&time=4/2025&time_end=5/2025');
+    expect(parseViewQuery(q(query))).toEqual({ view, problems: [] });
+  });
+
+  it('keeps time_start for a range, ignores `time` there and reports a misspelt one', () => {
+    const line = { chartType: 'line' as const, dimensions: {}, countries: [], timeStart: '1/2020' };
+    expect(joinQuery(pageViewPairs(line))).toBe('chart_type=line&time_start=1/2020');
+    expect(parseViewQuery(q('chart_type=line&time=4/2025')).view).toEqual({
+      chartType: 'line',
+      dimensions: {},
+      countries: [],
+    });
+    expect(parseViewQuery(q('chart_type=horizontal-bar&time=2025-04')).problems).toEqual([
+      'invalid time: "2025-04" (YYYY, Q{n}/YYYY or M/YYYY)',
+    ]);
   });
 });

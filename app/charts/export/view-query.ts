@@ -1,7 +1,8 @@
 // A chart view as URL query parameters (chart_type, dimension[]=dimN:code, country[], time_start, time_end,
-// transform) and back. The selection is read by the one parser (core/selection.ts, decision 033).
-import { readSelection, transformPairs, type TransformRequest } from '../../../core/selection';
-import { CHART_TYPES, isChartType, type ChartType } from '../core/slider';
+// time for the one period of map and horizontal bar, transform) and back. The selection is read by the one parser
+// (core/selection.ts, decision 033).
+import { readSelection, readViewPeriod, transformPairs, type TransformRequest } from '../../../core/selection';
+import { CHART_TYPES, isChartType, sliderModeFor, type ChartType } from '../core/slider';
 
 /** Everything that decides what a chart shows: the view a stable URL names. */
 export interface ChartViewSpec {
@@ -13,6 +14,11 @@ export interface ChartViewSpec {
   /** Display format (10/2022); for line and bar the first shown period, for map and horizontal bar the one shown. */
   timeStart?: string;
   timeEnd?: string;
+  /**
+   * The one period a map or horizontal bar shows (`time`, the dataset page's address); time_end stays the end of the
+   * data loaded, so the slider can still move. Without it a range given to those views shows its end.
+   */
+  time?: string;
   /** The values' transformation (index, change, diff; decision 034); absent: values as published. */
   transform?: TransformRequest;
 }
@@ -44,6 +50,10 @@ export function parseViewQuery(query: QueryReader): ParsedView {
   const read = readSelection(query);
   problems.push(...read.problems.map((p) => p.message));
   const { request } = read;
+  // `time`: the one period a map or horizontal bar shows (the page's shareable address).
+  const timeProblems: Parameters<typeof readViewPeriod>[2] = [];
+  const time = sliderModeFor(chartType) === 'period' ? readViewPeriod(query, 'time', timeProblems) : undefined;
+  problems.push(...timeProblems.map((p) => p.message));
   const dimensions: Record<string, string[]> = {};
   // A view names codes; `dimN=*` (every value) is the data API's alone.
   for (const [key, codes] of Object.entries(request.dims)) if (codes !== '*') dimensions[key] = codes;
@@ -54,6 +64,7 @@ export function parseViewQuery(query: QueryReader): ParsedView {
       countries: request.countries,
       ...(request.from ? { timeStart: request.from } : {}),
       ...(request.to ? { timeEnd: request.to } : {}),
+      ...(time ? { time } : {}),
       ...(request.transform ? { transform: request.transform } : {}),
     },
     problems,
@@ -87,5 +98,17 @@ export function viewPairs(view: ChartViewSpec): [string, string][] {
   if (view.timeStart) pairs.push(['time_start', view.timeStart]);
   if (view.timeEnd) pairs.push(['time_end', view.timeEnd]);
   pairs.push(...transformPairs(view.transform));
+  return pairs;
+}
+
+/**
+ * The dataset page's own URL query for a view (its shareable address): the embed's parameters, with `time` for
+ * the one period of map and horizontal bar (its time_end, if any, stays the end of the data loaded).
+ */
+export function pageViewPairs(view: ChartViewSpec): [string, string][] {
+  const pairs = viewPairs(view);
+  if (sliderModeFor(view.chartType) !== 'period' || !view.time) return pairs;
+  const at = pairs.findIndex(([k]) => k === 'time_end' || k === 'transform');
+  pairs.splice(at < 0 ? pairs.length : at, 0, ['time', view.time]);
   return pairs;
 }

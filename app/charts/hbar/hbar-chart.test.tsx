@@ -33,6 +33,17 @@ describe('HBarChart', () => {
     expect(oct).toContain('>Annual rate of change (%), 10/2022</text>');
   });
 
+  it('names the EU27 by its short name where the full one does not fit (a phone); the description keeps it', () => {
+    const eu = loadHicp(['DE', 'FR', 'EU27_2020'], ['CP00'], {
+      DE: 'Germany',
+      FR: 'France',
+      EU27_2020: 'European Union (27 countries, from 2020)',
+    });
+    const phone = renderToStaticMarkup(<HBarChart data={eu} width={375} height={300} periodIndex={339} />);
+    expect(textsIn(phone, 'hbar-marks')).toContain('EU27');
+    expect(phone).toContain('European Union (27 countries, from 2020)');
+  });
+
   it('shows the latest period by default', () => {
     expect(render()).toContain('>Annual rate of change (%), 5/2025</text>');
   });

@@ -9,7 +9,7 @@ import { formatNumber } from '../core/number-format';
 import { clamp } from '../core/pixels';
 import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
-import { maxTextWidth, truncateText } from '../core/text-width';
+import { fitLabel, maxTextWidth } from '../core/text-width';
 import { barTooltip, flagIndex, type TooltipTarget } from '../core/chart-tooltip';
 import { TooltipLayer } from '../core/tooltip-layer';
 import { buildHbarState, describeHbar, type HbarReadyState } from './hbar-state';
@@ -71,7 +71,7 @@ function layoutHbar(state: HbarReadyState, width: number, height: number, theme:
     return {
       key: b.key,
       label: b.label,
-      text: truncateText(b.label, labelWidth, fontSize),
+      text: fitLabel(b.label, b.shortLabel, labelWidth, fontSize),
       x: Math.min(zeroX, xv),
       y: top + i * step + (step - barHeight) / 2,
       width: Math.abs(xv - zeroX),

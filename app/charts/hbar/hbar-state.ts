@@ -42,7 +42,15 @@ export function buildHbarState(data: DatasetData, input: HbarStateInput = {}): H
     const value = s.values[periodIndex];
     return value === null || value === undefined
       ? []
-      : [{ key: s.key, label: s.label, colorIndex: s.colorIndex, value }];
+      : [
+          {
+            key: s.key,
+            label: s.label,
+            colorIndex: s.colorIndex,
+            value,
+            ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}),
+          },
+        ];
   });
   if (bars.length === 0) return error;
   const values = bars.map((b) => b.value);

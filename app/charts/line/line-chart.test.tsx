@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
 import { LineChart } from './line-chart';
-import { isolatedPoints, LINE_TENSION } from './line-marks';
+import { drawingOrder, isolatedPoints, LineMarks, LINE_TENSION } from './line-marks';
 
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EE']);
 const render = (props: Partial<Parameters<typeof LineChart>[0]> = {}) =>
@@ -65,11 +65,38 @@ describe('LineChart', () => {
     expect(gapped.match(/M/g)).toHaveLength(2);
   });
 
-  it('shows the unit, a legend unless hidden, and y-axis labels', () => {
-    expect(textsIn(full, 'chart-legend')).toEqual(['Germany', 'France', 'Euro area (20)', 'Estonia']);
+  it('shows the unit, labels at the line ends (top to bottom, by the latest value) and y-axis labels', () => {
+    expect(full).not.toContain('chart-legend');
+    expect(textsIn(full, 'line-labels')).toEqual(['Estonia', 'Euro area (20)', 'Germany', 'France']);
     expect(full).toContain('>Annual rate of change (%)</text>');
     expect(textsIn(full, 'axis-y')).toContain('0');
-    expect(render({ hideLegend: true })).not.toContain('chart-legend');
+    const hidden = render({ hideLegend: true });
+    expect(hidden).not.toContain('chart-legend');
+    expect(hidden).not.toContain('line-labels');
+  });
+
+  it('keeps the legend where direct labels cannot fit: eleven countries', () => {
+    const eleven = renderToStaticMarkup(<LineChart data={loadHicp()} width={800} height={400} />);
+    expect(eleven).not.toContain('line-labels');
+    expect(textsIn(eleven, 'chart-legend')).toHaveLength(11);
+  });
+
+  it('names the EU27 by its short name where its full name does not fit (a phone), the tooltip keeps it', () => {
+    const eu = loadHicp(['DE', 'EU27_2020'], ['CP00'], {
+      DE: 'Germany',
+      EU27_2020: 'European Union (27 countries, from 2020)',
+    });
+    const phone = renderToStaticMarkup(<LineChart data={eu} width={375} height={300} startIndex={288} />);
+    expect(textsIn(phone, 'line-labels')).toEqual(['EU27', 'Germany']);
+    const wide = renderToStaticMarkup(<LineChart data={eu} width={1280} height={400} startIndex={288} />);
+    expect(textsIn(wide, 'line-labels')).toContain('European Union (27 countries, from 2020)');
+  });
+
+  it('draws the aggregate (EA20) dashed and the countries solid', () => {
+    const paths = [...full.matchAll(/data-series="([^"]+)"[^>]*>\s*<path [^>]*?(stroke-dasharray="[^"]+")?\/?>/g)];
+    const dashed = paths.filter((m) => m[2]).map((m) => m[1]);
+    expect(dashed).toEqual(['Euro area (20)']);
+    expect(paths).toHaveLength(4);
   });
 
   it('uses the dark colours in dark mode', () => {
@@ -108,6 +135,35 @@ describe('LineChart', () => {
 });
 
 describe('line marks', () => {
+  it('brings a highlighted series forward and greys the rest', () => {
+    const series = [
+      {
+        key: 'a',
+        label: 'Germany',
+        color: '#2563eb',
+        points: [
+          [0, 10],
+          [10, 20],
+        ] as [number, number][],
+      },
+      {
+        key: 'b',
+        label: 'France',
+        color: '#dc2626',
+        points: [
+          [0, 20],
+          [10, 10],
+        ] as [number, number][],
+      },
+    ];
+    expect(drawingOrder(series, 'a').map((s) => s.key)).toEqual(['b', 'a']);
+    const svg = renderToStaticMarkup(<LineMarks series={series} highlight="a" mutedColor="#9ca3af" />);
+    expect(svg.indexOf('France')).toBeLessThan(svg.indexOf('Germany'));
+    expect(svg).toContain('stroke="#9ca3af"');
+    expect(svg).not.toContain('stroke="#dc2626"');
+    expect(svg).toContain('stroke="#2563eb"');
+  });
+
   it('uses the specification line tension', () => {
     expect(LINE_TENSION).toBe(0.35);
   });

@@ -1,18 +1,21 @@
 // Line chart: scales, axes, legend and layout for a given size; lines drawn by LineMarks.
+import { useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import type { PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { CartesianFrame } from '../core/cartesian-frame';
-import { layoutCartesian } from '../core/cartesian-layout';
+import { layoutCartesian, type CartesianLayout, type CartesianLayoutInput } from '../core/cartesian-layout';
 import { ChartMessage, chartBox } from '../core/chart-frame';
-import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
+import { HighlightButtons, legendHighlightTargets, type HighlightTarget } from '../core/highlight-buttons';
+import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
 import { chartDomId } from '../core/stable-id';
-import { estimateTextWidth } from '../core/text-width';
+import { estimateTextWidth, fitLabel } from '../core/text-width';
 import { flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
 import { TooltipLayer } from '../core/tooltip-layer';
 import { buildLineState, describeLine, type LineReadyState, type LineStateInput } from './line-state';
-import { LineMarks, type PlacedLineSeries } from './line-marks';
+import { placeDirectLabels, type LineEnd, type PlacedLineLabel } from './line-labels';
+import { LineLabels, LineMarks, type PlacedLineSeries } from './line-marks';
 
 export interface LineChartProps extends LineStateInput {
   data: DatasetData;
@@ -32,6 +35,77 @@ export interface LineChartProps extends LineStateInput {
 }
 
 const X_AXIS_HEIGHT = 22;
+/** Gap between the lines' ends and their direct labels. */
+const LABEL_GAP = 6;
+/** Direct labels take at most this share of the chart's width; beyond it they use short names, or the legend. */
+const LABEL_SHARE = 0.22;
+
+/** The last value of each series, for its direct label. */
+function lineEnds(state: LineReadyState, layout: CartesianLayout, theme: Theme): LineEnd[] {
+  return state.table.series.flatMap((s) => {
+    const last = s.values.findLast((v) => v !== null);
+    if (last === undefined || last === null) return [];
+    const end: LineEnd = { key: s.key, label: s.label, color: seriesColor(s.colorIndex, theme), y: layout.y(last) };
+    return [s.shortLabel ? { ...end, shortLabel: s.shortLabel } : end];
+  });
+}
+
+/**
+ * Direct labels at the lines' ends where they fit (room is made right of the plot), with their layout; else the
+ * layout with a legend above the plot.
+ */
+function layoutWithKey(
+  state: LineReadyState,
+  base: Omit<CartesianLayoutInput, 'legendItems' | 'rightPadding'>,
+  theme: Theme,
+  showKey: boolean,
+): { layout: CartesianLayout; labels: PlacedLineLabel[] | null } {
+  const { series } = state.table;
+  if (showKey) {
+    const cap = Math.floor(base.width * LABEL_SHARE);
+    const room = Math.ceil(
+      series.reduce(
+        (w, s) =>
+          Math.max(w, estimateTextWidth(fitLabel(s.label, s.shortLabel, cap, FONT_SIZE.legend), FONT_SIZE.legend)),
+        0,
+      ),
+    );
+    const layout = layoutCartesian({ ...base, legendItems: null, rightPadding: Math.max(20, room + LABEL_GAP) });
+    const labels = placeDirectLabels(lineEnds(state, layout, theme), {
+      maxWidth: room,
+      top: layout.plot.top,
+      bottom: layout.plot.bottom,
+      fontSize: FONT_SIZE.legend,
+    });
+    if (labels) return { layout, labels };
+  }
+  const legendItems = showKey
+    ? series.map((s) => ({
+        key: s.key,
+        label: s.label,
+        color: seriesColor(s.colorIndex, theme),
+        ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}),
+        ...(s.aggregate ? { aggregate: true } : {}),
+      }))
+    : null;
+  return { layout: layoutCartesian({ ...base, legendItems, rightPadding: 20 }), labels: null };
+}
+
+/** Where the legend entries or direct labels are, for the buttons that highlight a series. */
+function highlightTargets(layout: CartesianLayout, labels: PlacedLineLabel[] | null): HighlightTarget[] {
+  const rowHeight = Math.round(FONT_SIZE.legend * 1.6);
+  if (labels) {
+    return labels.map((l) => ({
+      key: l.key,
+      label: l.label,
+      x: layout.plot.right + LABEL_GAP - 2,
+      y: l.labelY - rowHeight / 2,
+      width: estimateTextWidth(l.text, FONT_SIZE.legend) + 4,
+      height: rowHeight,
+    }));
+  }
+  return legendHighlightTargets(layout);
+}
 
 /** Period labels placed on the x scale, without those that would stick out of the SVG. */
 function periodTicks(state: LineReadyState, x: (ordinal: number) => number, plotWidth: number, width: number) {
@@ -46,6 +120,7 @@ function periodTicks(state: LineReadyState, x: (ordinal: number) => number, plot
 }
 
 export function LineChart(props: LineChartProps) {
+  const [highlight, setHighlight] = useState<string | null>(null);
   const { width, height, theme } = chartBox(props);
   const state = buildLineState(props.data, props);
   const id =
@@ -65,19 +140,22 @@ export function LineChart(props: LineChartProps) {
   }
 
   const { table } = state;
-  const layout = layoutCartesian({
-    width,
-    height,
-    legendItems: props.hideLegend
-      ? null
-      : table.series.map((s) => ({ key: s.key, label: s.label, color: seriesColor(s.colorIndex, theme) })),
-    unit: table.unit,
-    min: state.min,
-    max: state.max,
-    includeZero: false,
-    bottomAxisHeight: X_AXIS_HEIGHT,
-    rightPadding: 20,
-  });
+  const colors = themeColors(theme);
+  const { layout, labels } = layoutWithKey(
+    state,
+    {
+      width,
+      height,
+      unit: table.unit,
+      min: state.min,
+      max: state.max,
+      includeZero: false,
+      bottomAxisHeight: X_AXIS_HEIGHT,
+    },
+    theme,
+    !props.hideLegend,
+  );
+  const lit = highlight !== null && table.series.some((s) => s.key === highlight) ? highlight : null;
   const { plot } = layout;
   const first = table.ordinals[0] ?? 0;
   const last = table.ordinals[table.ordinals.length - 1] ?? first;
@@ -88,6 +166,7 @@ export function LineChart(props: LineChartProps) {
     key: s.key,
     label: s.label,
     color: seriesColor(s.colorIndex, theme),
+    ...(s.aggregate ? { aggregate: true } : {}),
     points: s.values
       .map((v, i): [number, number] | null => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)]))
       .filter((p) => !props.connectGaps || p !== null),
@@ -106,7 +185,21 @@ export function LineChart(props: LineChartProps) {
       legendMarker="line"
       xTicks={periodTicks(state, xScale, plot.right - plot.left, width)}
       marksUnderAxes={false}
-      marks={<LineMarks series={placed} />}
+      highlight={lit}
+      marks={
+        <>
+          <LineMarks series={placed} highlight={lit} mutedColor={colors.axis} />
+          {labels ? (
+            <LineLabels
+              labels={labels}
+              x={plot.right + LABEL_GAP}
+              fontSize={FONT_SIZE.legend}
+              highlight={lit}
+              mutedColor={colors.axis}
+            />
+          ) : null}
+        </>
+      }
     />
   );
   if (!props.interactive) return chart;
@@ -133,6 +226,7 @@ export function LineChart(props: LineChartProps) {
       rule={{ top: plot.top, bottom: plot.bottom }}
     >
       {chart}
+      <HighlightButtons targets={highlightTargets(layout, labels)} highlight={lit} onChange={setHighlight} />
     </TooltipLayer>
   );
 }

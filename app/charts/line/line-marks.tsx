@@ -1,8 +1,10 @@
 // Line marks: placed series to smooth <path>s with gaps where values are missing, and dots for lone points.
-import { curveCardinal, line } from 'd3-shape';
+import { line } from 'd3-shape';
 import { roundPx } from '../core/pixels';
+import type { PlacedLineLabel } from './line-labels';
+import { curveMonotoneCardinal } from './monotone-cardinal';
 
-/** Cardinal spline tension of the specification (line tension 0.35). */
+/** Cardinal spline tension of the specification (line tension 0.35), limited so no curve invents an extreme. */
 export const LINE_TENSION = 0.35;
 
 export interface PlacedLineSeries {
@@ -11,13 +13,18 @@ export interface PlacedLineSeries {
   color: string;
   /** One point per period; null where the series has no value. */
   points: readonly ([number, number] | null)[];
+  /** An aggregate (EU, euro area): dashed, apart from the countries' solid lines. */
+  aggregate?: boolean;
 }
+
+/** Dashes of an aggregate's line. */
+export const AGGREGATE_DASH = '6 4';
 
 const pathOf = line<[number, number] | null>()
   .defined((p) => p !== null)
   .x((p) => p?.[0] ?? 0)
   .y((p) => p?.[1] ?? 0)
-  .curve(curveCardinal.tension(LINE_TENSION))
+  .curve(curveMonotoneCardinal(LINE_TENSION))
   .digits(2);
 
 /** Points with no neighbour on either side: a line cannot show them, so they get a dot. */
@@ -28,29 +35,73 @@ export function isolatedPoints(points: readonly ([number, number] | null)[]): [n
 export interface LineMarksProps {
   series: readonly PlacedLineSeries[];
   strokeWidth?: number;
+  /** The highlighted series' key: drawn last (in front), the others in `mutedColor`. */
+  highlight?: string | null;
+  mutedColor?: string;
 }
 
-export function LineMarks({ series, strokeWidth = 2 }: LineMarksProps) {
+/** The series in drawing order: a highlighted one last, so it runs in front of the others. */
+export function drawingOrder<T extends { key: string }>(series: readonly T[], highlight?: string | null): T[] {
+  const front = series.filter((s) => s.key === highlight);
+  return [...series.filter((s) => s.key !== highlight), ...front];
+}
+
+export function LineMarks({ series, strokeWidth = 2, highlight, mutedColor }: LineMarksProps) {
+  const lit = highlight != null && series.some((s) => s.key === highlight) ? highlight : null;
   return (
     <g className="line-marks">
-      {series.map((s) => {
+      {drawingOrder(series, lit).map((s) => {
         const d = pathOf(s.points as ([number, number] | null)[]);
+        const muted = lit !== null && s.key !== lit;
+        const color = muted && mutedColor ? mutedColor : s.color;
+        const width = s.key === lit ? strokeWidth + 1 : strokeWidth;
         return (
-          <g key={s.key} className="line-series" data-series={s.label}>
+          <g
+            key={s.key}
+            className={muted ? 'line-series line-muted' : 'line-series'}
+            data-series={s.label}
+            data-aggregate={s.aggregate ? 'true' : undefined}
+          >
             {d ? (
               <path
                 d={d}
                 fill="none"
-                stroke={s.color}
-                strokeWidth={strokeWidth}
+                stroke={color}
+                strokeWidth={width}
                 strokeLinejoin="round"
-                strokeLinecap="round"
+                strokeLinecap={s.aggregate ? 'butt' : 'round'}
+                strokeDasharray={s.aggregate ? AGGREGATE_DASH : undefined}
               />
             ) : null}
             {isolatedPoints(s.points).map(([x, y]) => (
-              <circle key={`${x},${y}`} cx={roundPx(x)} cy={roundPx(y)} r={strokeWidth + 0.5} fill={s.color} />
+              <circle key={`${x},${y}`} cx={roundPx(x)} cy={roundPx(y)} r={width + 0.5} fill={color} />
             ))}
           </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export interface LineLabelsProps {
+  labels: readonly PlacedLineLabel[];
+  /** Left of the labels: just right of the lines' ends. */
+  x: number;
+  fontSize: number;
+  highlight?: string | null;
+  mutedColor: string;
+}
+
+/** Direct labels at the lines' ends, each in its line's colour. */
+export function LineLabels({ labels, x, fontSize, highlight, mutedColor }: LineLabelsProps) {
+  return (
+    <g className="line-labels">
+      {labels.map((l) => {
+        const color = highlight != null && highlight !== l.key ? mutedColor : l.color;
+        return (
+          <text key={l.key} x={roundPx(x)} y={roundPx(l.labelY)} dy="0.35em" fontSize={fontSize} fill={color}>
+            {l.text}
+          </text>
         );
       })}
     </g>

@@ -26,6 +26,8 @@ export interface MapChartProps extends MapImageProps {
   onMapTransformChange?: (transform: MapTransform, reference: { width: number; height: number }) => void;
   /** update:chart-settings — values, borders or colour changed. */
   onChartSettingsChange?: (settings: MapChartSettings) => void;
+  /** A regional (NUTS) map's page of a region, by code: its areas become links (a click or Enter opens them). */
+  regionHref?: (code: string) => string | null;
 }
 
 interface Tooltip {
@@ -98,6 +100,8 @@ export function MapChart(props: MapChartProps) {
   const [dragging, setDragging] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const drag = useRef<{ id: number; x: number; y: number; origin: MapTransform; moved: boolean } | null>(null);
+  // A drag that ends on a region is a pan, not a click on its link.
+  const dragged = useRef(false);
   const current = useRef(transform);
   useEffect(() => {
     current.current = transform;
@@ -137,6 +141,16 @@ export function MapChart(props: MapChartProps) {
   const { id } = model;
   const colors = themeColors(model.theme);
   const areasByKey = useMemo(() => new Map((model.layout?.areas ?? []).map((a) => [a.key, a])), [model.layout]);
+  const { regionHref } = props;
+  const hrefs = useMemo(() => {
+    if (!regionHref || outlineKind !== 'nuts' || model.state.status !== 'ok') return null;
+    const links = new Map<string, string>();
+    for (const a of model.state.areas) {
+      const href = a.code ? regionHref(a.code) : null;
+      if (href) links.set(a.key, href);
+    }
+    return links;
+  }, [regionHref, outlineKind, model.state]);
   if (model.layout === null) {
     return (
       <ChartMessage
@@ -159,9 +173,9 @@ export function MapChart(props: MapChartProps) {
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    dragged.current = false;
     if (readonly || e.button !== 0 || (e.target as Element).closest?.('button, [role="dialog"]')) return;
     drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, origin: transform, moved: false };
-    e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -169,8 +183,13 @@ export function MapChart(props: MapChartProps) {
       const dx = e.clientX - d.x;
       const dy = e.clientY - d.y;
       if (!d.moved && Math.hypot(dx, dy) < 3) return;
-      if (!d.moved) setDragging(true);
+      // Captured once it is a drag: a plain click must still reach the region's link under the pointer.
+      if (!d.moved) {
+        setDragging(true);
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      }
       d.moved = true;
+      dragged.current = true;
       setTooltip(null);
       apply(panBy(d.origin, dx, dy), false);
       return;
@@ -230,6 +249,21 @@ export function MapChart(props: MapChartProps) {
         userSelect: 'none',
         cursor: readonly ? 'default' : dragging ? 'grabbing' : 'grab',
       }}
+      onClickCapture={(e) => {
+        if (dragged.current) e.preventDefault();
+        dragged.current = false;
+      }}
+      onFocus={(e) => {
+        // A region reached with Tab shows its name and value, as the pointer would.
+        const key = (e.target as Element).querySelector?.('[data-key]')?.getAttribute('data-key');
+        const area = key ? areasByKey.get(key) : undefined;
+        if (!key || !area) return;
+        const box = (e.target as Element).getBoundingClientRect();
+        const x = box.left + box.width / 2 - (container.current?.getBoundingClientRect().left ?? 0);
+        const y = box.top + box.height / 2 - (container.current?.getBoundingClientRect().top ?? 0);
+        setTooltip({ x, y, key, content: tooltipContent(area.name, area.value, state.decimals, state.unit) });
+      }}
+      onBlur={() => setTooltip(null)}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
@@ -249,6 +283,7 @@ export function MapChart(props: MapChartProps) {
         showValues={showValues}
         showBorders={showBorders}
         hoveredKey={tooltip?.key ?? null}
+        hrefs={hrefs}
       />
       {tooltip ? (
         <MapTooltip

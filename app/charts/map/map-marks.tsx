@@ -11,27 +11,39 @@ export interface MapAreasProps {
   strokeWidth: number;
   /** Radius of the dots on countries too small to see, in map units (it shrinks as the map zooms in). */
   markerRadius: number;
+  /** Regions that open a page (their statistics page), by area key: each is a link, focusable and opened with Enter. */
+  hrefs?: ReadonlyMap<string, string> | null;
 }
 
 /** Screen radius of a small country's dot: large enough to see its colour and to point at. */
 export const MARKER_RADIUS_PX = 3.5;
 
 /** The filled outlines; memoised so that panning, which only moves their group, does not re-render them. */
-export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth, markerRadius }: MapAreasProps) {
+export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth, markerRadius, hrefs }: MapAreasProps) {
   return (
     <g className="map-areas" stroke={stroke ?? 'none'} strokeWidth={stroke ? roundPx(strokeWidth) : undefined}>
-      {areas.map((a) => (
-        <path
-          key={a.key}
-          className="map-area"
-          d={a.d}
-          fill={a.fill}
-          strokeLinejoin="round"
-          data-key={a.key}
-          data-name={a.name}
-          data-has-data={a.value === null ? 'false' : 'true'}
-        />
-      ))}
+      {areas.map((a) => {
+        const path = (
+          <path
+            key={a.key}
+            className="map-area"
+            d={a.d}
+            fill={a.fill}
+            strokeLinejoin="round"
+            data-key={a.key}
+            data-name={a.name}
+            data-has-data={a.value === null ? 'false' : 'true'}
+          />
+        );
+        const href = hrefs?.get(a.key);
+        return href ? (
+          <a key={a.key} href={href} className="map-area-link" aria-label={a.name}>
+            {path}
+          </a>
+        ) : (
+          path
+        );
+      })}
       {/* Dots above every outline, so that a country of a few pixels shows its colour and answers the pointer. */}
       {areas.map((a) =>
         a.marker ? (

@@ -101,6 +101,8 @@ export interface MapSvgProps {
   showValues: boolean;
   showBorders: boolean;
   hoveredKey?: string | null;
+  /** Regions that link to a page, by area key. */
+  hrefs?: ReadonlyMap<string, string> | null;
 }
 
 export function MapSvg({
@@ -115,6 +117,7 @@ export function MapSvg({
   showValues,
   showBorders,
   hoveredKey,
+  hrefs,
 }: MapSvgProps) {
   const colors = themeColors(theme);
   const { border, highlight } = borderColors(theme);
@@ -139,6 +142,7 @@ export function MapSvg({
           stroke={showBorders ? border : null}
           strokeWidth={0.6 / transform.scale}
           markerRadius={MARKER_RADIUS_PX / transform.scale}
+          hrefs={hrefs}
         />
         <MapHighlight
           area={hovered}

@@ -72,7 +72,8 @@ export function DataRow({ row, columns, decimals }: DataRowProps) {
         const v = row.values[c.key] ?? null;
         const flag = v === null ? undefined : row.flags[c.key];
         return (
-          <td key={c.key} className={v === null ? 'na' : undefined}>
+          // data-value: what the embed's script sorts by (it has no chart code to read the rows with).
+          <td key={c.key} className={v === null ? 'na' : undefined} data-value={v === null ? undefined : v}>
             {v === null ? '\u2013' : formatNumber(v, decimals)}
             {flag ? (
               <>

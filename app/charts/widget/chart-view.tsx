@@ -1,6 +1,7 @@
 // One view of the widget (line, bar, horizontal bar, map, table) for a slider position: interactive or as an image.
 import { useMemo, type ReactNode } from 'react';
 import type { DatasetData } from '../../../core/schemas/dataset';
+import { regionStatisticsPath } from '../../../core/geo/region-path';
 import { BarChart } from '../bar/bar-chart';
 import { ChartMessage } from '../core/chart-frame';
 import type { Theme } from '../core/palette';
@@ -135,6 +136,7 @@ function MapView(props: MapViewProps) {
     <MapChart
       {...common}
       readonly={props.readonly}
+      regionHref={regionStatisticsPath}
       onMapTransformChange={props.onMapTransformChange}
       onChartSettingsChange={props.onChartSettingsChange}
       onPeriodIndexChange={(i) => {

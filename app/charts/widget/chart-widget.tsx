@@ -1,5 +1,5 @@
 // ChartWidget: loads a dataset view and shows it as line, bar, horizontal bar, map or table with slider and exports.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import type { Theme } from '../core/palette';
 import type { TableSort } from '../table/table-state';
@@ -26,6 +26,7 @@ import {
   dataError,
   initialSliderIndex,
   missingIdError,
+  periodIndexOf,
   shownEndIndex,
   sliderIndexOnSwitch,
   widgetTimeline,
@@ -51,6 +52,8 @@ export interface ChartWidgetProps {
   /** The slider's first position (time_start), and the last period loaded (time_end). */
   timeStart?: string;
   timeEnd?: string;
+  /** The one period a map or horizontal bar opens on (`time` in the dataset page's address). */
+  time?: string;
   /** Data the page read on the server for the initial selection: the first paint needs no request. */
   initialData?: WidgetData | null;
   initialOutlines?: LoadedOutlines | null;
@@ -98,6 +101,13 @@ export interface ChartWidgetProps {
   onPeriodIndexChange?: (index: number, periods: readonly string[]) => void;
   onMapTransformChange?: (transform: MapTransform, reference: { width: number; height: number }) => void;
   onChartSettingsChange?: (settings: MapChartSettings) => void;
+  /**
+   * The shown view as its page URL names it, after the visitor changed it: `push` for a deliberate change (type,
+   * selection, values), `replace` for the slider (the dataset page keeps its address in step, decision 150).
+   */
+  onViewChange?: (view: ChartViewSpec, how: 'push' | 'replace') => void;
+  /** A new key makes the widget take the view of its props again (the page went back or forward in history). */
+  viewKey?: string;
   /** Draws the title and subtitle instead of the header's heading (editable in place on the chart page). */
   renderHeading?: (heading: { title: string; subtitle: string }) => ReactNode;
 }
@@ -124,6 +134,18 @@ export function ChartWidget(props: ChartWidgetProps) {
   const [rangeStart, setRangeStart] = useState<number | null>(null);
   // The table's sort, so that its PNG lists the rows as the visitor sorted them.
   const [tableSort, setTableSort] = useState<TableSort | null>(null);
+  // Back and forward: the page hands over the view of that history entry, which the widget shows as if opened with it.
+  const [shownKey, setShownKey] = useState(props.viewKey);
+  const intent = useRef<'none' | 'push' | 'replace'>('none');
+  if (props.viewKey !== shownKey) {
+    setShownKey(props.viewKey);
+    setType(props.chartType ?? 'bar');
+    setSelection({ dimensions: props.dimensions ?? {}, countries: props.countries ?? [] });
+    setTransform(props.transform);
+    setChosenIndexState(null);
+    setRangeStart(null);
+    intent.current = 'none';
+  }
   const [containerRef, width, measured] = useContainerWidth<HTMLDivElement>(props.serverWidth ?? SERVER_WIDTH);
   const figureRef = useRef<HTMLDivElement>(null);
   const md = useMdViewport();
@@ -163,8 +185,11 @@ export function ChartWidget(props: ChartWidgetProps) {
     [data, selection.countries],
   );
   const periods = timeline?.periods ?? [];
+  const opened = sliderModeFor(type) === 'period' ? periodIndexOf(periods, props.time) : null;
   const index = resolvePeriodIndex(
-    chosenIndex ?? initialSliderIndex(type, periods, timeline?.seriesCount ?? 0, props.timeStart),
+    chosenIndex ??
+      opened ??
+      initialSliderIndex(type, periods, timeline?.seriesCount ?? 0, props.timeStart, props.timeEnd),
     periods.length,
   );
   const outlines = useOutlines(base, data, type === 'map', props.initialOutlines);
@@ -214,17 +239,52 @@ export function ChartWidget(props: ChartWidgetProps) {
     (data ? dataError(data, type, index, periods, Object.keys(selection.dimensions).length > 0) : null) ??
     (type === 'map' ? outlines.error : null);
 
+  // What the page's URL names: the slider's position only where it is not the view's default.
+  const defaultIndex = initialSliderIndex(type, periods, timeline?.seriesCount ?? 0, undefined, props.timeEnd);
+  const moved = periods[index] && index !== defaultIndex ? periods[index] : undefined;
+  const urlView: ChartViewSpec = {
+    chartType: type,
+    dimensions: selection.dimensions,
+    countries: selection.countries,
+    ...(moved ? (sliderModeFor(type) === 'period' ? { time: moved } : { timeStart: moved }) : {}),
+    ...(props.timeEnd ? { timeEnd: props.timeEnd } : {}),
+    ...(transform ? { transform } : {}),
+  };
+  const urlKey = data ? JSON.stringify(urlView) : null;
+  const onViewChange = useRef(props.onViewChange);
+  onViewChange.current = props.onViewChange;
+  const latestView = useRef(urlView);
+  latestView.current = urlView;
+  useEffect(() => {
+    const how = intent.current;
+    if (!urlKey || how === 'none') return;
+    if (how === 'push') {
+      intent.current = 'replace';
+      onViewChange.current?.(latestView.current, 'push');
+      return;
+    }
+    // A slider drag replaces the entry once it rests (browsers limit how often an address may change).
+    const timer = setTimeout(() => onViewChange.current?.(latestView.current, 'replace'), 250);
+    return () => clearTimeout(timer);
+  }, [urlKey]);
+  const mark = (how: 'push' | 'replace') => {
+    if (how === 'push' || intent.current !== 'push') intent.current = how;
+  };
+
   const setChosenIndex = (next: number) => {
+    mark('replace');
     setChosenIndexState(next);
     props.onPeriodIndexChange?.(next, periods);
   };
   const onTypeChange = (next: ChartType) => {
+    mark('push');
     if (sliderModeFor(type) !== 'period' && sliderModeFor(next) === 'period') setRangeStart(index);
     setType(next);
     props.onChartTypeChange?.(next);
     setChosenIndex(sliderIndexOnSwitch(type, next, index, periods.length, rangeStart));
   };
   const onSelectionChange = (next: Selection) => {
+    mark('push');
     setSelection(next);
     props.onSelectionChange?.(next);
   };
@@ -268,7 +328,10 @@ export function ChartWidget(props: ChartWidgetProps) {
               freq={data.dataset.frequency}
               value={transform}
               base={sliderModeFor(type) === 'period' ? periods[0] : periods[index]}
-              onChange={setTransform}
+              onChange={(next) => {
+                mark('push');
+                setTransform(next);
+              }}
             />
           </>
         ) : null}

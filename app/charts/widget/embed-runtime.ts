@@ -1,4 +1,4 @@
-// The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip.
+// The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip, table sort.
 
 /**
  * Runs in the browser as `(${embedRuntime})()`: it must not use imports or anything outside its body.
@@ -23,7 +23,11 @@ export function embedRuntime(): void {
   const target = () => {
     const url = new URL(window.location.href);
     url.searchParams.set('width', String(width()));
-    if (slider && periods[Number(slider.value)]) url.searchParams.set('time_start', periods[Number(slider.value)]!);
+    if (slider && periods[Number(slider.value)]) {
+      url.searchParams.set('time_start', periods[Number(slider.value)]!);
+      // `time` (a map's period in a shared address) would win over the slider's choice.
+      url.searchParams.delete('time');
+    }
     return url;
   };
   // Links to other views carry the frame's width (and theme), so the next page arrives drawn to fit.
@@ -45,6 +49,7 @@ export function embedRuntime(): void {
     const layout = doc.querySelector('[data-chart-widget]')?.getAttribute('data-layout');
     if (layout) root.dataset.layout = layout;
     sizeLinks();
+    sortTable();
   };
   const refresh = () => {
     pending?.abort();
@@ -78,6 +83,48 @@ export function embedRuntime(): void {
       if (Math.abs(width() - shownWidth) > 4) schedule(150);
     }).observe(root);
   }
+
+  // Table sort (the server-rendered <table>): a header's button sorts as the page's table does — a new value column
+  // highest first, the label column A to Z, the same column again the other way; missing values always last.
+  // The choice is kept and applied again when a resize or the slider swaps in a freshly rendered table.
+  let sorted: { column: number; dir: 'ascending' | 'descending' } | undefined;
+  const sortTable = () => {
+    const table = root.querySelector('table');
+    const body = table?.tBodies[0];
+    if (!sorted || !table || !body) return;
+    const { column, dir } = sorted;
+    for (const h of table.querySelectorAll<HTMLTableCellElement>('th[scope="col"]')) {
+      const state = h.cellIndex === column ? dir : 'none';
+      h.setAttribute('aria-sort', state);
+      const arrow = h.querySelector('.arrow');
+      if (arrow) arrow.textContent = state === 'ascending' ? '\u25B2' : state === 'descending' ? '\u25BC' : '\u2195';
+    }
+    const sign = dir === 'ascending' ? 1 : -1;
+    const label = (r: HTMLTableRowElement) => r.cells[0]?.textContent || '';
+    const byLabel = (a: HTMLTableRowElement, b: HTMLTableRowElement) =>
+      label(a).localeCompare(label(b), 'en', { sensitivity: 'base' });
+    const value = (r: HTMLTableRowElement) => {
+      const v = r.cells[column]?.getAttribute('data-value');
+      return v ? Number(v) : null;
+    };
+    const rows = [...body.rows].sort((a, b) => {
+      if (column === 0) return sign * byLabel(a, b);
+      const va = value(a);
+      const vb = value(b);
+      if (va === null || vb === null) return va === vb ? byLabel(a, b) : va === null ? 1 : -1;
+      return sign * (va - vb) || byLabel(a, b);
+    });
+    body.append(...rows);
+  };
+  root.addEventListener('click', (e) => {
+    const th = (e.target as Element).closest?.('th[scope="col"]');
+    if (!th || !th.closest('table')) return;
+    const column = (th as HTMLTableCellElement).cellIndex;
+    const was = th.getAttribute('aria-sort');
+    const dir = was === 'ascending' ? 'descending' : was === 'descending' || column === 0 ? 'ascending' : 'descending';
+    sorted = { column, dir };
+    sortTable();
+  });
 
   // Map tooltip: the region's name and value from the figure's value list, or 'No data'.
   const tip = document.createElement('div');

@@ -39,6 +39,19 @@ describe('timeline and slider', () => {
     expect(initialSliderIndex('bar', [], 40)).toBe(0);
   });
 
+  it("opens a map or horizontal bar given a range on the range's end, as a switch does (issue 11, item 2)", () => {
+    const end = periodIndexOf(periods, '1/2023')!;
+    expect(initialSliderIndex('map', periods, 3, '1/2020', '1/2023')).toBe(end);
+    expect(initialSliderIndex('horizontal-bar', periods, 3, '1/2020', '1/2023')).toBe(end);
+    // One period (the page's `time`, or the widget's image link time_start = time_end) is that period.
+    expect(initialSliderIndex('map', periods, 3, '1/2020')).toBe(periodIndexOf(periods, '1/2020'));
+    expect(initialSliderIndex('map', periods, 3, '1/2020', '1/2020')).toBe(periodIndexOf(periods, '1/2020'));
+    // An end outside the data: the latest period loaded.
+    expect(initialSliderIndex('map', periods, 3, '1/2020', '1/2990')).toBe(last);
+    // Line and bar keep the range's start.
+    expect(initialSliderIndex('line', periods, 3, '1/2020', '1/2023')).toBe(periodIndexOf(periods, '1/2020'));
+  });
+
   it('keeps the slider on a type switch unless a line would show one period', () => {
     // Line, bar or table to map or horizontal bar: the end of the shown range, not its start (issue 11, item 2).
     expect(sliderIndexOnSwitch('line', 'map', 100, 341)).toBe(340);

@@ -35,15 +35,21 @@ export const GROUPED_BAR_MAX_SERIES = 4;
 /**
  * Where the slider starts: at time_start when the URL gives one, else the view's default (the latest period
  * for map and horizontal bar, the first for line and table, the last 12 for a bar chart of a few series and
- * the latest alone for a bar chart of many, so that a 40-country chart opens as sorted bars).
+ * the latest alone for a bar chart of many, so that a 40-country chart opens as sorted bars). A map or horizontal
+ * bar given a range (time_start … time_end) shows the range's end, the latest period loaded when the end is not in
+ * the data, as a switch from a range does (sliderIndexOnSwitch; issue 11, item 2); one period is that period.
  */
 export function initialSliderIndex(
   type: ChartType,
   periods: readonly string[],
   seriesCount: number,
   timeStart?: string,
+  timeEnd?: string,
 ): number {
   const count = periods.length;
+  if (sliderModeFor(type) === 'period' && timeEnd && timeEnd !== timeStart && count > 0) {
+    return periodIndexOf(periods, timeEnd) ?? count - 1;
+  }
   const given = periodIndexOf(periods, timeStart);
   if (given !== null) return given;
   if (type === 'bar' && seriesCount > GROUPED_BAR_MAX_SERIES) return Math.max(0, count - 1);

@@ -4,6 +4,7 @@ import type { InflationArticle } from '../../../core/blog/inflation-article';
 import { CountryFlag } from '../statistics/country-flag';
 import type { PlaceChart } from '../statistics/place-data';
 import { PlaceChartView } from '../statistics/place-chart-view';
+import { readablePeriod } from '../../../core/periods';
 
 interface Props {
   country: { code: string; name: string };
@@ -30,7 +31,7 @@ function Figure({
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-3xl font-semibold tabular-nums">{value}</dd>
       <dd className="text-sm text-slate-500">
-        {period}
+        {readablePeriod(period)}
         {flags && ` (${flags})`}
       </dd>
     </div>

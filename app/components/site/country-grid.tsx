@@ -1,6 +1,7 @@
 // The country grid: 28 countries from Albania to Sweden, each with its flag and, when known, its latest inflation.
 import { Link } from 'react-router';
 import { flagUrls } from './flags';
+import { readablePeriod } from '../../../core/periods';
 
 /** The specification's grid: Albania and the 27 EU members, alphabetical, with their URL slugs. */
 export const gridCountries = [
@@ -72,7 +73,7 @@ export function CountryGrid({ href, figures, unit = '%' }: CountryGridProps) {
                 {f && (
                   <span className="block text-xs text-slate-500 tabular-nums dark:text-slate-400">
                     {f.value.toFixed(1)}
-                    {unit} · {f.period}
+                    {unit} · {readablePeriod(f.period)}
                   </span>
                 )}
               </span>

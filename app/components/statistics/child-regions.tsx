@@ -1,6 +1,7 @@
 // Links to the sub-regions of a place, with their latest GDP per inhabitant.
 import { Link } from 'react-router';
 import type { ChildRegion } from './place-data';
+import { readablePeriod } from '../../../core/periods';
 
 export function ChildRegions({ regions }: { regions: readonly ChildRegion[] }) {
   return (
@@ -14,7 +15,7 @@ export function ChildRegions({ regions }: { regions: readonly ChildRegion[] }) {
             {r.name}
           </Link>
           <span className="shrink-0 text-sm text-slate-500 tabular-nums">
-            {r.figure ? `€${r.figure.valueText} (${r.figure.period})` : r.code}
+            {r.figure ? `€${r.figure.valueText} (${readablePeriod(r.figure.period)})` : r.code}
           </span>
         </li>
       ))}

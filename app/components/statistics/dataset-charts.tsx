@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import type { PlaceChart } from './place-data';
 import { PlaceChartView } from './place-chart-view';
+import { readablePeriod } from '../../../core/periods';
 
 export function DatasetCharts({ charts, placeName }: { charts: readonly PlaceChart[]; placeName: string }) {
   if (charts.length === 0) {
@@ -20,7 +21,9 @@ export function DatasetCharts({ charts, placeName }: { charts: readonly PlaceCha
             <Link to={`/datasets/${c.source.datasetId}`} className="text-brand-dark hover:underline dark:text-brand">
               About this dataset
             </Link>
-            {c.latestPeriod && <span className="text-slate-500"> · latest period {c.latestPeriod}</span>}
+            {c.latestPeriod && (
+              <span className="text-slate-500"> · latest period {readablePeriod(c.latestPeriod)}</span>
+            )}
           </p>
         </li>
       ))}

@@ -1,6 +1,7 @@
 // The latest key figures of a place: value, period, change on the previous period and source.
 import { Link } from 'react-router';
 import type { KeyFigure } from './place-data';
+import { readablePeriod } from '../../../core/periods';
 
 const arrow = { up: '▲', down: '▼', flat: '■' } as const;
 
@@ -17,7 +18,7 @@ function FigureCard({ figure }: { figure: KeyFigure }) {
         {percent ? '%' : <span className="ml-1.5 text-base font-normal text-slate-500">{figure.unit}</span>}
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        <span data-period>{figure.period}</span>
+        <span data-period={figure.period}>{readablePeriod(figure.period)}</span>
         {figure.flags && (
           <abbr title={figure.flagText ?? undefined} className="ml-1 cursor-help">
             ({figure.flags})
@@ -35,7 +36,7 @@ function FigureCard({ figure }: { figure: KeyFigure }) {
           </span>{' '}
           <span className="font-medium tabular-nums">{figure.change.text}</span>{' '}
           <span className="text-slate-500">
-            vs {figure.previous.period} ({figure.previous.valueText})
+            vs {readablePeriod(figure.previous.period)} ({figure.previous.valueText})
           </span>
         </p>
       )}

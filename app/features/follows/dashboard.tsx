@@ -6,6 +6,7 @@ import { flagUrls } from '../../components/site/flags';
 import type { FollowCard } from './follow-cards.server';
 import type { FollowSettings } from './follow-view';
 import { followDataset, orderFollows, unfollow } from './follows-client';
+import { readablePeriod } from '../../../core/periods';
 
 export type DashboardOrder = 'newest' | 'mine';
 
@@ -51,7 +52,7 @@ function Figure({ figure }: { figure: NonNullable<FollowCard['figure']> }) {
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" data-card-figure>
       <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
         {flag ? <img src={flag} alt="" width={20} height={15} className="rounded-sm" /> : null}
-        {figure.geoName}, {figure.period}
+        {figure.geoName}, {readablePeriod(figure.period)}
       </span>
       <span className="text-2xl font-semibold text-slate-900 dark:text-slate-50" data-card-value>
         {numberFormat(figure.value)}
@@ -73,7 +74,7 @@ function Figure({ figure }: { figure: NonNullable<FollowCard['figure']> }) {
           data-card-change
         >
           {figure.change > 0 ? '▲ ' : figure.change < 0 ? '▼ ' : ''}
-          {numberFormat(figure.change, true)} on {figure.previousPeriod}
+          {numberFormat(figure.change, true)} on {figure.previousPeriod && readablePeriod(figure.previousPeriod)}
         </span>
       ) : null}
       {figure.unit ? <span className="w-full text-xs text-slate-500 dark:text-slate-400">{figure.unit}</span> : null}

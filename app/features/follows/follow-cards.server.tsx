@@ -119,7 +119,7 @@ export function cardChart(
       ? Math.min(settings.period_index, periods.length - 1)
       : showsOnePeriod(type)
         ? periods.length - 1
-        : initialSliderIndex(type, periods, seriesCount, view.timeStart);
+        : initialSliderIndex(type, periods, seriesCount, view.timeStart, view.timeEnd);
   // The map image's tooltip texts are for the embed page's script; a card has no use for them.
   const draw = (theme: 'light' | 'dark') =>
     renderToStaticMarkup(

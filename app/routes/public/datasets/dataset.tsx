@@ -1,10 +1,10 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
 import { useEffect, useState } from 'react';
-import { data, useNavigate } from 'react-router';
+import { data, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { unfollow } from '../../../features/follows/follows-client';
 import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
 import { getLastRelease } from '../../../../db/queries/revisions';
-import { ChartWidget } from '../../../charts';
+import { ChartWidget, joinQuery, pageViewPairs, type ChartViewSpec } from '../../../charts';
 import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
 import { TrendRuleForm } from '../../../features/notifications/trend-rule-form';
 import { ReleaseSection } from '../../../features/releases/release-section';
@@ -57,6 +57,21 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+/**
+ * A new view of the same dataset (the widget pushed or replaced the address, or back and forward) needs no loader:
+ * the widget already has the data and draws the view of that history entry (decision 150). Opening the URL anew
+ * renders it on the server.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
   if (!loaded) return [{ title: 'Page Not Found' }];
   const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code})`;
@@ -89,6 +104,24 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
   const root = useSiteRootData();
   const signIn = useSignInModal();
   const navigate = useNavigate();
+  // The view of the history entry shown: the loader's, or the one the widget stored with the entry it pushed.
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [entry, setEntry] = useState({ key: location.key, viewKey: location.key, view: chart.view });
+  if (location.key !== entry.key) {
+    const stored = (location.state as { view?: ChartViewSpec } | null)?.view;
+    setEntry(
+      navigationType === 'POP'
+        ? { key: location.key, viewKey: location.key, view: stored ?? chart.view }
+        : { ...entry, key: location.key },
+    );
+  }
+  const changeView = (view: ChartViewSpec, how: 'push' | 'replace') =>
+    navigate(`${location.pathname}?${joinQuery(pageViewPairs(view))}`, {
+      replace: how === 'replace',
+      state: { view },
+      preventScrollReset: true,
+    });
   // Live page: new data reloads the chart's data and redraws it (issue 13).
   const live = useLiveDataset(chart.embed ? null : meta.id, chart.data);
   if (chart.embed) {
@@ -127,17 +160,20 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         <ChartWidget
           key={live.stamp}
           datasetId={meta.id}
-          dimensions={chart.view.dimensions}
-          countries={chart.view.countries}
-          chartType={chart.view.chartType}
-          timeStart={chart.view.timeStart}
+          viewKey={entry.viewKey}
+          onViewChange={changeView}
+          dimensions={entry.view.dimensions}
+          countries={entry.view.countries}
+          chartType={entry.view.chartType}
+          timeStart={entry.view.timeStart}
+          time={entry.view.time}
           timeEnd={chart.view.timeEnd}
           initialData={chart.data}
           initialOutlines={chart.outlines}
           initialError={chart.error}
           coverageNote={chart.coverageNote}
           viewNote={chart.viewNote}
-          transform={chart.view.transform}
+          transform={entry.view.transform}
           serverWidth={chart.width}
           theme={root?.resolvedTheme ?? 'light'}
           onRequireSignIn={(id, view) => signIn.open({ fromChartId: id, fromChartView: view })}

@@ -57,6 +57,7 @@ export function EmbedView(props: EmbedViewProps) {
           countries={view.countries}
           chartType={view.chartType}
           timeStart={view.timeStart}
+          time={view.time}
           timeEnd={view.timeEnd}
           initialData={data}
           initialOutlines={outlines}

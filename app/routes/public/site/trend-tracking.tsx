@@ -7,6 +7,7 @@ import { pageMeta } from '../../../components/site/page-meta';
 import { trendChart } from '../../../components/site/featured';
 import { trendData } from './trend-tracking.server';
 import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
+import { readablePeriod } from '../../../../core/periods';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return trendData(context.db);
@@ -112,7 +113,7 @@ export default function TrendTracking({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td className="py-1.5 text-right tabular-nums">{m.yearBefore?.toFixed(1)}%</td>
                   <td className="py-1.5 text-right tabular-nums">
-                    {m.value.toFixed(1)}% <span className="text-slate-500">({m.period})</span>
+                    {m.value.toFixed(1)}% <span className="text-slate-500">({readablePeriod(m.period)})</span>
                   </td>
                   <td className="py-1.5 text-right font-medium tabular-nums">
                     {m.change > 0 ? '+' : m.change < 0 ? '−' : ''}

@@ -15,6 +15,7 @@ import { placeCharts } from '../../../features/statistics/place-charts.server';
 import { keyFigures } from '../../../features/statistics/key-figures.server';
 import { childRegionList, gdpPerInhabitant, regionalMap } from './place.server';
 import { childPlaces, notFound, resolvePlacePath } from '../../../features/statistics/places.server';
+import { readablePeriod } from '../../../../core/periods';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;
@@ -39,7 +40,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page Not Found' }];
   const place = data.trail[data.trail.length - 1]!;
   const figures = data.figures.map(
-    (f) => `${f.label} ${f.valueText}${f.unit === '%' ? '%' : ` ${f.unit}`} (${f.period})`,
+    (f) => `${f.label} ${f.valueText}${f.unit === '%' ? '%' : ` ${f.unit}`} (${readablePeriod(f.period)})`,
   );
   return pageMeta(matches, {
     title: `${place.name} statistics: inflation, unemployment and GDP`,

@@ -4,6 +4,7 @@ import { pageMeta } from '../../../components/site/page-meta';
 import { CountryFlag } from '../../../components/statistics/country-flag';
 import type { Route } from './+types/statistics';
 import { countryIndex, type HeadlineValue } from './statistics.server';
+import { readablePeriod } from '../../../../core/periods';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { countries: await countryIndex(context.db) };
@@ -24,7 +25,7 @@ function Cell({ value, label }: { value: HeadlineValue | null; label: string }) 
     <td className="px-1.5 py-2 text-right tabular-nums sm:px-3" data-column={label}>
       <data value={value.value}>{value.valueText}</data>
       <span className="block text-xs text-slate-500">
-        {value.period}
+        {readablePeriod(value.period)}
         {value.flags ? ` (${value.flags})` : ''}
       </span>
     </td>
