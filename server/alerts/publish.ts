@@ -22,7 +22,8 @@ import {
   type Recipient,
 } from '../../db/queries/notifications';
 import { activeTrendRules, advanceTrendRule, insertTrendRuleFiring } from '../../db/queries/trend-rules';
-import { formatPeriod, type Frequency } from '../../core/periods';
+import { unitSuffix } from '../../core/assistant/compose';
+import { formatPeriod, formatPeriodReadable, type Frequency } from '../../core/periods';
 import { publishLive } from '../live/hub';
 import { digestMail } from './digest-mail';
 import { describeRule, evaluateRule, formatChange, formatNumber } from './rules';
@@ -99,8 +100,21 @@ export async function publishDatasetUpdate(
 }
 
 /** A short unit follows the value ("3.7 %", "12 EUR"); a long one ("Percentage of population…") is left to the chart. */
-function inlineUnit(unit: string): string {
-  return unit && unit.length <= 12 ? ` ${unit}` : '';
+/**
+ * What follows a number in a sentence, for the unit the view shows: its selected unit code's words (" % of the labour
+ * force", " thousand persons"), else the dataset's unit when it is short; never a bare code such as "PC_ACT".
+ */
+function inlineUnit(dataset: DatasetBasics, dims: readonly string[]): string {
+  const at = dataset.dimensions.findIndex((d) => d === 'unit' || d === 'unit_measure');
+  const code = at >= 0 ? dims[at] : undefined;
+  if (code) return unitSuffix(code);
+  const unit = dataset.unit;
+  return unit && unit.length <= 12 && !/^[A-Z0-9_]+$/.test(unit) ? ` ${unit}` : '';
+}
+
+/** A period in a sentence for people: "July 2026", "Q1 2025". */
+function periodWords(freq: Frequency, ordinal: number): string {
+  return formatPeriodReadable(freq, ordinal, 'long');
 }
 
 function freqOf(dataset: DatasetBasics): Frequency {
@@ -139,7 +153,7 @@ async function followerNotes(db: Db, dataset: DatasetBasics, update: DatasetUpda
       continue;
     }
     const place = await geoName(db, geo);
-    const unit = inlineUnit(dataset.unit);
+    const unit = inlineUnit(dataset, dims);
     const [latest, before] = await lastTwoValues(db, seriesId, geo);
     const revision = await revisionOf(db, update.importRunId, seriesId, geo);
     let title: string;
@@ -147,10 +161,10 @@ async function followerNotes(db: Db, dataset: DatasetBasics, update: DatasetUpda
     let data: NewNotification['data'] = { code: dataset.code, label: place, unit: dataset.unit, ...counts };
     if (latest && (update.added > 0 || !revision)) {
       const change = before
-        ? ` (${formatChange(latest.value - before.value, latest.decimals)} from ${formatPeriod(freq, before.period)})`
+        ? ` (${formatChange(latest.value - before.value, latest.decimals)} from ${periodWords(freq, before.period)})`
         : '';
       title = `New data: ${dataset.name}`;
-      body = `${place}, ${formatPeriod(freq, latest.period)}: ${formatNumber(latest.value, latest.decimals)}${unit}${change}. ${countsSentence(counts)}`;
+      body = `${place}, ${periodWords(freq, latest.period)}: ${formatNumber(latest.value, latest.decimals)}${unit}${change}. ${countsSentence(counts)}`;
       data = {
         ...data,
         period: formatPeriod(freq, latest.period),
@@ -161,7 +175,7 @@ async function followerNotes(db: Db, dataset: DatasetBasics, update: DatasetUpda
       title = `Revised: ${dataset.name}`;
       const from = revision.oldValue === null ? 'no value' : formatNumber(revision.oldValue);
       const to = revision.newValue === null ? 'no value' : formatNumber(revision.newValue);
-      body = `${place}, ${formatPeriod(freq, revision.period)}: revised from ${from} to ${to}${unit}. ${countsSentence(counts)}`;
+      body = `${place}, ${periodWords(freq, revision.period)}: revised from ${from} to ${to}${unit}. ${countsSentence(counts)}`;
       data = {
         ...data,
         period: formatPeriod(freq, revision.period),
@@ -220,10 +234,10 @@ async function ruleNotes(db: Db, dataset: DatasetBasics, update: DatasetUpdate):
       value: latest.value,
       previousValue: evaluation.previous,
     });
-    const unit = inlineUnit(dataset.unit);
+    const seriesRow = await seriesDims(db, dataset, rule.seriesId);
+    const unit = inlineUnit(dataset, seriesRow);
     const period = formatPeriod(freq, latest.period);
     const was = evaluation.previous === null ? '' : ` (was ${formatNumber(evaluation.previous, latest.decimals)})`;
-    const seriesRow = await seriesDims(db, dataset, rule.seriesId);
     notes.push({
       userId: rule.userId,
       kind: 'trend_rule',
@@ -231,7 +245,7 @@ async function ruleNotes(db: Db, dataset: DatasetBasics, update: DatasetUpdate):
       ruleId: rule.id,
       importRunId: update.importRunId,
       title: `Trend alert: ${rule.label} ${describeRule(rule.kind, rule.threshold)}`,
-      body: `${dataset.name}: ${rule.label}, ${period}: ${formatNumber(latest.value, latest.decimals)}${unit}${was}.`,
+      body: `${dataset.name}: ${rule.label}, ${periodWords(freq, latest.period)}: ${formatNumber(latest.value, latest.decimals)}${unit}${was}.`,
       url: viewUrl(dataset, seriesRow, rule.geo),
       data: {
         code: dataset.code,

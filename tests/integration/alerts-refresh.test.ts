@@ -77,9 +77,9 @@ it('a refresh with a new vintage mails the follower and fires the trend alert on
   const mail = await h.smtp.waitFor(email, (m) => m.subject === '3 updates to charts you follow');
   expect(mail.text).toContain('Austria');
   expect(mail.text).toContain(
-    'Germany, 7/2026: 4 PC_ACT (unchanged from 6/2026). This release: 15 new values, 4 revised.',
+    'Germany, July 2026: 4 % of the labour force (unchanged from June 2026). This release: 15 new values, 4 revised.',
   );
-  expect(mail.text).toContain('Germany, 7/2026: 4 PC_ACT (was 3.6).');
+  expect(mail.text).toContain('Germany, July 2026: 4 % of the labour force (was 3.6).');
   expect(mail.text).toContain('Trend alert: Germany goes above 3.95');
   expect(mail.html).toContain('/api/charts/download-png?');
   const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');

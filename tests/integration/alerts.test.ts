@@ -97,7 +97,7 @@ describe('alerts', () => {
     // The next release revises DE 2/2024 from 3.3 to 3.2.
     await importRelease(release(['2024-01', '2024-02'], ['3.4', '3.2'], ['7.5', '7.4']));
     const mail = await h.smtp.waitFor(aliceEmail, (m) => /Revised|Trend|updates/.test(m.subject));
-    expect(mail.text).toContain('Germany, 2/2024: revised from 3.3 to 3.2');
+    expect(mail.text).toContain('Germany, February 2024: revised from 3.3 to 3.2 % of the labour force');
     expect(mail.text).toContain('Trend alert: Germany goes below 3.25');
     expect(mail.html).toContain('/api/charts/download-png?');
     const headerBlock = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
@@ -118,7 +118,9 @@ describe('alerts', () => {
     await importRelease(release(['2024-01', '2024-02'], ['3.4', '3.2'], ['7.5', '7.4']));
     await importRelease(release(['2024-01', '2024-02', '2024-03'], ['3.4', '3.2', '3.1'], ['7.5', '7.4', '7.3']));
     const newPeriod = await h.smtp.waitFor(aliceEmail, (m) => m.subject.startsWith('New data'));
-    expect(newPeriod.text).toMatch(/Germany, 3\/2024: 3\.1 \(−0\.1 from 2\/2024\)\. This release: 2 new values\./);
+    expect(newPeriod.text).toContain(
+      'Germany, March 2024: 3.1 % of the labour force (−0.1 from February 2024). This release: 2 new values.',
+    );
     const after = await h.database.db.select().from(trendRuleFirings).where(eq(trendRuleFirings.ruleId, ruleId));
     expect(after).toHaveLength(1);
     const rules = await alice.request('/api/trend-rules');
@@ -199,13 +201,13 @@ describe('alerts', () => {
     await importRelease(release(months, de, fr));
     expect(mailsOf()).toBe(offMails);
     expect(await sendDigests(h.database.db, { due: 'daily' })).toBe(1);
-    const daily = await h.smtp.waitFor(aliceEmail, (m) => m.text.includes('7/2024'));
-    expect(daily.text).toContain('Germany, 7/2024: 2.7 (−0.2 from 6/2024)');
+    const daily = await h.smtp.waitFor(aliceEmail, (m) => m.text.includes('July 2024'));
+    expect(daily.text).toContain('Germany, July 2024: 2.7 % of the labour force (−0.2 from June 2024)');
     // What arrived while e-mail was off stays in the app, not in a late digest.
-    expect(daily.text).not.toContain('Germany, 6/2024');
+    expect(daily.text).not.toContain('Germany, June 2024');
     expect(await sendDigests(h.database.db, { due: 'daily' })).toBe(0);
     const list = await alice.request('/api/notifications?limit=5');
-    expect(list.body.items.map((n: any) => n.body.slice(0, 16))).toContain('Germany, 6/2024:');
+    expect(list.body.items.map((n: any) => n.body.slice(0, 19))).toContain('Germany, June 2024:');
     const bad = await alice.request('/api/notifications/preferences', { method: 'PUT', json: { delivery: 'hourly' } });
     expect(bad.res.status).toBe(400);
     const noOrigin = await alice.request('/api/notifications/preferences', {

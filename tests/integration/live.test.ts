@@ -156,7 +156,7 @@ describe('live channel (SSE)', () => {
     await importInto(h.database.db, ['2024-01', '2024-02', '2024-03', '2024-04'], ['3.4', '3.3', '3.2', '3.0']);
     const note = await stream.next((e) => e.event === 'notification');
     expect(note.data).toMatchObject({ kind: 'dataset_update', title: 'New data: live_test' });
-    expect(String(note.data.body)).toContain('Germany, 4/2024: 3');
+    expect(String(note.data.body)).toContain('Germany, April 2024: 3');
     stream.close();
   });
 

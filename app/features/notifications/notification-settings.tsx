@@ -2,6 +2,7 @@
 // trend-tracking rules, each with its latest firing, paused, resumed or deleted here.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { readablePeriod } from '../../../core/periods';
 
 type Delivery = 'immediate' | 'daily' | 'off';
 
@@ -152,7 +153,7 @@ export function NotificationSettings() {
                   </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {r.last_firing
-                      ? `Fired ${r.firings === 1 ? 'once' : `${r.firings} times`}, last at ${r.last_firing.value} (${r.last_firing.period})`
+                      ? `Fired ${r.firings === 1 ? 'once' : `${r.firings} times`}, last at ${r.last_firing.value} (${readablePeriod(r.last_firing.period, 'long')})`
                       : 'Has not fired yet'}
                     {r.last_value !== null ? ` · latest ${r.last_value} (${r.last_period})` : ''}
                   </p>
