@@ -91,14 +91,16 @@ describe('JSON-stat 2.0 samples of the specification', () => {
     );
   });
 
-  it('refuses order.json, whose values are text and which has no time dimension, saying why', () => {
-    expect(errorOf(() => parseJsonStat('order.json', read('order.json')))).toMatch(
-      /^order\.json: not a JSON-stat 2\.0 dataset: value: /,
-    );
-    const numeric = JSON.parse(read('order.json').toString());
-    numeric.value = numeric.value.map((_: string, i: number) => i);
-    expect(errorOf(() => parseJsonStat('order.json', JSON.stringify(numeric)))).toBe(
+  it('refuses order.json, whose values are text codes and which has no time dimension, saying why', () => {
+    expect(errorOf(() => parseJsonStat('order.json', read('order.json')))).toBe(
       'order.json: no time dimension: expected one with role "time" or id "time" (dimensions: A, B, C)',
+    );
+    // With a time dimension, its text values ("A1B1C1", codes, not numbers) are refused by cell.
+    const timed = JSON.parse(read('order.json').toString());
+    timed.role = { time: ['C'] };
+    timed.dimension.C.category.index = ['2020', '2021', '2022', '2023'];
+    expect(errorOf(() => parseJsonStat('order.json', JSON.stringify(timed)))).toMatch(
+      /^order\.json: value "A1B1C1" in cell 0 is not a number \(expected a number, a number as text or null\)$/,
     );
   });
 

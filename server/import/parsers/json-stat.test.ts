@@ -140,6 +140,24 @@ describe('parseJsonStat spellings', () => {
     annual.size.unshift(1);
     annual.dimension.freq = { category: { index: { A: 0 } } };
     expect(error(JSON.stringify(annual))).toBe('bad.json: freq "A" does not match period "2024-02" (cell 1)');
-    expect(error(cube({ value: ['1', 2, 3, 4, 5, 6] }))).toMatch(/^bad\.json: not a JSON-stat 2\.0 dataset: value/);
+    expect(error(cube({ value: ['1', 2, 3, 'n.a.', 5, 6] }))).toBe(
+      'bad.json: value "n.a." in cell 3 is not a number (expected a number, a number as text or null)',
+    );
+    expect(error(cube({ value: { '0': true } }))).toMatch(/^bad\.json: not a JSON-stat 2\.0 dataset: value/);
+  });
+
+  it('reads numbers written as text with their published decimals, and missing-value marks as no value', () => {
+    // JSON-stat allows text values; "4.0" says one decimal where the JSON number 4 cannot.
+    const parsed = parseJsonStat(
+      't.json',
+      cube({ value: ['4.0', '..', ' -0.25 ', null, ':', 12], status: { '4': 'c' } }),
+    );
+    expect(parsed.observations.map((o) => [o.geo, o.period % 12, o.value, o.decimals, o.flags])).toEqual([
+      ['DE', 0, 4, 1, null],
+      ['DE', 2, -0.25, 2, null],
+      // FR 2024-02 is ':' with status c (confidential): kept as a flagged empty cell.
+      ['FR', 1, null, null, 'c'],
+      ['FR', 2, 12, null, null],
+    ]);
   });
 });

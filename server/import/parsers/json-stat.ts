@@ -13,6 +13,7 @@ import {
   type ParsedFile,
 } from '../types';
 import { inputText } from './input-text';
+import { decimalsOf } from './number-text';
 
 /** The period spellings core/periods reads, for error messages. */
 export const supportedPeriods = 'YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn';
@@ -49,7 +50,11 @@ const datasetSchema = z.object({
   size: z.array(z.number().int().nonnegative()),
   role: roleSchema,
   dimension: z.record(z.string(), z.object({ label: z.string().optional(), category: categorySchema })),
-  value: z.union([z.array(z.number().nullable()), z.record(z.string(), z.number().nullable())]),
+  // JSON-stat allows text values; a number written as text ("4.0") keeps its published decimals.
+  value: z.union([
+    z.array(z.union([z.number(), z.string()]).nullable()),
+    z.record(z.string(), z.union([z.number(), z.string()]).nullable()),
+  ]),
   status: z.union([z.string(), z.array(z.string().nullable()), z.record(z.string(), z.string().nullable())]).optional(),
   extension: z.record(z.string(), z.unknown()).optional(),
 });
@@ -174,7 +179,7 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
   const otherAt = id.flatMap((_, i) => (i === timeAt || i === geoAt || i === freqAt ? [] : [i]));
 
   const { value, status } = data;
-  const valueAt = (i: number) => (Array.isArray(value) ? value[i] : value[String(i)]) ?? null;
+  const rawAt = (i: number) => (Array.isArray(value) ? value[i] : value[String(i)]) ?? null;
   // A status string, or an array of one, qualifies every value; it does not turn every empty cell into one.
   const everyCell =
     typeof status === 'string'
@@ -183,7 +188,7 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
         ? status[0]
         : undefined;
   const statusAt = (i: number): string | null => {
-    if (everyCell !== undefined) return valueAt(i) === null ? null : (everyCell ?? null);
+    if (everyCell !== undefined) return readValue(fail, rawAt(i), i)[0] === null ? null : (everyCell ?? null);
     if (typeof status === 'string') return null;
     return (Array.isArray(status) ? status[i] : status?.[String(i)]) ?? null;
   };
@@ -203,7 +208,7 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
       if (noData[d]?.has(position)) skip = true;
     }
     if (skip) continue;
-    const v = valueAt(index);
+    const [v, decimals] = readValue(fail, rawAt(index), index);
     const rawFlags = statusAt(index)?.trim() ?? '';
     // ':' only repeats that the cell is empty; any other status on an empty cell is worth keeping.
     const flags = rawFlags === '' || rawFlags === ':' ? null : rawFlags;
@@ -229,8 +234,8 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
       geo: geoAt < 0 ? wholeArea.code : (codes[geoAt]?.[geoPos] ?? ''),
       period: period.ordinal,
       value: v,
-      // JSON numbers drop trailing zeros (4.0 arrives as 4), so the published precision is not in the file.
-      decimals: null,
+      // JSON numbers drop trailing zeros (4.0 arrives as 4), so only a number written as text says its precision.
+      decimals,
       flags,
     });
   }
@@ -331,6 +336,21 @@ function categoryCodes(fail: Fail, data: Dataset, dimension: string, size: numbe
     throw fail(`dimension "${dimension}" has ${codes.length} categories but size ${size}`);
   }
   return codes;
+}
+
+/** Text that publishers write in a cell for "no value" (Eurostat ':', PxWeb '..', others '-', 'x'). */
+const MISSING_TEXT = new Set(['', ':', '.', '..', '...', '-', '\u2013', 'x', 'X', 'NA', 'n/a']);
+
+/** A cell's value and published decimals: a JSON number, a number written as text, or a missing-value mark. */
+function readValue(fail: Fail, raw: number | string | null, index: number): [number | null, number | null] {
+  if (typeof raw === 'number' || raw === null) return [raw, null];
+  const text = raw.trim();
+  if (MISSING_TEXT.has(text)) return [null, null];
+  const decimals = decimalsOf(text);
+  if (decimals < 0) {
+    throw fail(`value "${raw}" in cell ${index} is not a number (expected a number, a number as text or null)`);
+  }
+  return [Number(text), decimals];
 }
 
 /** Flat indexes of the cells that have a value or a status, ascending. */
