@@ -20,8 +20,22 @@ describe('LineChart', () => {
   const full = render();
 
   it('draws one path per series over 28 years without NaN, long decimals or non-hex colours', () => {
-    expect(full.match(/<path /g)).toHaveLength(4);
+    expect(full.match(/<path d=/g)).toHaveLength(4);
     expect(svgProblems(full)).toEqual([]);
+  });
+
+  it('connects the label of a line that ends early (Euro area, no value in 5/2025) to its last value', () => {
+    const recent = render({ startIndex: 288 });
+    const connectors = [
+      ...recent.matchAll(/<path class="line-label-connector" d="M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)"/g),
+    ];
+    expect(connectors).toHaveLength(1);
+    const [, x1, , x2] = connectors[0]!.map(Number);
+    // From just right of April 2025 to just left of the label column.
+    expect(x2! - x1!).toBeGreaterThan(12);
+    expect(recent).toMatch(/line-label-connector[^>]*stroke="#E8821E"/);
+    // Over 28 years a month is under a pixel: the end is at the label column, so no connector.
+    expect(full).not.toContain('line-label-connector');
   });
 
   it('is an accessible image with a title and a data summary', () => {

@@ -193,6 +193,12 @@ export function LineChart(props: LineChartProps) {
             <LineLabels
               labels={labels}
               x={plot.right + LABEL_GAP}
+              endX={Object.fromEntries(
+                placed.flatMap((s) => {
+                  const end = s.points.findLast((p) => p !== null);
+                  return end ? [[s.key, end[0]]] : [];
+                }),
+              )}
               fontSize={FONT_SIZE.legend}
               highlight={lit}
               mutedColor={colors.axis}

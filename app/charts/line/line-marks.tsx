@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 // Line marks: placed series to smooth <path>s with gaps where values are missing, and dots for lone points.
 import { line } from 'd3-shape';
 import { roundPx } from '../core/pixels';
@@ -87,21 +88,41 @@ export interface LineLabelsProps {
   labels: readonly PlacedLineLabel[];
   /** Left of the labels: just right of the lines' ends. */
   x: number;
+  /** Pixel x of each series' last value, by key: a line that ends early gets a connector to its label. */
+  endX?: Readonly<Record<string, number>>;
   fontSize: number;
   highlight?: string | null;
   mutedColor: string;
 }
 
-/** Direct labels at the lines' ends, each in its line's colour. */
-export function LineLabels({ labels, x, fontSize, highlight, mutedColor }: LineLabelsProps) {
+/**
+ * Direct labels at the lines' ends, each in its line's colour. A line that ends before the others (no value in the
+ * latest periods) gets a thin dotted connector from its last value to its label, so the label still points at it.
+ */
+export function LineLabels({ labels, x, endX = {}, fontSize, highlight, mutedColor }: LineLabelsProps) {
   return (
     <g className="line-labels">
       {labels.map((l) => {
         const color = highlight != null && highlight !== l.key ? mutedColor : l.color;
+        const from = endX[l.key];
+        const connect = from !== undefined && x - from > fontSize;
         return (
-          <text key={l.key} x={roundPx(x)} y={roundPx(l.labelY)} dy="0.35em" fontSize={fontSize} fill={color}>
-            {l.text}
-          </text>
+          <Fragment key={l.key}>
+            {connect ? (
+              <path
+                className="line-label-connector"
+                d={`M${roundPx(from + 3)},${roundPx(l.y)}L${roundPx(x - 3)},${roundPx(l.labelY)}`}
+                fill="none"
+                stroke={color}
+                strokeWidth={1}
+                strokeDasharray="2 2"
+                strokeOpacity={0.7}
+              />
+            ) : null}
+            <text x={roundPx(x)} y={roundPx(l.labelY)} dy="0.35em" fontSize={fontSize} fill={color}>
+              {l.text}
+            </text>
+          </Fragment>
         );
       })}
     </g>
