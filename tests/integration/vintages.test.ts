@@ -293,3 +293,44 @@ describe('the dataset page', () => {
     expect(text).toMatch(/Germany 2\/2024 3\.3 → 3\.2/);
   });
 });
+
+describe('a page of an earlier vintage (as_of on the page address)', () => {
+  const view = 'chart_type=table&dimension[]=dim1:SA&dimension[]=dim2:TOTAL&dimension[]=dim3:PC_ACT&dimension[]=dim4:T';
+  const range = 'country[]=DE&time_start=1/2024&time_end=3/2024';
+  /** The table's values in order: Germany's 1/2024, 2/2024 and 3/2024. */
+  const cells = (html: string) => [...html.matchAll(/<td[^>]*data-value="([^"]+)"/g)].map((m) => Number(m[1]));
+
+  it('shows the values as they stood, says so, and links back to the latest', async () => {
+    const page = await renderDocument(database.db, `/datasets/une_rt_m?${view}&${range}&as_of=${between}`);
+    expect(page.status).toBe(200);
+    const note = /<p[^>]*data-as-of="[^"]+"[^>]*>([\s\S]*?)<\/p>/.exec(page.html)?.[1] ?? '';
+    const text = note.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
+    expect(text).toMatch(/^Values as they stood on \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} UTC: values revised or/);
+    expect(text).toContain('Show the latest values');
+    expect(note).not.toContain('as_of');
+    // DE 2/2024 as first published; the newer vintage says 3.2.
+    const then = cells(page.html);
+    const latest = await renderDocument(database.db, `/datasets/une_rt_m?${view}&${range}`);
+    const now = cells(latest.html);
+    expect(then).toHaveLength(3);
+    expect(then[1]).toBe(3.3);
+    expect(now[1]).toBe(3.2);
+    expect(latest.html).not.toContain('data-as-of');
+  });
+
+  it('keeps the vintage in the embed and in its links to other views', async () => {
+    const page = await renderDocument(database.db, `/datasets/une_rt_m?embed=true&${view}&${range}&as_of=${between}`);
+    expect(page.status).toBe(200);
+    expect(cells(page.html)[1]).toBe(3.3);
+    const links = [...page.html.matchAll(/href="([^"]*embed=true[^"]*)"/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(decodeURIComponent(href.replace(/&amp;/g, '&'))).toContain(`as_of=${between}`);
+  });
+
+  it('says when the dataset had no values yet instead of drawing the latest', async () => {
+    const page = await renderDocument(database.db, `/datasets/une_rt_m?${view}&${range}&as_of=${beforeFirst}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('une_rt_m had no values yet at');
+    expect(cells(page.html)).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dimensionPairs, encodeQueryValue, joinQuery, pageViewPairs, parseViewQuery, viewPairs } from './view-query';
+import { dataApiPairs } from './view-urls';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -112,5 +113,23 @@ describe('the dataset page address (decision 150)', () => {
     expect(parseViewQuery(q('chart_type=horizontal-bar&time=2025-04')).problems).toEqual([
       'invalid time: "2025-04" (YYYY, Q{n}/YYYY or M/YYYY)',
     ]);
+  });
+});
+
+describe('a view of an earlier vintage (as_of, decision 125)', () => {
+  it('reads as_of as written, writes it last in page and data URLs, and reports one that is no time', () => {
+    const { view, problems } = parseViewQuery(q('chart_type=map&country[]=DE&time=2/2024&as_of=2026-06-30'));
+    expect(problems).toEqual([]);
+    expect(view).toEqual({ chartType: 'map', dimensions: {}, countries: ['DE'], time: '2/2024', asOf: '2026-06-30' });
+    expect(joinQuery(pageViewPairs(view))).toBe('chart_type=map&country[]=DE&time=2/2024&as_of=2026-06-30');
+    expect(dataApiPairs({ ...view, timeEnd: '2/2024' })).toEqual([
+      ['country', 'DE'],
+      ['period_to', '2/2024'],
+      ['as_of', '2026-06-30'],
+    ]);
+    const bad = parseViewQuery(q('chart_type=line&as_of=last%20week'));
+    expect(bad.view.asOf).toBeUndefined();
+    expect(bad.problems).toHaveLength(1);
+    expect(bad.problems[0]).toMatch(/^invalid as_of: "last week"/);
   });
 });

@@ -21,6 +21,11 @@ export interface ChartViewSpec {
   time?: string;
   /** The values' transformation (index, change, diff; decision 034); absent: values as published. */
   transform?: TransformRequest;
+  /**
+   * `as_of` as written (an ISO 8601 date or date-time): the values as they stood then (decision 125); absent: the
+   * latest. Every URL of the view carries it, so an export of an old vintage is that vintage.
+   */
+  asOf?: string;
 }
 
 export const DEFAULT_CHART_TYPE: ChartType = 'bar';
@@ -66,6 +71,7 @@ export function parseViewQuery(query: QueryReader): ParsedView {
       ...(request.to ? { timeEnd: request.to } : {}),
       ...(time ? { time } : {}),
       ...(request.transform ? { transform: request.transform } : {}),
+      ...(request.asOf ? { asOf: query.get('as_of')!.trim() } : {}),
     },
     problems,
   };
@@ -98,6 +104,7 @@ export function viewPairs(view: ChartViewSpec): [string, string][] {
   if (view.timeStart) pairs.push(['time_start', view.timeStart]);
   if (view.timeEnd) pairs.push(['time_end', view.timeEnd]);
   pairs.push(...transformPairs(view.transform));
+  if (view.asOf) pairs.push(['as_of', view.asOf]);
   return pairs;
 }
 
@@ -108,7 +115,7 @@ export function viewPairs(view: ChartViewSpec): [string, string][] {
 export function pageViewPairs(view: ChartViewSpec): [string, string][] {
   const pairs = viewPairs(view);
   if (sliderModeFor(view.chartType) !== 'period' || !view.time) return pairs;
-  const at = pairs.findIndex(([k]) => k === 'time_end' || k === 'transform');
+  const at = pairs.findIndex(([k]) => k === 'time_end' || k === 'transform' || k === 'as_of');
   pairs.splice(at < 0 ? pairs.length : at, 0, ['time', view.time]);
   return pairs;
 }

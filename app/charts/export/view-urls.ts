@@ -23,6 +23,7 @@ export function dataApiPairs(view: ChartViewSpec): [string, string][] {
   if (view.timeStart) pairs.push(['period_from', view.timeStart]);
   if (view.timeEnd) pairs.push(['period_to', view.timeEnd]);
   pairs.push(...transformPairs(view.transform));
+  if (view.asOf) pairs.push(['as_of', view.asOf]);
   return pairs;
 }
 

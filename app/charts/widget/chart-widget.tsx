@@ -54,6 +54,8 @@ export interface ChartWidgetProps {
   timeEnd?: string;
   /** The one period a map or horizontal bar opens on (`time` in the dataset page's address). */
   time?: string;
+  /** `as_of`: the values as they stood at this time (decision 125), in every request and export of the widget. */
+  asOf?: string;
   /** Data the page read on the server for the initial selection: the first paint needs no request. */
   initialData?: WidgetData | null;
   initialOutlines?: LoadedOutlines | null;
@@ -152,8 +154,9 @@ export function ChartWidget(props: ChartWidgetProps) {
   const theme = useDocumentTheme(props.theme ?? 'light');
   const idError = missingIdError(props.datasetId, props.dataId);
   const datasetId = props.datasetId ?? props.initialData?.data.dataset.id;
-  const pathFor = (id: number | string) =>
-    datasetFetchPath(id, { chartType: type, ...selection, timeEnd: props.timeEnd, transform });
+  // What every request and URL of the widget keeps from the page: the end of the data loaded and the vintage.
+  const fixed = { timeEnd: props.timeEnd, ...(props.asOf ? { asOf: props.asOf } : {}) };
+  const pathFor = (id: number | string) => datasetFetchPath(id, { chartType: type, ...selection, ...fixed, transform });
   const initial = useMemo(
     () =>
       props.initialData && datasetId !== undefined
@@ -162,7 +165,7 @@ export function ChartWidget(props: ChartWidgetProps) {
               chartType: 'bar',
               dimensions: props.dimensions ?? {},
               countries: props.countries ?? [],
-              timeEnd: props.timeEnd,
+              ...fixed,
               transform: props.transform,
             }),
             value: props.initialData,
@@ -172,7 +175,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const key = JSON.stringify([props.datasetId, props.dataId, selection, props.timeEnd, transform]);
+  const key = JSON.stringify([props.datasetId, props.dataId, selection, props.timeEnd, props.asOf, transform]);
   // A page that already met an error for its selection (the editor is hidden then) needs no request of its own.
   const load = useWidgetData(
     { base, datasetId: props.datasetId, dataId: props.dataId, pathFor, initial, disabled: Boolean(props.initialError) },
@@ -202,14 +205,14 @@ export function ChartWidget(props: ChartWidgetProps) {
   const fit = { width, seriesCount: timeline?.seriesCount ?? 0 };
   const end = shownEndIndex(type, index, periods.length, fit);
   const view: ChartViewSpec = currentView(
-    { chartType: type, ...selection, timeEnd: props.timeEnd, transform },
+    { chartType: type, ...selection, ...fixed, transform },
     type,
     index,
     periods,
     end,
   );
   const image = { width, height, theme, title: props.title, hideLegend: props.hideLegend };
-  const baseView: ChartViewSpec = { chartType: type, ...selection, timeEnd: props.timeEnd, transform };
+  const baseView: ChartViewSpec = { chartType: type, ...selection, ...fixed, transform };
   const typeViews = Object.fromEntries(
     CHART_TYPES.map((t) => {
       const i = sliderIndexOnSwitch(type, t, index, periods.length, rangeStart);
@@ -249,6 +252,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     ...(moved ? (sliderModeFor(type) === 'period' ? { time: moved } : { timeStart: moved }) : {}),
     ...(props.timeEnd ? { timeEnd: props.timeEnd } : {}),
     ...(transform ? { transform } : {}),
+    ...(props.asOf ? { asOf: props.asOf } : {}),
   };
   const urlKey = data ? JSON.stringify(urlView) : null;
   const onViewChange = useRef(props.onViewChange);

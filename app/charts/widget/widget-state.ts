@@ -101,6 +101,7 @@ export function currentView(
     dimensions: base.dimensions,
     countries: base.countries,
     ...(base.transform ? { transform: base.transform } : {}),
+    ...(base.asOf ? { asOf: base.asOf } : {}),
   };
   if (!range) return view;
   if (sliderModeFor(type) === 'period') {

@@ -11,7 +11,9 @@ import {
 import type { AccountSession } from '../../../../core/schemas/account';
 import type { ReadDb } from '../../../../db/client';
 import { getFollowByDataset } from '../../../../db/queries/follows';
+import { NotYetImported } from '../../../../db/queries/revisions';
 import { loadView } from '../../../../db/queries/view';
+import { readAsOf } from '../../../../core/as-of';
 import {
   chooseOutlines,
   coverageNote,
@@ -85,6 +87,7 @@ export function selectionOf(meta: DatasetMeta, view: ChartViewSpec): PageSelecti
     countries: view.countries,
     ...(view.timeEnd ? { to: view.timeEnd, toParam: 'time_end' } : {}),
     ...(view.transform ? { transform: view.transform } : {}),
+    ...(view.asOf && readAsOf(view.asOf) ? { asOf: readAsOf(view.asOf)! } : {}),
   });
   return page;
 }
@@ -101,8 +104,14 @@ export async function chartData(
   const page = selectionOf(meta, view);
   if (page.empty === 'no_series') return { error: NO_MATCHING_SERIES_MESSAGE };
   if (page.empty === 'no_data') return { error: NO_DATA_MESSAGE };
-  const loaded = await loadView(db, meta, page.selection);
-  return { value: { data: loaded.data } };
+  try {
+    const loaded = await loadView(db, meta, page.selection);
+    return { value: { data: loaded.data } };
+  } catch (error) {
+    // as_of before the first import here: the data API's message, shown where the chart would be.
+    if (error instanceof NotYetImported) return { error: error.message };
+    throw error;
+  }
 }
 
 /** What a default view says about a newer, partial period, with a link to the view that shows it. */
@@ -124,7 +133,7 @@ export function withCoverage(
 ): { view: ChartViewSpec; note: CoverageNote | null } {
   // The coverage is the main series': a view of other dimension values is left as asked too.
   const asked =
-    ['time_start', 'time_end', 'time', 'country[]', 'country', 'dimension[]'].some((k) => query.has(k)) ||
+    ['time_start', 'time_end', 'time', 'country[]', 'country', 'dimension[]', 'as_of'].some((k) => query.has(k)) ||
     Object.keys(view.dimensions).length > 0;
   const newest = coverage.partial.at(-1);
   const text = coverageNote(coverage);

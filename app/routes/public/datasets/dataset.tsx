@@ -15,6 +15,8 @@ import { chartData, outlinesForData, pageView, visitorFollow, withCoverage } fro
 import { embedWidth, EmbedView } from './embed-view';
 import { datasetJsonLd } from '../../../components/site/dataset-json-ld';
 import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-meta';
+import { readAsOf } from '../../../../core/as-of';
+import { readablePeriod } from '../../../../core/periods';
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
 const PAGE_CHART_WIDTH = 1086;
@@ -157,6 +159,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         <dd>{meta.categories.map((c) => c.name).join(', ') || 'none'}</dd>
       </dl>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        {chart.view.asOf ? <AsOfNote asOf={chart.view.asOf} search={location.search} /> : null}
         <ChartWidget
           key={live.stamp}
           datasetId={meta.id}
@@ -174,6 +177,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
           coverageNote={chart.coverageNote}
           viewNote={chart.viewNote}
           transform={entry.view.transform}
+          asOf={chart.view.asOf}
           serverWidth={chart.width}
           theme={root?.resolvedTheme ?? 'light'}
           onRequireSignIn={(id, view) => signIn.open({ fromChartId: id, fromChartView: view })}
@@ -206,4 +210,34 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
       ) : null}
     </article>
   );
+}
+
+/**
+ * Above a chart of an earlier vintage (`as_of`, decision 125): when its values stood, and the way back to the latest.
+ * Everything the widget exports from here is that vintage too.
+ */
+function AsOfNote({ asOf, search }: { asOf: string; search: string }) {
+  const latest = new URLSearchParams(search);
+  latest.delete('as_of');
+  const query = latest.toString();
+  return (
+    <p
+      data-as-of={asOf}
+      className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      Values as they stood {asOfWords(asOf)}: values revised or published since are not shown.{' '}
+      <a href={query ? `?${query}` : '?'} className="font-medium underline">
+        Show the latest values
+      </a>
+    </p>
+  );
+}
+
+/** "at the end of 2 June 2026" for a date, "on 2 June 2026 at 10:00 UTC" for a date-time. */
+function asOfWords(asOf: string): string {
+  const at = readAsOf(asOf);
+  if (!at) return `at ${asOf}`;
+  const iso = at.toISOString();
+  const day = readablePeriod(iso.slice(0, 10), 'long');
+  return /^\d{4}-\d{2}-\d{2}$/.test(asOf.trim()) ? `at the end of ${day}` : `on ${day} at ${iso.slice(11, 16)} UTC`;
 }

@@ -65,6 +65,7 @@ export function EmbedView(props: EmbedViewProps) {
           coverageNote={props.coverageNote}
           viewNote={props.viewNote}
           transform={view.transform}
+          asOf={view.asOf}
           serverWidth={width}
           height={embedChartHeight(width)}
           embedNarrow={narrow ? { width: EMBED_NARROW_WIDTH, height: embedChartHeight(EMBED_NARROW_WIDTH) } : null}
