@@ -54,9 +54,11 @@ async function screenshots(page: Page) {
 async function fitsAPhone(page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
   const pages = ['/app/dashboard', '/app/statistics', '/app/chat', '/app/researcher', '/app/settings', '/app/robot'];
-  for (const target of [...pages, '/app/admin/imports']) {
+  // The chart page of the dataset imported above, with its widget drawn at the phone's width.
+  for (const target of [...pages, '/app/chart?id=tec00118', '/app/admin/imports']) {
     await visit(page, `${world.baseUrl}${target}`);
     await page.locator('main h1').first().waitFor();
+    if (target.startsWith('/app/chart')) await page.locator('[data-chart-widget][data-state="rendered"]').waitFor();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, target).toBeLessThanOrEqual(375);
     const nav = page.getByRole('navigation', { name: 'App' });
@@ -79,7 +81,7 @@ async function fitsAPhone(page: Page) {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth), target).toBeLessThanOrEqual(375);
     const out = process.env.IMPORTS_SHOTS;
-    if (out) await page.screenshot({ path: path.join(out, `app${target.replaceAll('/', '-')}-375.png`) });
+    if (out) await page.screenshot({ path: path.join(out, `app${target.replace(/[/?=]/g, '-')}-375.png`) });
   }
   // An entry of the opened menu goes to its page.
   if (!(await page.getByRole('navigation', { name: 'App' }).isVisible())) {

@@ -118,4 +118,24 @@ describe('viewLabels', () => {
     expect(viewLabels(gdp, [key(['EUR_HAB'])]).unit).toBe('Euro per inhabitant');
     expect(viewLabels(gdp, [key(['MIO_EUR'])]).unit).toBe('Million euro');
   });
+
+  it("names the main series' unit when the dataset's unit is only its code (tec00118 imported from the API)", () => {
+    const tec: Pick<DatasetMeta, 'dimensions' | 'unit'> = {
+      unit: 'RCH_A_AVG',
+      dimensions: [
+        {
+          key: 'dim1',
+          code: 'unit',
+          label: 'unit',
+          values: [{ code: 'RCH_A_AVG', label: 'RCH_A_AVG' }],
+          default: 'RCH_A_AVG',
+        },
+      ],
+    };
+    expect(viewLabels(tec, [key(['RCH_A_AVG'])])).toEqual({
+      unit: 'Annual average rate of change',
+      subtitle: 'Annual average rate of change',
+    });
+    expect(viewLabels(tec, []).unit).toBe('Annual average rate of change');
+  });
 });

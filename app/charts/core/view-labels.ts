@@ -39,12 +39,13 @@ export function viewLabels(
   transform?: ViewTransform,
 ): ViewLabels {
   const unitDim = unitDimension(meta);
-  let unit = meta.unit;
+  // A dataset imported without labels stores its unit as the bare code ('RCH_A_AVG'): that is no unit to show.
+  let unit = unitDim && meta.unit === unitDim.default ? labelOf(unitDim, unitDim.default) : meta.unit;
   if (unitDim && series.length > 0) {
     const codes = codesOf(unitDim, series);
     if (codes.length > 1) unit = '';
     else if (codes.length === 1 && codes[0] !== unitDim.default) unit = labelOf(unitDim, codes[0]!);
-    else if (codes.length === 1 && !meta.unit) unit = labelOf(unitDim, codes[0]!);
+    else if (codes.length === 1 && !unit) unit = labelOf(unitDim, codes[0]!);
   }
   const parts: string[] = [];
   for (const dim of meta.dimensions) {
