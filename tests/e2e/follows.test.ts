@@ -140,3 +140,47 @@ it('follows a chart, keeps its type and zoom across reloads and devices, and unf
   // Signed out, the Follow button's plan check is refused: that is how the page knows to open the modal.
   expect(other.problems.filter((p) => !/^401 \S+\/api\/account\/current-plan$/.test(p))).toEqual([]);
 });
+
+it('reorders the dashboard by keyboard and by dragging, and keeps the order', async () => {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await signUpAndConfirm(world, page, 'orderer@example.org', 'Olga');
+  await page.getByText('You are not following any charts yet.').waitFor();
+  for (const code of ['tec00118', 'prc_hicp_manr']) {
+    const status = await page.evaluate(async (dataset_code) => {
+      const res = await fetch('/api/account/follows', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ dataset_code, settings: { chart_type: 'line' } }),
+      });
+      return res.status;
+    }, code);
+    expect(status).toBe(201);
+  }
+  await visit(page, `${world.baseUrl}/app/dashboard`);
+  const cards = page.locator('[data-follow-card]');
+  await expect(cards.count()).resolves.toBe(2);
+  const ids = () => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-follow-card')));
+  const [first, second] = await ids();
+
+  // Keyboard: the first card's Move button and the right arrow put it second; the order is announced and saved.
+  const firstTitle = (await cards.first().locator('h3').textContent())!;
+  await page.getByRole('button', { name: `Move ${firstTitle}` }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(ids).toEqual([second, first]);
+  await expect(page.getByRole('status').filter({ hasText: 'moved to position 2 of 2' }).count()).resolves.toBe(1);
+  await expect(page.getByRole('button', { name: 'My order' }).getAttribute('aria-pressed')).resolves.toBe('true');
+  // Focus stays on the moved card's handle, so the next arrow moves it again.
+  await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+    `Move ${firstTitle}`,
+  );
+  await expect.poll(async () => new URL(page.url()).searchParams.get('order')).toBe('mine');
+  await page.reload();
+  await expect.poll(ids).toEqual([second, first]);
+
+  // Mouse: drag the second card onto the first.
+  await cards.nth(1).dragTo(cards.nth(0));
+  await expect.poll(ids).toEqual([first, second]);
+  await page.reload();
+  await expect.poll(ids).toEqual([first, second]);
+  expect(problems).toEqual([]);
+});
