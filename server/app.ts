@@ -126,7 +126,14 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
     pageToken: () => issuePageToken(secret),
   });
   // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
-  const quota = dailyApiLimit({ db: opts.db, auth, trustProxy, secret, limit: config.API_FREE_DAILY_LIMIT });
+  const quota = dailyApiLimit({
+    db: opts.db,
+    auth,
+    trustProxy,
+    secret,
+    limit: config.API_FREE_DAILY_LIMIT,
+    pageTokenLimit: config.PAGE_TOKEN_DAILY_LIMIT,
+  });
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
   app.use('/api/datasets/*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).

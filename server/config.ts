@@ -59,6 +59,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Data API requests a Free account or client address may send per UTC day (docs/decisions/022 and 090). */
   API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
+  /** Requests an address may send per UTC day with our pages' token before they count like a script's (decision 071). */
+  PAGE_TOKEN_DAILY_LIMIT: z.coerce.number().int().min(0).default(10_000),
   /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Redis for live updates across app processes (pub/sub); without it PostgreSQL LISTEN/NOTIFY (docs/decisions/131). */

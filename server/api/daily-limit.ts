@@ -18,6 +18,9 @@ import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 export const API_LIMIT_PAGE = '/api-limit-exceeded';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Requests an address may send per UTC day with a page token before they count (PAGE_TOKEN_DAILY_LIMIT). */
+export const PAGE_TOKEN_DAILY_REQUESTS = 10_000;
+
 /** Days of counters kept before today's: the settings page charts the last 30. */
 export const KEEP_DAYS = 31;
 
@@ -92,6 +95,12 @@ export interface DailyLimitDeps {
   now?: () => Date;
   /** Requests a Free account or address may send per UTC day (API_FREE_DAILY_LIMIT). */
   limit?: number;
+  /**
+   * Requests an address may send per UTC day with a page token before the token stops exempting them
+   * (PAGE_TOKEN_DAILY_LIMIT): far more than anyone reading our pages makes, far less than a script that took a
+   * token from a page would like.
+   */
+  pageTokenLimit?: number;
 }
 
 /**
@@ -164,6 +173,7 @@ export function dailyApiLimit({
   secret,
   now = () => new Date(),
   limit = FREE_DAILY_API_REQUESTS,
+  pageTokenLimit = PAGE_TOKEN_DAILY_REQUESTS,
 }: DailyLimitDeps): MiddlewareHandler {
   const count = batchedCounter(db);
   /** The UTC day this process last cleared out old counters: once a day is enough. */
@@ -188,8 +198,14 @@ export function dailyApiLimit({
     if (!isDataApiRequest(c.req.method, c.req.path)) return next();
     const key = presentedApiKey(c);
     const at = now();
-    // The site's own pages: the widget sends the token its page was issued with. A key always counts.
-    if (key === null && isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at)) {
+    // The site's own pages: the widget sends the token its page was issued with. A key always counts. A token is
+    // public (any script can read one off a page), so each address's token requests are counted apart (`page:`),
+    // and past pageTokenLimit in a day the token no longer exempts: they count as the address's own calls.
+    if (
+      key === null &&
+      isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) &&
+      (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at))) <= pageTokenLimit
+    ) {
       await next();
       // Shared caches keep the widget's (public) answers apart from everyone else's requests.
       c.res.headers.append('Vary', VARY);

@@ -174,6 +174,31 @@ describe('counted requests', () => {
   });
 });
 
+describe('page tokens taken off a page', () => {
+  it('exempt an address up to its daily allowance, then count as its own calls', async () => {
+    const app = new Hono();
+    app.use(
+      '/api/datasets/*',
+      dailyApiLimit({ db: h.database.db, auth: h.app.auth, trustProxy: true, secret: authSecret, pageTokenLimit: 3 }),
+    );
+    app.get('/api/datasets', (c) => c.json({ items: [] }));
+    const ip = nextIp();
+    const headers = { 'x-forwarded-for': ip, ...ownPage() };
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await app.request('/api/datasets', { headers }));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // A reader's widget: not counted, no quota fields.
+    expect(answers.slice(0, 3).map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual([null, null, null]);
+    // Past 3 in a day (a script replaying a page's token): the address's own quota.
+    expect(answers.slice(3).map(remaining)).toEqual([FREE_DAILY_API_REQUESTS - 1, FREE_DAILY_API_REQUESTS - 2]);
+    expect(await countOf(`page:${ip}`)).toBe(5);
+    expect(await countOf(`ip:${ip}`)).toBe(2);
+    // Another address still has its allowance.
+    const other = await app.request('/api/datasets', { headers: { ...headers, 'x-forwarded-for': nextIp() } });
+    expect(other.headers.get('x-ratelimit-remaining')).toBeNull();
+  });
+});
+
 describe('accounts and plans', () => {
   it('counts a signed-in Free account per account, from any address', async () => {
     const client = new TestClient(h);
