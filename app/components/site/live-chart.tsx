@@ -16,6 +16,8 @@ export interface LiveChartProps {
   height?: number;
   /** Drawing width on the server, before the container is measured. */
   serverWidth?: number;
+  /** A newer period that only some places have, which this chart's places lack ('5/2025: 21 of 45 places'). */
+  coverageNote?: { text: string; href: string } | null;
 }
 
 export function LiveChart(props: LiveChartProps) {
@@ -31,6 +33,7 @@ export function LiveChart(props: LiveChartProps) {
         timeStart={props.timeStart}
         height={props.height}
         initialData={{ data: props.data }}
+        coverageNote={props.coverageNote ?? null}
         serverWidth={props.serverWidth ?? 1050}
         theme={root?.resolvedTheme ?? 'light'}
         onRequireSignIn={(id) => signIn.open({ fromChartId: id })}

@@ -1,9 +1,11 @@
 // Server helpers shared by public pages that show live charts: a dataset's data for a few geos over recent years.
 import type { DatasetData } from '../../../core/schemas/dataset';
-import { toOrdinal, frequencySchema } from '../../../core/periods';
+import { parsePeriod, toOrdinal, frequencySchema } from '../../../core/periods';
 import { catalogueState, memo } from '../../../db/catalogue-memo';
 import type { ReadDb } from '../../../db/client';
+import { findDataset, getDatasetCoverage } from '../../../db/queries/datasets';
 import { loadView, openDataset } from '../../../db/queries/view';
+import { coverageNote } from '../../charts';
 
 export interface ChartRequest {
   code: string;
@@ -24,6 +26,30 @@ async function loadChartData(db: ReadDb, req: ChartRequest): Promise<DatasetData
   const freq = frequencySchema.parse(meta.frequency);
   const from = req.fromYear === undefined ? undefined : toOrdinal(freq, req.fromYear);
   return (await loadView(db, meta, { dims: {}, countries: req.countries, from })).data;
+}
+
+/**
+ * What a featured chart's places do not have yet: the dataset's newest period, which only some places have reached
+ * ('5/2025: 21 of 45 places'), with the dataset page's view that shows it; null when the chart reaches it. The home
+ * page's euro-area line ends a month before the countries' figures beside it, and says why.
+ */
+export async function newerPeriodNote(db: ReadDb, data: DatasetData): Promise<{ text: string; href: string } | null> {
+  const code = data.dataset.dataset_code;
+  const geos = data.data.flatMap((s) => s.rows.flatMap((r) => Object.keys(r.values))).sort();
+  return memo(await catalogueState(db), `featured-note:${code}:${[...new Set(geos)].join(',')}`, async () => {
+    const row = await findDataset(db, code);
+    if (!row) return null;
+    const coverage = await getDatasetCoverage(db, row, data.dataset);
+    const newest = coverage.partial.at(-1);
+    const text = coverageNote(coverage);
+    const newestOrdinal = newest ? parsePeriod(newest.period)?.ordinal : undefined;
+    if (!newest || !text || newestOrdinal === undefined) return null;
+    const shown = data.data.flatMap((s) =>
+      s.rows.filter((r) => Object.keys(r.values).length > 0).map((r) => parsePeriod(r.period)?.ordinal ?? -1),
+    );
+    if (shown.length > 0 && Math.max(...shown) >= newestOrdinal) return null;
+    return { text, href: `/datasets/${encodeURIComponent(code)}?time_end=${newest.period}` };
+  });
 }
 
 export interface LatestFigure {

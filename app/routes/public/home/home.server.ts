@@ -3,7 +3,7 @@ import type { ReadDb } from '../../../../db/client';
 import { listDatasets } from '../../../../db/queries/datasets';
 import { gridCountries } from '../../../components/site/country-grid';
 import { homeCharts as featured } from '../../../components/site/featured';
-import { chartData, latestFigures } from '../../../features/featured/featured-charts.server';
+import { chartData, latestFigures, newerPeriodNote } from '../../../features/featured/featured-charts.server';
 
 export async function homeData(db: ReadDb) {
   const [inflation, unemployment, latest, grid] = await Promise.all([
@@ -15,5 +15,15 @@ export async function homeData(db: ReadDb) {
   const figures = Object.fromEntries(
     (grid ? latestFigures(grid) : []).map((f) => [f.geo, { value: f.value, period: f.period }]),
   );
-  return { inflation, unemployment, latest: latest.items, total: latest.total, figures };
+  const [inflationNote, unemploymentNote] = await Promise.all(
+    [inflation, unemployment].map((data) => (data ? newerPeriodNote(db, data) : null)),
+  );
+  return {
+    inflation,
+    unemployment,
+    notes: { inflation: inflationNote ?? null, unemployment: unemploymentNote ?? null },
+    latest: latest.items,
+    total: latest.total,
+    figures,
+  };
 }

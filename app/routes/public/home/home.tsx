@@ -77,6 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               data={inflation}
               countries={[...featured.inflation.countries]}
               timeStart={featured.inflation.timeStart}
+              coverageNote={loaderData.notes.inflation}
               title="Inflation in the euro area and the EU"
             />
           )}
@@ -85,6 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               data={unemployment}
               countries={[...featured.unemployment.countries]}
               timeStart={featured.unemployment.timeStart}
+              coverageNote={loaderData.notes.unemployment}
               title="Unemployment in the euro area and the EU"
             />
           )}
