@@ -22,6 +22,7 @@ import { ErrorPage, PlainErrorPage } from './components/site/error-page';
 import { useSiteRootData } from './components/site/root-data';
 import { LOGO_GREY, LOGO_LIGHT, ThemeProvider } from './components/site/theme';
 import { rootData } from './root.server';
+import { isViewOnlyNavigation } from './components/site/view-navigation';
 import './app.css';
 import './load-context';
 
@@ -40,15 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The redirect check runs on every navigation, so the root loader runs whenever the path changes; a change of the
  * query alone (a chart's view in the address, decision 150) leaves the site's data as it is.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return true;
-  if (!formMethod && currentUrl.search !== nextUrl.search) return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (args.currentUrl.pathname !== args.nextUrl.pathname) return true;
+  return isViewOnlyNavigation(args) ? false : args.defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -192,7 +192,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
   app.route('/api', authLinksApi(config.publicUrl));
   app.route('/api', authApi(auth, trustProxy, trustedOrigins));
   app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));
-  app.route('/api', ogImageApi(opts.db, config.PUBLIC_URL));
+  app.route('/api', ogImageApi(opts.db, config.PUBLIC_URL, outlines));
   app.route(
     '/api',
     contactApi({

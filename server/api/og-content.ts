@@ -16,7 +16,7 @@ import {
   viewLabels,
   type ChartViewSpec,
 } from '../../app/charts';
-import { outlineStore } from '../geo/outline-store';
+import { outlineStore, type OutlineStore } from '../geo/outline-store';
 import { rasterise, renderChartSvg, sliderFor } from './charts';
 
 export interface CardContent {
@@ -77,11 +77,17 @@ const pages: Record<string, [string, string]> = {
   '/blog': ['Blog', 'Articles on European inflation, labour markets and growth, with live charts.'],
 };
 
-// Cards draw world maps only (regional data gets sorted bars), so they need no data mirror.
+// Cards draw world maps only (regional data gets sorted bars), so they need no data mirror: callers without the
+// server's store (tests) get this one.
 const worldOnly = outlineStore(null);
 
 /** The dataset's chart for a view; without a chart_type the card shows a map (or sorted bars for regions). */
-async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Promise<CardContent | null> {
+async function datasetCard(
+  db: ReadDb,
+  id: string,
+  query: URLSearchParams,
+  outlines: OutlineStore,
+): Promise<CardContent | null> {
   const opened = await openDataset(db, id);
   if (!opened) return null;
   const { row, meta } = opened;
@@ -104,8 +110,8 @@ async function datasetCard(db: ReadDb, id: string, query: URLSearchParams): Prom
   const period = periods[index];
   let chart: string | undefined;
   if (!dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0)) {
-    const outlines = view.chartType === 'map' ? await worldOnly.forChoice({ kind: 'world' }) : null;
-    const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines });
+    const world = view.chartType === 'map' ? await outlines.forChoice({ kind: 'world' }) : null;
+    const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines: world });
     chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
   }
   // The selection in words (its dimension values and unit), so a card of a Food view does not say all-items.
@@ -143,15 +149,19 @@ async function statisticsCard(db: ReadDb, segments: string[]): Promise<CardConte
   };
 }
 
-/** The card of a page path (with its query, for chart views); the site's own card for paths it does not know. */
-export async function cardFor(db: ReadDb, pagePath: string): Promise<CardContent> {
+/**
+ * The card of a page path (with its query, for chart views); the site's own card for paths it does not know. The
+ * server passes its outline store, so the world outlines are read once per process.
+ */
+export async function cardFor(db: ReadDb, pagePath: string, outlines: OutlineStore = worldOnly): Promise<CardContent> {
   const url = new URL(pagePath, 'http://card.invalid');
   const segments = url.pathname
     .split('/')
     .filter(Boolean)
     .map((s) => decodeURIComponent(s));
   let card: CardContent | null = null;
-  if (segments[0] === 'datasets' && segments.length === 2) card = await datasetCard(db, segments[1]!, url.searchParams);
+  if (segments[0] === 'datasets' && segments.length === 2)
+    card = await datasetCard(db, segments[1]!, url.searchParams, outlines);
   else if (segments[0] === 'statistics' && segments.length > 1) card = await statisticsCard(db, segments.slice(1));
   else if (segments[0] === 'blog' && segments.length === 2) {
     const post = await findPublishedPost(db, segments[1]!);

@@ -13,6 +13,7 @@ import type { ApiEnv } from './env';
 import { clip, errorBody } from '../http/errors';
 import { CARD_SIZE, OgCard } from './og-card';
 import { cardFor, type CardContent } from './og-content';
+import type { OutlineStore } from '../geo/outline-store';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from './work-limits';
 import { originOf } from './sitemaps';
 
@@ -54,10 +55,6 @@ function decodable(path: string): boolean {
   }
 }
 
-export async function renderCard(db: ReadDb, pagePath: string, host: string): Promise<Buffer> {
-  return drawCard(await cardFor(db, pagePath), host);
-}
-
 async function drawCard(card: CardContent, host: string): Promise<Buffer> {
   const svg = await satori(createElement(OgCard, { card, siteName: SITE_NAME, host }), {
     ...CARD_SIZE,
@@ -66,7 +63,7 @@ async function drawCard(card: CardContent, host: string): Promise<Buffer> {
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }
 
-export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHono<ApiEnv> {
+export function ogImageApi(db: ReadDb, publicUrl: string | undefined, outlines: OutlineStore): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   app.get('/og-image', async (c) => {
     const parsed = pathParam.safeParse(c.req.query('path') ?? '/');
@@ -82,7 +79,7 @@ export function ogImageApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHo
     const version = `${(await catalogueState(db)).version}|${await postsVersion(db)}`;
     // Keyed by what the card shows, not by the path: the many paths that draw one card (unknown pages, reordered
     // queries) are drawn once, so unique paths cannot make unbounded work; drawn one at a time (decision 064).
-    const card = await cardFor(db, key);
+    const card = await cardFor(db, key, outlines);
     let fresh = false;
     const cached = () =>
       memoAt(

@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 // Line marks: placed series to smooth <path>s with gaps where values are missing, and dots for lone points.
+import { Fragment } from 'react';
 import { line } from 'd3-shape';
 import { roundPx } from '../core/pixels';
 import type { PlacedLineLabel } from './line-labels';

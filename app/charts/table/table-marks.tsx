@@ -41,6 +41,7 @@ export function SortHeader({ column, sort, onSort, sticky = false, align }: Sort
   return (
     <th
       scope="col"
+      data-column={column.key}
       aria-sort={state}
       className={sticky ? 'sticky' : undefined}
       style={align === 'left' ? { textAlign: 'left' } : undefined}

@@ -155,7 +155,7 @@ export function ChartWidget(props: ChartWidgetProps) {
   const idError = missingIdError(props.datasetId, props.dataId);
   const datasetId = props.datasetId ?? props.initialData?.data.dataset.id;
   // What every request and URL of the widget keeps from the page: the end of the data loaded and the vintage.
-  const fixed = { timeEnd: props.timeEnd, ...(props.asOf ? { asOf: props.asOf } : {}) };
+  const fixed = { ...(props.timeEnd ? { timeEnd: props.timeEnd } : {}), ...(props.asOf ? { asOf: props.asOf } : {}) };
   const pathFor = (id: number | string) => datasetFetchPath(id, { chartType: type, ...selection, ...fixed, transform });
   const initial = useMemo(
     () =>
@@ -250,9 +250,8 @@ export function ChartWidget(props: ChartWidgetProps) {
     dimensions: selection.dimensions,
     countries: selection.countries,
     ...(moved ? (sliderModeFor(type) === 'period' ? { time: moved } : { timeStart: moved }) : {}),
-    ...(props.timeEnd ? { timeEnd: props.timeEnd } : {}),
+    ...fixed,
     ...(transform ? { transform } : {}),
-    ...(props.asOf ? { asOf: props.asOf } : {}),
   };
   const urlKey = data ? JSON.stringify(urlView) : null;
   const onViewChange = useRef(props.onViewChange);

@@ -86,15 +86,18 @@ export function embedRuntime(): void {
 
   // Table sort (the server-rendered <table>): a header's button sorts as the page's table does — a new value column
   // highest first, the label column A to Z, the same column again the other way; missing values always last.
-  // The choice is kept and applied again when a resize or the slider swaps in a freshly rendered table.
-  let sorted: { column: number; dir: 'ascending' | 'descending' } | undefined;
+  // The choice (by column key, as a narrower table may have other columns) is kept and applied again when a resize
+  // or the slider swaps in a freshly rendered table; a column the new table lacks leaves it as rendered.
+  let sorted: { key: string; dir: 'ascending' | 'descending' } | undefined;
   const sortTable = () => {
     const table = root.querySelector('table');
     const body = table?.tBodies[0];
-    if (!sorted || !table || !body) return;
-    const { column, dir } = sorted;
+    const th = sorted && table?.querySelector<HTMLTableCellElement>(`th[data-column="${CSS.escape(sorted.key)}"]`);
+    if (!sorted || !table || !body || !th) return;
+    const { dir } = sorted;
+    const column = th.cellIndex;
     for (const h of table.querySelectorAll<HTMLTableCellElement>('th[scope="col"]')) {
-      const state = h.cellIndex === column ? dir : 'none';
+      const state = h === th ? dir : 'none';
       h.setAttribute('aria-sort', state);
       const arrow = h.querySelector('.arrow');
       if (arrow) arrow.textContent = state === 'ascending' ? '\u25B2' : state === 'descending' ? '\u25BC' : '\u2195';
@@ -118,11 +121,12 @@ export function embedRuntime(): void {
   };
   root.addEventListener('click', (e) => {
     const th = (e.target as Element).closest?.('th[scope="col"]');
-    if (!th || !th.closest('table')) return;
+    const key = th?.getAttribute('data-column');
+    if (!th || !key || !th.closest('table')) return;
     const column = (th as HTMLTableCellElement).cellIndex;
     const was = th.getAttribute('aria-sort');
     const dir = was === 'ascending' ? 'descending' : was === 'descending' || column === 0 ? 'ascending' : 'descending';
-    sorted = { column, dir };
+    sorted = { key, dir };
     sortTable();
   });
 

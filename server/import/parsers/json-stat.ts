@@ -187,8 +187,8 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
       : Array.isArray(status) && status.length === 1 && total > 1
         ? status[0]
         : undefined;
-  const statusAt = (i: number): string | null => {
-    if (everyCell !== undefined) return readValue(fail, rawAt(i), i)[0] === null ? null : (everyCell ?? null);
+  const statusAt = (i: number, v: number | null): string | null => {
+    if (everyCell !== undefined) return v === null ? null : (everyCell ?? null);
     if (typeof status === 'string') return null;
     return (Array.isArray(status) ? status[i] : status?.[String(i)]) ?? null;
   };
@@ -209,7 +209,7 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
     }
     if (skip) continue;
     const [v, decimals] = readValue(fail, rawAt(index), index);
-    const rawFlags = statusAt(index)?.trim() ?? '';
+    const rawFlags = statusAt(index, v)?.trim() ?? '';
     // ':' only repeats that the cell is empty; any other status on an empty cell is worth keeping.
     const flags = rawFlags === '' || rawFlags === ':' ? null : rawFlags;
     if (v === null && flags === null) continue;

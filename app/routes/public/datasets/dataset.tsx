@@ -16,6 +16,7 @@ import { embedWidth, EmbedView } from './embed-view';
 import { datasetJsonLd } from '../../../components/site/dataset-json-ld';
 import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-meta';
 import { readAsOf } from '../../../../core/as-of';
+import { isViewOnlyNavigation } from '../../../components/site/view-navigation';
 import { readablePeriod } from '../../../../core/periods';
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
@@ -64,14 +65,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * the widget already has the data and draws the view of that history entry (decision 150). Opening the URL anew
  * renders it on the server.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return isViewOnlyNavigation(args) ? false : args.defaultShouldRevalidate;
 }
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
