@@ -63,13 +63,7 @@ export async function storeParsed(
         .returning({ id: importRuns.id });
   const runId = run!.id;
 
-  // A file with several datasets (a JSON-stat collection) stores each in the same transaction.
-  await tx.execute(sql`DROP TABLE IF EXISTS incoming`);
-  await tx.execute(sql`CREATE TEMP TABLE incoming (
-    series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL,
-    value double precision, decimals smallint, flags text) ON COMMIT DROP`);
   const obs = parsed.observations;
-  await loadIncoming(tx, obs, seriesIds, opts.onProgress);
   // A release of series with nothing stored yet has nothing to compare: no index, no diff (decision 056).
   const [stored] = await queryRows<{ any: boolean }>(
     tx,
@@ -77,6 +71,65 @@ export async function storeParsed(
       WHERE series_id = ANY(${pgArray([...new Set(seriesIds.values())])}::integer[])) AS any`,
   );
   const compare = stored?.any === true;
+  // A dataset's first import records no revisions (its run's time is when each of its values appeared) and has
+  // nothing to compare: its rows go straight into observations, with no staging table (decision 161).
+  const firstImport = !compare && !(await hasEarlierRun(tx, datasetId, runId));
+  let added = obs.length;
+  let changed = 0;
+  let removed = 0;
+  if (firstImport) {
+    await loadRows(tx, 'observations', obs, seriesIds, opts.onProgress);
+  } else {
+    ({ added, changed, removed } = await storeRelease(
+      tx,
+      { datasetId, runId, obs, seriesIds, compare },
+      opts.onProgress,
+    ));
+  }
+
+  await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
+  // The search document (names, labels, places with data) follows what this import stored (decision 055).
+  await tx.execute(sql`SELECT refresh_dataset_search(${datasetId}::integer)`);
+  const flagged = obs.reduce((n, o) => (o.flags ? n + 1 : n), 0);
+  const values = obs.reduce((n, o) => (o.value === null ? n : n + 1), 0);
+  await tx
+    .update(importRuns)
+    .set({
+      finishedAt: new Date(),
+      status: 'succeeded',
+      seriesCount: seriesIds.size,
+      valueCount: values,
+      added,
+      changed,
+      removed,
+    })
+    .where(eq(importRuns.id, runId));
+  return { datasetId, runId, series: seriesIds.size, values, flagged, added, changed, removed };
+}
+
+/**
+ * A release of a dataset imported before: staged in `incoming`, compared with what is stored (changed, added and
+ * removed values go to `revisions`, decision 125), then merged into observations.
+ */
+async function storeRelease(
+  tx: Db,
+  release: {
+    datasetId: number;
+    runId: number;
+    obs: readonly Observation[];
+    seriesIds: Map<string, number>;
+    /** Whether any of the release's series has stored values. */
+    compare: boolean;
+  },
+  onProgress: Progress | undefined,
+): Promise<{ added: number; changed: number; removed: number }> {
+  const { datasetId, runId, obs, seriesIds, compare } = release;
+  // A file with several datasets (a JSON-stat collection) stores each in the same transaction.
+  await tx.execute(sql`DROP TABLE IF EXISTS incoming`);
+  await tx.execute(sql`CREATE TEMP TABLE incoming (
+    series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL,
+    value double precision, decimals smallint, flags text) ON COMMIT DROP`);
+  await loadRows(tx, 'incoming', obs, seriesIds, onProgress);
   // An index and statistics pay off for big files only; a small file is read faster without them.
   if (compare && obs.length > 5000) {
     await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
@@ -92,9 +145,7 @@ export async function storeParsed(
   );
   // Every value as it was published stays queryable (as_of, decision 125): a changed or removed value keeps its old
   // value, flags and decimals in `revisions`, and a value new to a dataset that had been imported before is recorded
-  // 'added', so a value as of an earlier time is known not to have existed yet. A dataset's first import records no
-  // rows: its run's time is when each of its values appeared.
-  const firstImport = !compare && !(await hasEarlierRun(tx, datasetId, runId));
+  // 'added', so a value as of an earlier time is known not to have existed yet.
   const counts = await queryRows<{ changed: number; removed: number; added: number }>(
     tx,
     compare
@@ -131,13 +182,11 @@ export async function storeParsed(
         RETURNING 1)
       SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed,
         (SELECT count(*) FROM added)::integer AS added`
-      : firstImport
-        ? sql`SELECT 0 AS changed, 0 AS removed, ${obs.length}::integer AS added`
-        : sql`WITH added AS (
-            INSERT INTO revisions (import_run_id, series_id, geo, period, kind, new_value, new_flags)
-            SELECT ${runId}, series_id, geo, period, 'added', value, flags FROM incoming
-            RETURNING 1)
-          SELECT 0 AS changed, 0 AS removed, (SELECT count(*) FROM added)::integer AS added`,
+      : sql`WITH added AS (
+          INSERT INTO revisions (import_run_id, series_id, geo, period, kind, new_value, new_flags)
+          SELECT ${runId}, series_id, geo, period, 'added', value, flags FROM incoming
+          RETURNING 1)
+        SELECT 0 AS changed, 0 AS removed, (SELECT count(*) FROM added)::integer AS added`,
   );
   const { changed, removed, added } = counts[0]!;
   // Every staged row not already stored is added (the staging table has one row per key). In key order, so the
@@ -157,40 +206,24 @@ export async function storeParsed(
             OR (excluded.decimals IS NOT NULL AND observations.decimals IS DISTINCT FROM excluded.decimals)`);
   }
 
-  await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
-  // The search document (names, labels, places with data) follows what this import stored (decision 055).
-  await tx.execute(sql`SELECT refresh_dataset_search(${datasetId}::integer)`);
-  const flagged = obs.reduce((n, o) => (o.flags ? n + 1 : n), 0);
-  const values = obs.reduce((n, o) => (o.value === null ? n : n + 1), 0);
-  await tx
-    .update(importRuns)
-    .set({
-      finishedAt: new Date(),
-      status: 'succeeded',
-      seriesCount: seriesIds.size,
-      valueCount: values,
-      added,
-      changed,
-      removed,
-    })
-    .where(eq(importRuns.id, runId));
-  return { datasetId, runId, series: seriesIds.size, values, flagged, added, changed, removed };
+  return { added, changed, removed };
 }
 
 /**
- * Streams the observations into the staging table `incoming` with the database's bulk path (decision 056):
- * `COPY … FROM STDIN` on PostgreSQL (postgres.js, honouring back-pressure), `COPY … FROM '/dev/blob'` on PGlite,
- * a chunk at a time so the text of at most one chunk is in memory. Values travel as JavaScript's shortest
- * round-trip decimal, which float8 reads back to the same double.
+ * Streams the observations into `observations` (a first import) or the staging table `incoming` with the database's
+ * bulk path (decision 056): `COPY … FROM STDIN` on PostgreSQL (postgres.js, honouring back-pressure),
+ * `COPY … FROM '/dev/blob'` on PGlite, a chunk at a time so the text of at most one chunk is in memory. Values travel
+ * as JavaScript's shortest round-trip decimal, which float8 reads back to the same double.
  */
-async function loadIncoming(
+async function loadRows(
   tx: Db,
+  table: 'observations' | 'incoming',
   obs: readonly Observation[],
   seriesIds: Map<string, number>,
   onProgress: Progress | undefined,
 ): Promise<void> {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  const columns = 'incoming (series_id, geo, period, value, decimals, flags)';
+  const columns = `${table} (series_id, geo, period, value, decimals, flags)`;
   const chunkText = (from: number, to: number): string => {
     let text = '';
     for (let i = from; i < to; i++) {
@@ -224,7 +257,8 @@ async function loadIncoming(
   }
   for (let i = 0; i < obs.length; i += chunkSize) {
     const part = obs.slice(i, i + chunkSize);
-    await tx.execute(sql`INSERT INTO incoming SELECT * FROM unnest(
+    await tx.execute(sql`INSERT INTO ${sql.identifier(table)} (series_id, geo, period, value, decimals, flags)
+      SELECT * FROM unnest(
       ${pgArray(part.map((o) => seriesIds.get(seriesKey(o.freq, o.dims))!))}::integer[],
       ${pgArray(part.map((o) => o.geo))}::text[],
       ${pgArray(part.map((o) => o.period))}::integer[],

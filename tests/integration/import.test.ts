@@ -182,3 +182,49 @@ describe('importing a release', () => {
     await expect(importFile(database.db, { fileName: 'data.tsv', bytes })).rejects.toThrow(/pass --code CODE/);
   });
 });
+
+// observations.series_id is checked per statement, not by a per-row foreign key (decision 161): the same rule holds.
+describe('observations belong to a series', () => {
+  const fkViolation = (error: unknown) => {
+    const e = error as { code?: string; cause?: { code?: string } };
+    return e.cause?.code ?? e.code;
+  };
+
+  it('refuses an observation of a series that does not exist, in an insert or an update', async () => {
+    await importSample(database, 'eurostat/tec00118/estat_tec00118.tsv');
+    const before = await observationCount();
+    const insert = database.db.execute(
+      sql`INSERT INTO observations (series_id, geo, period, value) VALUES (999999, 'DE', 2020, 1)`,
+    );
+    expect(fkViolation(await insert.catch((e: unknown) => e))).toBe('23503');
+    const update = database.db.execute(sql`UPDATE observations SET series_id = 999999 WHERE geo = 'DE'`);
+    expect(fkViolation(await update.catch((e: unknown) => e))).toBe('23503');
+    expect(await observationCount()).toBe(before);
+  });
+
+  it('deletes the observations of a deleted series, and of a deleted dataset', async () => {
+    await importSample(database, 'eurostat/tec00118/estat_tec00118.tsv');
+    await importSample(database, hicp);
+    const inHicp = sql`SELECT count(*)::integer AS n FROM observations o JOIN series s ON s.id = o.series_id
+      JOIN datasets d ON d.id = s.dataset_id WHERE d.code = 'prc_hicp_manr'`;
+    const [hicpRows] = await queryRows<{ n: number }>(database.db, inHicp);
+    const total = await observationCount();
+    expect(hicpRows!.n).toBeGreaterThan(0);
+
+    const [one] = await queryRows<{ id: number; n: number }>(
+      database.db,
+      sql`SELECT s.id, count(*)::integer AS n FROM series s JOIN observations o ON o.series_id = s.id
+        JOIN datasets d ON d.id = s.dataset_id WHERE d.code = 'tec00118' GROUP BY s.id ORDER BY s.id LIMIT 1`,
+    );
+    await database.db.execute(sql`DELETE FROM series WHERE id = ${one!.id}`);
+    expect(await observationCount()).toBe(total - one!.n);
+
+    await database.db.execute(sql`DELETE FROM datasets WHERE code = 'prc_hicp_manr'`);
+    expect(await observationCount()).toBe(total - one!.n - hicpRows!.n);
+    const [orphans] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::integer AS n FROM observations o WHERE NOT EXISTS (SELECT 1 FROM series s WHERE s.id = o.series_id)`,
+    );
+    expect(orphans!.n).toBe(0);
+  });
+});
