@@ -5,15 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action, loader } from '../../app/routes/auth/onboarding';
 import { follows, users } from '../../db/schema';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({ samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
 });
 afterAll(() => h.close());
 

@@ -4,17 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFollow } from '../../db/queries/follows';
 import { accounts, apiKeys, apiUsage, datasets, follows, sessions, users } from '../../db/schema';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { linkIn } from '../setup/smtp';
 import { confirmedUser, goodPassword, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 let datasetId: number;
 beforeAll(async () => {
-  h = await startHarness({ oidc: true });
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({ oidc: true, samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
   const [row] = await h.database.db
     .select({ id: datasets.id })
     .from(datasets)

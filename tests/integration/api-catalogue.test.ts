@@ -4,17 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { eq as sqlEq } from 'drizzle-orm';
 import { categories } from '../../db/schema';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(h.database, 'eurostat/tec00118/estat_tec00118.tsv');
-  await importSample(h.database, 'eurostat/tps00203/estat_tps00203.tsv');
+  h = await startHarness({
+    samples: [
+      'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+      'eurostat/tec00118/estat_tec00118.tsv',
+      'eurostat/tps00203/estat_tps00203.tsv',
+    ],
+  });
 });
 afterAll(() => h.close());
 

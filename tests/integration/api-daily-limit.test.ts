@@ -8,15 +8,11 @@ import { dailyApiLimit, nextUtcMidnight, utcDay } from '../../server/api/daily-l
 import { issuePageToken } from '../../server/api/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({ samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
 });
 afterAll(() => h.close());
 

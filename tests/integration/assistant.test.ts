@@ -8,8 +8,6 @@ import { uncitedNumbers } from '../../core/assistant/compose';
 import { LLM_REFUSED } from '../../server/assistant/llm';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -17,11 +15,13 @@ let user: TestClient;
 let other: TestClient;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(h.database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
-  await importSample(h.database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
+  h = await startHarness({
+    samples: [
+      'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+      'eurostat/tec00115/estat_tec00115_filtered_en.csv',
+      'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz',
+    ],
+  });
   user = new TestClient(h);
   await confirmedUser(h, user, 'asker@example.org');
   other = new TestClient(h);

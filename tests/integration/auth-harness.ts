@@ -2,7 +2,7 @@
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { freshDatabase } from '../setup/database';
+import { databaseWithGeos, freshDatabase } from '../setup/database';
 import { startOidc, type OidcPeer } from '../setup/oidc';
 import { startSmtp, type SmtpPeer } from '../setup/smtp';
 
@@ -20,8 +20,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { oidc?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
-  const database = await freshDatabase();
+export async function startHarness(
+  opts: {
+    oidc?: boolean;
+    env?: Record<string, string>;
+    /** With the places seeded and these shared sample files imported (otherwise an empty migrated database). */
+    samples?: string[];
+  } = {},
+): Promise<Harness> {
+  const database = opts.samples ? await databaseWithGeos(...opts.samples) : await freshDatabase();
   const smtp = await startSmtp();
   const google = opts.oidc ? await startOidc('google-client') : undefined;
   const microsoft = opts.oidc ? await startOidc('microsoft-client') : undefined;

@@ -3,8 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, billingSubscriptions } from '../../db/schema';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { signedEvent, startStripeStub, stubPrices, subscriptionObject, type StripeStub } from '../setup/stripe-stub';
 import { confirmedUser, goodPassword, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
@@ -16,9 +14,10 @@ let h: Harness;
 let unconfigured: Harness;
 beforeAll(async () => {
   stub = await startStripeStub();
-  h = await startHarness({ env: { ...stub.env, API_FREE_DAILY_LIMIT: String(LIMIT) } });
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({
+    env: { ...stub.env, API_FREE_DAILY_LIMIT: String(LIMIT) },
+    samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'],
+  });
   unconfigured = await startHarness();
 });
 afterAll(async () => {

@@ -15,8 +15,7 @@ let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, HICP_FILE);
+  database = await databaseWithGeos(HICP_FILE);
   app = createApp({ db: database.db });
 });
 afterAll(() => database.close());

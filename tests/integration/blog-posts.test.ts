@@ -8,17 +8,18 @@ import type { Database } from '../../db/client';
 import { parsePostSource } from '../../core/blog/post-source';
 import { upsertPost } from '../../db/queries/blog';
 import { importPostFolder } from '../../server/import/posts';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 import { fetchResource, renderPage } from './statistics-harness';
 
 const contentDir = path.resolve(import.meta.dirname, '../../content/posts');
 let database: Database;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(database, 'eurostat/une_rt_m/une_rt_m.tsv');
-  await importSample(database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
+  database = await databaseWithGeos(
+    'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+    'eurostat/une_rt_m/une_rt_m.tsv',
+    'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz',
+  );
 });
 afterAll(() => database.close());
 

@@ -2,15 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
+  database = await databaseWithGeos(
+    'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+    'eurostat/tec00115/estat_tec00115_filtered_en.csv',
+  );
   app = createApp({ db: database.db });
 });
 afterAll(() => database.close());

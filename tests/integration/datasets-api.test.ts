@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { datasetDataSchema, datasetMetaSchema } from '../../core/schemas/dataset';
 import { createApp } from '../../server/app';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
-  await importSample(database, 'eurostat/une_rt_m/une_rt_m.tsv');
+  database = await databaseWithGeos(
+    'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+    'eurostat/tec00115/estat_tec00115_filtered_en.csv',
+    'eurostat/une_rt_m/une_rt_m.tsv',
+  );
   app = createApp({ db: database.db });
 });
 afterAll(() => database.close());

@@ -3,17 +3,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets, follows, users } from '../../db/schema';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 let hicpId: number;
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(h.database, 'eurostat/tec00118/estat_tec00118.tsv');
+  h = await startHarness({
+    samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv', 'eurostat/tec00118/estat_tec00118.tsv'],
+  });
   const [row] = await h.database.db
     .select({ id: datasets.id })
     .from(datasets)

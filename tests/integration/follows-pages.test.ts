@@ -23,7 +23,7 @@ import { outlineStore } from '../../server/geo/outline-store';
 import * as chart from '../../app/routes/app/chart';
 import * as dashboard from '../../app/routes/app/dashboard';
 import * as appIndex from '../../app/routes/app/index';
-import { databaseWithGeos, importSample, mirror } from '../setup/database';
+import { databaseWithGeos, mirror } from '../setup/database';
 
 const outlines = outlineStore(mirror);
 
@@ -99,9 +99,10 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ');
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(database, 'eurostat/tec00118/estat_tec00118.tsv');
+  database = await databaseWithGeos(
+    'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+    'eurostat/tec00118/estat_tec00118.tsv',
+  );
   for (const row of await database.db.select({ id: datasets.id, code: datasets.code }).from(datasets))
     ids[row.code] = row.id;
   for (const id of ['ann', 'ben', 'cat'])

@@ -7,7 +7,7 @@ import { maxValuesPerRequest } from '../../server/api/datasets';
 import { imageRequestsPerMinute, renderStats } from '../../server/api/work-limits';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 import { nextIp } from './auth-harness';
 
 let database: Database;
@@ -15,9 +15,10 @@ let app: ReturnType<typeof createApp>;
 const origin = 'http://localhost:3000';
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
+  database = await databaseWithGeos(
+    'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+    'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz',
+  );
   app = createApp({ db: database.db, config: loadConfig({ PUBLIC_URL: origin, TRUST_PROXY: '1' }) });
 });
 afterAll(() => database.close());

@@ -8,8 +8,6 @@ import { USAGE_DAYS } from '../../core/plans';
 import { accountUsage, organizationUsage } from '../../db/queries/api-keys';
 import { apiUsage, organizationInvitations, organizations } from '../../db/schema';
 import { utcDay } from '../../server/api/daily-limit';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { signedEvent, startStripeStub, subscriptionObject, type StripeStub } from '../setup/stripe-stub';
 import { confirmedUser, goodPassword, nextIp, signUp, startHarness, TestClient, type Harness } from './auth-harness';
 
@@ -18,9 +16,10 @@ let stub: StripeStub;
 let h: Harness;
 beforeAll(async () => {
   stub = await startStripeStub();
-  h = await startHarness({ env: { ...stub.env, API_FREE_DAILY_LIMIT: String(LIMIT) } });
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({
+    env: { ...stub.env, API_FREE_DAILY_LIMIT: String(LIMIT) },
+    samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'],
+  });
 });
 afterAll(async () => {
   await Promise.all([h?.close(), stub?.close()]);

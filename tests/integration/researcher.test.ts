@@ -3,8 +3,6 @@
 // deleted (then 404); bad input 400, a huge question 413, another user's report 404, one run counted once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uncitedNumbers } from '../../core/assistant/compose';
-import { seedGeos } from '../../server/import/geos';
-import { importSample, mirror } from '../setup/database';
 import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -14,9 +12,7 @@ let other: TestClient;
 const BALTIC = 'How did food inflation evolve in the Baltic states since 2020 compared with the EU?';
 
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({ samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
   user = new TestClient(h);
   await confirmedUser(h, user, 'researcher@example.org');
   other = new TestClient(h);

@@ -11,21 +11,17 @@ import { issuePageToken, isValidPageToken } from '../../server/api/page-token';
 import { securityHeaders } from '../../server/api/security-headers';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { seedGeos } from '../../server/import/geos';
 import {
   cacheKind,
   PAGE_CACHE_CONTROL,
   PRIVATE_PAGE_CACHE_CONTROL,
   responseCache,
 } from '../../server/http/response-cache';
-import { importSample, mirror } from '../setup/database';
 import { authSecret, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
-  await seedGeos(h.database.db, mirror);
-  await importSample(h.database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  h = await startHarness({ samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
 });
 afterAll(() => h.close());
 

@@ -11,13 +11,14 @@ let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/tec00118/estat_tec00118.tsv');
-  await importSample(database, 'eurostat/tps00203/estat_tps00203.tsv');
-  // une_rt_m with Germany only: "unemployment france" must not find it.
-  await importSample(database, 'eurostat/jsonstat/une_rt_m_DE_SA_2024-01_2026-08.json');
-  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
-  await importSample(database, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
+  database = await databaseWithGeos(
+    'eurostat/tec00118/estat_tec00118.tsv',
+    'eurostat/tps00203/estat_tps00203.tsv',
+    // une_rt_m with Germany only: "unemployment france" must not find it.
+    'eurostat/jsonstat/une_rt_m_DE_SA_2024-01_2026-08.json',
+    'eurostat/tec00115/estat_tec00115_filtered_en.csv',
+    'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz',
+  );
   app = createApp({ db: database.db });
 }, 120_000);
 afterAll(() => database.close());

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -14,8 +14,7 @@ const hostileLabel = '=HYPERLINK("http://evil.example","Germany")';
 const hostileFlags = { 2015: '=cmd|/C calc!A0', 2016: '+1+1', 2017: '-2+3', 2018: '@SUM(A1)', 2019: '\tx' } as const;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
+  database = await databaseWithGeos('eurostat/tec00115/estat_tec00115_filtered_en.csv');
   // The cells as a hostile source file would have put them there.
   await database.db.execute(sql`UPDATE geos SET label = ${hostileLabel} WHERE code = 'DE'`);
   for (const [year, flag] of Object.entries(hostileFlags)) {

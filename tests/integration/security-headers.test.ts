@@ -7,7 +7,7 @@ import type { ApiEnv } from '../../server/api/env';
 import { hstsValue, securityHeaders } from '../../server/api/security-headers';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 import { authSecret } from './auth-harness';
 
 let database: Database;
@@ -16,8 +16,7 @@ let secure: ReturnType<typeof createApp>;
 const origin = 'http://localhost:3000';
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
+  database = await databaseWithGeos('eurostat/tec00115/estat_tec00115_filtered_en.csv');
   app = createApp({ db: database.db, config: loadConfig({ PUBLIC_URL: origin, AUTH_SECRET: authSecret }) });
   secure = createApp({
     db: database.db,

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { queryRows } from '../../db/sql';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { importSample } from '../setup/database';
 import { startSmtp, type SmtpPeer } from '../setup/smtp';
 import { databaseWithGeos } from '../setup/database';
 import type { Database } from '../../db/client';
@@ -17,8 +16,7 @@ let app: ReturnType<typeof createApp>;
 const origin = 'http://localhost:3000';
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
+  database = await databaseWithGeos('eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
   smtp = await startSmtp();
   const config = loadConfig({ PUBLIC_URL: origin, SMTP_URL: smtp.url, AUTH_SECRET: authSecret, TRUST_PROXY: '1' });
   app = createApp({ db: database.db, config });

@@ -2,13 +2,12 @@
 // (NUL characters in page addresses are refused in front of the pages, by server/api/request-guard.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 import { renderDocument } from './page-document';
 
 let database: Database;
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
+  database = await databaseWithGeos('eurostat/tec00115/estat_tec00115_filtered_en.csv');
 });
 afterAll(() => database.close());
 

@@ -2,7 +2,7 @@
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 import { startSmtp, type SmtpPeer } from '../setup/smtp';
 
 export const operators = 'operators@statistics.example';
@@ -19,8 +19,7 @@ export const tec00118 = 'eurostat/tec00118/estat_tec00118.tsv';
 export const regionalGdp = 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz';
 
 export async function startSite(samples: string[] = []): Promise<SiteHarness> {
-  const database = await databaseWithGeos();
-  for (const file of samples) await importSample(database, file);
+  const database = await databaseWithGeos(...samples);
   const smtp = await startSmtp();
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',

@@ -7,16 +7,17 @@ import { pageView } from '../../app/routes/public/datasets/dataset.server';
 import { openDataset } from '../../db/queries/view';
 import { cardFor } from '../../server/api/og-content';
 import { createApp } from '../../server/app';
-import { databaseWithGeos, importSample } from '../setup/database';
+import { databaseWithGeos } from '../setup/database';
 import { renderDocument } from './page-document';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await databaseWithGeos();
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await importSample(database, 'eurostat/une_rt_m/une_rt_m.tsv');
+  database = await databaseWithGeos(
+    'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
+    'eurostat/une_rt_m/une_rt_m.tsv',
+  );
   app = createApp({ db: database.db });
 });
 afterAll(() => database.close());

@@ -11,30 +11,43 @@ import { mirror } from './database-templates';
 
 export { mirror };
 
-/** A migrated database with no rows. */
-export function freshDatabase(): Promise<Database> {
-  return copyOf('migrated');
+/** A migrated database with no rows but those of the given shared sample files, imported in that order. */
+export function freshDatabase(...samples: string[]): Promise<Database> {
+  return withSamples('migrated', samples);
 }
 
-/** A migrated database with the geography (countries, aggregates, NUTS regions) seeded, as every start has. */
-export function databaseWithGeos(): Promise<Database> {
-  return copyOf('withGeos');
+/**
+ * A migrated database with the geography (countries, aggregates, NUTS regions) seeded, as every start has, and the
+ * given shared sample files imported in that order (paths relative to the mirror).
+ */
+export function databaseWithGeos(...samples: string[]): Promise<Database> {
+  return withSamples('withGeos', samples);
 }
 
-async function copyOf(template: 'migrated' | 'withGeos'): Promise<Database> {
-  const templates = inject('databaseTemplates');
-  if (templates.kind === 'pglite') {
-    const dump = await readFile(templates[template]);
+/** A copy of a suite template, with the given shared sample files imported in that order. */
+async function withSamples(base: 'migrated' | 'withGeos', samples: string[]): Promise<Database> {
+  const database = await copyOf(inject('databaseTemplates')[base]);
+  try {
+    for (const file of samples) await importSample(database, file);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** A new database copied from a template: a PGlite dump file, or a PostgreSQL template database's name. */
+async function copyOf(template: string): Promise<Database> {
+  if (inject('databaseTemplates').kind === 'pglite') {
+    const dump = await readFile(template);
     return openDatabase('memory:', '', { loadDataDir: new Blob([dump]) });
   }
   const url = process.env.DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${templates[template]}`);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase(target.toString(), '');
+  const database = await openDatabase(databaseUrl(name), '');
   return {
     ...database,
     close: async () => {
@@ -44,6 +57,12 @@ async function copyOf(template: 'migrated' | 'withGeos'): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+function databaseUrl(name: string): string {
+  const target = new URL(process.env.DATABASE_URL!);
+  target.pathname = `/${name}`;
+  return target.toString();
 }
 
 /** Imports one shared sample file (path relative to the mirror). */
