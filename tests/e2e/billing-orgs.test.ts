@@ -1,6 +1,7 @@
 // Pro billing and organizations in Chromium: "Upgrade to Pro" in settings goes to Checkout (the local Stripe stub,
 // which sends the browser straight back), the signed webhook makes the account Pro; an owner invites a colleague,
-// who accepts in a second browser by signing up from the mailed link and becomes a member.
+// who accepts in a second browser by signing up from the mailed link and becomes a member; the owner hands the
+// organization over to them, and they delete it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await stub?.close();
 });
 
-it('upgrades to Pro through Checkout and the signed webhook, and an invited colleague joins the organization', async () => {
+it('upgrades to Pro through Checkout and the signed webhook; an invited colleague joins, takes the organization over and deletes it', async () => {
   const { page, problems } = await newPage(browser);
   await signUpAndConfirm(world, page, 'owner@example.org', 'Olga');
   await visit(page, `${world.baseUrl}/app/settings`);
@@ -114,6 +115,32 @@ it('upgrades to Pro through Checkout and the signed webhook, and an invited coll
   await expect(orgUsage.locator('svg').getAttribute('aria-label')).resolves.toMatch(/: 2 in all$/);
   await orgUsage.locator('figcaption').getByText('Shared dashboard').waitFor();
   await expect(page.locator('[data-usage-summary]').textContent()).resolves.toMatch(/^Today: 0 /);
+
+  // The owner hands the organization over to the colleague (after the browser's confirmation) and becomes an admin.
+  page.once('dialog', (dialog) => void dialog.accept());
+  const colleagueRow = card.getByRole('listitem').filter({ hasText: 'colleague@example.org' });
+  await colleagueRow.getByRole('button', { name: 'Make owner' }).click();
+  await card.getByText('colleague@example.org is now the owner.').waitFor();
+  await card.getByText('Your role: Admin').waitFor();
+  await expect(card.getByRole('button', { name: 'Delete organization' }).count()).resolves.toBe(0);
+
+  // The new owner deletes it after typing its name: its key stops working at once, and nobody sees it any more.
+  await visit(other, `${world.baseUrl}/app/settings`);
+  const theirOrgs = other.getByRole('region', { name: 'Organizations' });
+  const theirCard = theirOrgs.getByRole('listitem', { name: 'Data desk' });
+  await theirCard.getByText('Your role: Owner').waitFor();
+  await theirCard.getByRole('button', { name: 'Delete organization' }).click();
+  const confirmation = theirCard.getByRole('form', { name: 'Delete Data desk' });
+  await confirmation.getByText('Deleting Data desk removes all its members and stops its API keys at once').waitFor();
+  await confirmation.getByLabel('Type Data desk to confirm').fill('Data desk');
+  await confirmation.getByRole('button', { name: 'Delete Data desk' }).click();
+  await theirCard.waitFor({ state: 'detached' });
+  const refused = await fetch(`${world.baseUrl}/api/datasets?limit=1`, { headers: { 'X-API-Key': orgKey } });
+  expect(refused.status).toBe(401);
+  await page.reload();
+  await ready(page);
+  await orgs.waitFor();
+  await expect(orgs.getByRole('listitem', { name: 'Data desk' }).count()).resolves.toBe(0);
   expect(problems).toEqual([]);
   expect(second.problems).toEqual([]);
 });
