@@ -40,6 +40,12 @@ export const datasetMetaSchema = datasetSchema.extend({
   available_countries: z.array(countrySchema),
 });
 
+/** `/api/datasets/{id}/meta`: the dataset information, and what its source file said about itself. */
+export const datasetMetaResponseSchema = datasetMetaSchema.extend({
+  /** The source file's JSON-stat `extension` object as published (Eurostat: annotations, DOI, structure); null if none. */
+  extension: z.record(z.string(), z.unknown()).nullable(),
+});
+
 export const seriesKeySchema = z.record(z.string().regex(/^dim[1-9]\d*_value$/), z.string());
 
 export const rowSchema = z.object({

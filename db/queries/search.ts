@@ -158,6 +158,10 @@ function toRow(r: Row): DatasetRow {
     unit: String(raw.unit),
     frequency: String(raw.frequency),
     defaults: (typeof raw.defaults === 'string' ? JSON.parse(raw.defaults) : raw.defaults) as Record<string, string>,
+    extension: (typeof raw.extension === 'string' ? JSON.parse(raw.extension) : (raw.extension ?? null)) as Record<
+      string,
+      unknown
+    > | null,
     lastUpdate: date(raw.last_update),
     oldestPeriod: raw.oldest_period === null ? null : Number(raw.oldest_period),
     latestPeriod: raw.latest_period === null ? null : Number(raw.latest_period),

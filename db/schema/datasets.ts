@@ -17,6 +17,8 @@ export const datasets = pgTable('datasets', {
     .$type<Record<string, string>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /** What the source file said about itself beyond our columns (JSON-stat `extension`), as published; null if nothing. */
+  extension: jsonb('extension').$type<Record<string, unknown>>(),
   lastUpdate: timestamp('last_update', { withTimezone: true }),
   oldestPeriod: integer('oldest_period'),
   latestPeriod: integer('latest_period'),

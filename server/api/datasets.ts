@@ -3,7 +3,12 @@ import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { frequencySchema } from '../../core/periods';
-import { datasetDataSchema, datasetMetaSchema, datasetSchema, type DatasetMeta } from '../../core/schemas/dataset';
+import {
+  datasetDataSchema,
+  datasetMetaResponseSchema,
+  datasetSchema,
+  type DatasetMeta,
+} from '../../core/schemas/dataset';
 import { parseSelection, type Selection, type SelectionQuery } from '../../core/selection';
 import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
@@ -133,7 +138,10 @@ const metaRoute = createRoute({
   summary: 'Dataset information with dimensions and available countries',
   request: { params: idParam },
   responses: {
-    200: { description: 'Dataset information', content: { 'application/json': { schema: datasetMetaSchema } } },
+    200: {
+      description: 'Dataset information, with the JSON-stat `extension` its source file carried (null if none)',
+      content: { 'application/json': { schema: datasetMetaResponseSchema } },
+    },
     ...errors,
   },
 });
@@ -215,7 +223,7 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
   api.openapi(metaRoute, async (c) => {
     const row = await datasetOr404(c.var.db, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
-    return c.json(await getDatasetMeta(c.var.db, row), 200);
+    return c.json({ ...(await getDatasetMeta(c.var.db, row)), extension: row.extension ?? null }, 200);
   });
 
   api.openapi(datasetRoute, async (c) => {

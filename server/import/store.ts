@@ -354,6 +354,7 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<
       ...(meta?.description ? { description: meta.description } : {}),
       ...(meta?.source ? { sourceName: meta.source } : {}),
       ...(meta?.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
+      ...(meta?.extension ? { extension: meta.extension } : {}),
       ...(statedUnit(parsed, defaults) ? { unit: statedUnit(parsed, defaults)! } : {}),
     };
     if (Object.keys(stated).length > 0) await tx.update(datasets).set(stated).where(eq(datasets.id, id));
@@ -373,6 +374,7 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<
         entry?.sourceUrl ??
         (eurostat ? `https://ec.europa.eu/eurostat/databrowser/view/${code}/default/table?lang=en` : ''),
       unit: unitOf(parsed, defaults, entry),
+      extension: meta?.extension ?? null,
       frequency: mainFrequency(parsed.observations),
       defaults,
     })

@@ -56,6 +56,10 @@ describe('JSON-stat 2.0 from the OECD', () => {
     });
     expect(meta.body.description).toMatch(/^Most of the data in this dataset are taken from/);
     expect(meta.body.dimensions.map((d: any) => [d.key, d.code, d.default])).toEqual([['dim1', 'concept', 'UNR']]);
+    // The file's own `extension` is kept as published and served with the dataset's information.
+    const published = JSON.parse(await readFile(path.join(fixtures, 'oecd.json'), 'utf8')).extension;
+    expect(published.contact).toBe('EcoOutlook@oecd.org');
+    expect(meta.body.extension).toEqual(published);
     // Geos the database did not know were added with their seeded names, not the file's codes.
     expect(meta.body.available_countries).toContainEqual({ code: 'DE', name: 'Germany' });
     const data = await getJson('/api/datasets/oecd?country=DE,AU&period_from=2012&period_to=2013');
@@ -192,6 +196,24 @@ describe('what the file says about itself wins over the catalogue', () => {
     expect(meta.body.description).toMatch(/national accounts/);
     const [geo] = await database.db.select().from(geos).where(eq(geos.code, '_T'));
     expect(geo).toMatchObject({ name: 'Whole area covered by the source', label: 'Whole area covered by the source' });
+  });
+
+  it("keeps a JSON-stat file's extension through a later release in a format that has none", async () => {
+    const file = 'eurostat/jsonstat/une_rt_m_DE_SA_2024-01_2026-08.json';
+    await importFile(database.db, { fileName: 'une_rt_m.json', bytes: await readFile(path.join(mirror, file)) });
+    const stated = (await getJson('/api/datasets/une_rt_m/meta')).body.extension;
+    expect(stated).toMatchObject({ agencyId: 'ESTAT', datastructure: { id: 'UNE_RT_M' } });
+    expect(stated.annotation).toContainEqual({ type: 'CREATED', date: '2016-06-13T14:18:07+0200' });
+    // A TSV of the same dataset says nothing about itself: the extension stays.
+    const tsv = 'freq,s_adj,age,unit,sex,geo\\TIME_PERIOD\t2024-01 \nM,SA,TOTAL,PC_ACT,T,DE\t3.2 \n';
+    await importFile(database.db, { fileName: 'une_rt_m.tsv', bytes: Buffer.from(tsv), code: 'une_rt_m' });
+    expect((await getJson('/api/datasets/une_rt_m/meta')).body.extension).toEqual(stated);
+    // A dataset whose files never had one answers null.
+    await importFile(database.db, {
+      fileName: 'estat_tec00118.tsv',
+      bytes: await readFile(path.join(mirror, 'eurostat/tec00118/estat_tec00118.tsv')),
+    });
+    expect((await getJson('/api/datasets/tec00118/meta')).body.extension).toBeNull();
   });
 });
 
