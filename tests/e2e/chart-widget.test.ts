@@ -298,6 +298,23 @@ it('names the regions of a NUTS map and opens a region’s statistics page by cl
   await expect(widget.getByRole('tooltip').innerText()).resolves.toMatch(/^Oberbayern\n/);
   expect(await widget.locator('[data-name^="DE2"]').count()).toBe(0);
 
+  // The regions are one stop of the Tab order (a roving tabindex): Tab from the map reaches the first region, arrow
+  // keys move between regions with their tooltip, and the next Tab leaves them.
+  const links = widget.locator('a.map-area-link');
+  expect(await links.count()).toBeGreaterThan(1);
+  await expect(widget.locator('a.map-area-link[tabindex="0"]').count()).resolves.toBe(1);
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+  await widget.locator('.map-chart').focus();
+  await page.keyboard.press('Tab');
+  await expect(focused()).resolves.toBe(await links.nth(0).getAttribute('aria-label'));
+  await page.keyboard.press('ArrowRight');
+  const second = (await links.nth(1).getAttribute('aria-label'))!;
+  await expect(focused()).resolves.toBe(second);
+  expect((await widget.getByRole('tooltip').innerText()).split('\n')[0]!.startsWith(second)).toBe(true);
+  await expect(widget.locator('a.map-area-link[tabindex="0"]').getAttribute('aria-label')).resolves.toBe(second);
+  await page.keyboard.press('Tab');
+  await expect(page.evaluate(() => document.activeElement?.closest('a.map-area-link') ?? null)).resolves.toBeNull();
+
   // Enter on a region reached with the keyboard opens its page (the code address redirects to the slugs).
   const berlin = widget.getByRole('link', { name: 'Berlin' });
   await berlin.focus();

@@ -211,6 +211,10 @@ export function MapChart(props: MapChartProps) {
     if (d.moved) apply(current.current, true);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target instanceof Element && e.target.matches('a.map-area-link')) {
+      if (moveBetweenRegions(e.currentTarget, e.target, e.key)) e.preventDefault();
+      return;
+    }
     if (e.target !== e.currentTarget) return;
     const pan: Record<string, [number, number]> = {
       ArrowLeft: [KEY_PAN, 0],
@@ -238,7 +242,7 @@ export function MapChart(props: MapChartProps) {
       className="map-chart"
       data-theme={model.theme}
       tabIndex={0}
-      aria-label={`${state.title || 'Map'}: ${state.period}. Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period.`}
+      aria-label={`${state.title || 'Map'}: ${state.period}. Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period.${hrefs && hrefs.size > 0 ? ' Tab reaches the regions: arrow keys move between them, Enter opens one.' : ''}`}
       aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 PageUp PageDown"
       style={{
         position: 'relative',
@@ -330,4 +334,31 @@ export function MapChart(props: MapChartProps) {
       ) : null}
     </div>
   );
+}
+
+/** The step each key takes through a map's region links: the next or previous, or the first or last. */
+const regionSteps: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
+  ArrowRight: 'next',
+  ArrowDown: 'next',
+  ArrowLeft: 'previous',
+  ArrowUp: 'previous',
+  Home: 'first',
+  End: 'last',
+};
+
+/**
+ * Moves the focus from one region link to another (a roving tabindex: the focused link is the regions' one stop in the
+ * Tab order). Returns whether the key was one of the steps.
+ */
+function moveBetweenRegions(map: Element, from: Element, key: string): boolean {
+  const step = regionSteps[key];
+  if (!step) return false;
+  const links = [...map.querySelectorAll<SVGAElement>('a.map-area-link')];
+  const at = links.indexOf(from as SVGAElement);
+  const index = { next: at + 1, previous: at - 1, first: 0, last: links.length - 1 }[step];
+  const to = links[Math.max(0, Math.min(links.length - 1, index))];
+  if (!to || to === from) return true;
+  for (const link of links) link.setAttribute('tabindex', link === to ? '0' : '-1');
+  to.focus();
+  return true;
 }

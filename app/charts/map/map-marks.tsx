@@ -11,7 +11,11 @@ export interface MapAreasProps {
   strokeWidth: number;
   /** Radius of the dots on countries too small to see, in map units (it shrinks as the map zooms in). */
   markerRadius: number;
-  /** Regions that open a page (their statistics page), by area key: each is a link, focusable and opened with Enter. */
+  /**
+   * Regions that open a page (their statistics page), by area key: each is a link, opened with Enter. The links are one
+   * stop of the Tab order (the first; a roving tabindex): arrow keys move between them (map-chart.tsx), so a map of a
+   * thousand regions does not take a thousand presses of Tab to leave.
+   */
   hrefs?: ReadonlyMap<string, string> | null;
 }
 
@@ -20,6 +24,7 @@ export const MARKER_RADIUS_PX = 3.5;
 
 /** The filled outlines; memoised so that panning, which only moves their group, does not re-render them. */
 export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth, markerRadius, hrefs }: MapAreasProps) {
+  const firstLink = hrefs ? areas.find((a) => hrefs.has(a.key))?.key : undefined;
   return (
     <g className="map-areas" stroke={stroke ?? 'none'} strokeWidth={stroke ? roundPx(strokeWidth) : undefined}>
       {areas.map((a) => {
@@ -37,7 +42,13 @@ export const MapAreas = memo(function MapAreas({ areas, stroke, strokeWidth, mar
         );
         const href = hrefs?.get(a.key);
         return href ? (
-          <a key={a.key} href={href} className="map-area-link" aria-label={a.name}>
+          <a
+            key={a.key}
+            href={href}
+            className="map-area-link"
+            aria-label={a.name}
+            tabIndex={a.key === firstLink ? 0 : -1}
+          >
             {path}
           </a>
         ) : (
