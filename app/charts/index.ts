@@ -14,6 +14,7 @@ export type { MapTransform } from './map/map-zoom';
 
 // The widget and what renders a view from outside it (server-side images).
 export { ChartWidget, type ChartWidgetProps } from './widget/chart-widget';
+export type { WidgetAction } from './widget/widget-menus';
 export { ChartView, type ChartViewProps, type LoadedOutlines } from './widget/chart-view';
 export type { WidgetData } from './widget/widget-data';
 export { useContainerWidth, useDocumentTheme } from './widget/use-layout';

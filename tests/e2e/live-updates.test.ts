@@ -1,7 +1,7 @@
 // Issue 13, live pages and alerts in Chromium: the server runs on PostgreSQL; this test process imports into the same
 // database (another process, as the refresh command would), and the open dataset page redraws with "Updated just now"
 // without a reload, the bell counts the new notifications, the follower's digest reaches the SMTP peer, and the trend
-// alert made with "Track a trend" fires once, not twice.
+// alert made with "Track a trend…" from the chart's menu fires once, not twice.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -68,7 +68,10 @@ it('an open page redraws on new data, the bell counts it, the digest arrives, an
   await visit(page, `${world.baseUrl}/datasets/live_demo?chart_type=table&country=DE`);
   const table = page.locator('table tbody').first();
   await expect(table.innerText()).resolves.toMatch(/3\.3\s+3\.4/);
-  await page.getByRole('button', { name: 'Track a trend' }).click();
+  // From the chart's own menu; the form opens under the chart with the focus on its heading.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Track a trend…' }).click();
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Tell me when…');
   await page.getByLabel('Place', { exact: true }).selectOption('DE');
   await page.getByLabel('Condition', { exact: true }).selectOption('below');
   await page.getByLabel('Value', { exact: true }).fill('3.25');

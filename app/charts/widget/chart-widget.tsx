@@ -20,6 +20,7 @@ import { SERVER_WIDTH, useContainerWidth, useDocumentTheme, useMdViewport } from
 import { followChart } from './widget-actions';
 import { useOutlines, useWidgetData, type WidgetData } from './widget-data';
 import { WidgetHeader } from './widget-header';
+import type { WidgetAction } from './widget-menus';
 import { WidgetFigure } from './widget-figure';
 import {
   currentView,
@@ -81,6 +82,8 @@ export interface ChartWidgetProps {
   onRequireSignIn?: (datasetId: number | string, view: string) => void;
   /** Follow with a session; default a full navigation. */
   onNavigate?: (href: string) => void;
+  /** The host page's actions, offered in the chart's menu (⋯): the dataset page's "Track a trend…". */
+  actions?: readonly WidgetAction[];
 
   // A saved view (the chart page of a followed chart, decision 101): what it opens with and what it reports.
   /** Replaces the view's labels under the title (the user's own subtitle); exports carry it too. */
@@ -323,6 +326,7 @@ export function ChartWidget(props: ChartWidgetProps) {
         following={props.following}
         heading={props.renderHeading?.({ title, subtitle })}
         links={links}
+        actions={props.embed || props.readonly ? undefined : props.actions}
       >
         {!props.readonly && data && !props.embed ? (
           <>

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { CHART_TYPES, type ChartType } from '../core/slider';
 import type { StaticLinks } from '../export/view-urls';
 import { ChartTypeIcon, DownloadIcon, StarIcon } from './widget-icons';
-import { BUTTON, CHART_TYPE_LABELS, ExportMenu, LinkMenu, TypeMenu, WIDE_LABEL, type ExportKind } from './widget-menus';
+import {
+  ActionsMenu,
+  BUTTON,
+  CHART_TYPE_LABELS,
+  ExportMenu,
+  LinkMenu,
+  TypeMenu,
+  WIDE_LABEL,
+  type ExportKind,
+  type WidgetAction,
+} from './widget-menus';
 
 export interface WidgetHeaderProps {
   title: string;
@@ -21,6 +31,8 @@ export interface WidgetHeaderProps {
   links?: StaticLinks;
   /** Extra controls before the menus (the selection popover). */
   children?: ReactNode;
+  /** The host page's actions, in the chart's menu (⋯) after Follow; scripted pages only. */
+  actions?: readonly WidgetAction[];
 }
 
 export function WidgetHeader({
@@ -34,6 +46,7 @@ export function WidgetHeader({
   heading,
   links,
   children,
+  actions,
 }: WidgetHeaderProps) {
   return (
     <div
@@ -98,6 +111,7 @@ export function WidgetHeader({
               <StarIcon filled={following} />
               <span className={WIDE_LABEL}>{following ? 'Following' : 'Follow'}</span>
             </button>
+            {actions && actions.length > 0 ? <ActionsMenu actions={actions} /> : null}
           </>
         )}
       </div>

@@ -77,3 +77,13 @@ export function FilterIcon() {
     </svg>
   );
 }
+
+export function MoreIcon() {
+  return (
+    <svg {...base}>
+      <circle cx="3" cy="8" r="1.2" fill="currentColor" stroke="none" />
+      <circle cx="8" cy="8" r="1.2" fill="currentColor" stroke="none" />
+      <circle cx="13" cy="8" r="1.2" fill="currentColor" stroke="none" />
+    </svg>
+  );
+}

@@ -2,7 +2,7 @@
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { CHART_TYPES, type ChartType } from '../core/slider';
-import { ChartTypeIcon, ChevronIcon, DownloadIcon } from './widget-icons';
+import { ChartTypeIcon, ChevronIcon, DownloadIcon, MoreIcon } from './widget-icons';
 
 export const CHART_TYPE_LABELS: Record<ChartType, string> = {
   line: 'Line',
@@ -85,6 +85,33 @@ export function ExportMenu({ onSelect }: ExportMenuProps) {
           {(Object.keys(EXPORT_LABELS) as ExportKind[]).map((k) => (
             <DropdownMenu.Item key={k} className={ITEM} onSelect={() => onSelect(k)}>
               {EXPORT_LABELS[k]}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** Something the page hosting the chart offers in the chart's own menu (the dataset page: "Track a trend…"). */
+export interface WidgetAction {
+  key: string;
+  label: string;
+  onSelect: () => void;
+}
+
+/** The chart's menu of the host page's actions (⋯). */
+export function ActionsMenu({ actions }: { actions: readonly WidgetAction[] }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={BUTTON} aria-label="More">
+        <MoreIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={MENU} align="end" sideOffset={4}>
+          {actions.map((a) => (
+            <DropdownMenu.Item key={a.key} className={ITEM} onSelect={a.onSelect}>
+              {a.label}
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>

@@ -134,7 +134,7 @@ export function NotificationSettings() {
             <Link to="/datasets" className="underline">
               dataset page
             </Link>{' '}
-            and press “Track a trend”.
+            and choose “Track a trend…” in the chart’s menu (⋯).
           </p>
         ) : null}
         {rules && rules.length > 0 ? (

@@ -1,6 +1,6 @@
-// "Track a trend" beside a chart: tell me when {series} goes above/below {value}, or moves more than {x} points between
-// releases. Creates the rule through /api/trend-rules; rules are listed, paused and deleted in settings.
-import { useId, useState } from 'react';
+// "Track a trend…" from a chart's menu: tell me when {series} goes above/below {value}, or moves more than {x} points
+// between releases. Creates the rule through /api/trend-rules; rules are listed, paused and deleted in settings.
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { DatasetMeta, Series } from '../../../core/schemas/dataset';
 
@@ -14,6 +14,8 @@ export interface TrendRuleFormProps {
   countries: string[];
   /** Opens the sign-in modal for a visitor. */
   onRequireSignIn?: () => void;
+  /** Close: the page hides the form (it opens from the chart's menu). */
+  onClose: () => void;
 }
 
 const fieldClass =
@@ -30,9 +32,14 @@ function seriesLabel(meta: DatasetMeta, s: Series): string {
   return parts.join(' · ') || meta.dataset_name;
 }
 
-export function TrendRuleForm({ meta, series, countries, onRequireSignIn }: TrendRuleFormProps) {
+export function TrendRuleForm({ meta, series, countries, onRequireSignIn, onClose }: TrendRuleFormProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from the chart's menu: the keyboard and the screen reader continue in the form.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'nearest' });
+    heading.current?.focus();
+  }, []);
   const places =
     countries.length > 0
       ? meta.available_countries.filter((c) => countries.includes(c.code))
@@ -80,35 +87,13 @@ export function TrendRuleForm({ meta, series, countries, onRequireSignIn }: Tren
     }
   };
 
-  if (!open) {
-    return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 17l6-6 4 4 8-8" strokeLinecap="round" strokeLinejoin="round" />
-          <path d="M15 7h6v6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        Track a trend
-      </button>
-    );
-  }
   return (
     <form
       onSubmit={submit}
       aria-labelledby={`${id}-title`}
       className="max-w-3xl space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
     >
-      <h2 id={`${id}-title`} className="font-semibold">
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="font-semibold outline-none">
         Tell me when…
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -181,11 +166,7 @@ export function TrendRuleForm({ meta, series, countries, onRequireSignIn }: Tren
         >
           {busy ? 'Saving…' : 'Create alert'}
         </button>
-        <button
-          type="button"
-          onClick={() => setOpen(false)}
-          className="text-sm text-slate-600 underline dark:text-slate-300"
-        >
+        <button type="button" onClick={onClose} className="text-sm text-slate-600 underline dark:text-slate-300">
           Close
         </button>
         <Link to="/app/settings#notifications" className="text-sm text-slate-600 underline dark:text-slate-300">

@@ -89,6 +89,8 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
   const [followId, setFollowId] = useState(loaderData.follow?.id ?? null);
   useEffect(() => setFollowId(loaderData.follow?.id ?? null), [loaderData.follow?.id]);
   const [followMessage, setFollowMessage] = useState<string | null>(null);
+  // "Track a trend…" in the chart's menu opens the alert form under the chart.
+  const [trendOpen, setTrendOpen] = useState(false);
   const unfollowHere = async (id: number) => {
     try {
       await unfollow(id);
@@ -179,6 +181,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
           onNavigate={(href) => navigate(href)}
           following={loaderData.signedIn ? followId !== null : undefined}
           onFollowClick={followId !== null ? () => void unfollowHere(followId) : undefined}
+          actions={[{ key: 'trend', label: 'Track a trend…', onSelect: () => setTrendOpen(true) }]}
         />
         {followMessage ? (
           <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
@@ -187,14 +190,17 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <UpdatedNote updatedAt={live.updatedAt} />
       </div>
-      <div className="mt-3">
-        <TrendRuleForm
-          meta={meta}
-          series={chart.data?.data.data ?? []}
-          countries={chart.view.countries}
-          onRequireSignIn={() => signIn.open()}
-        />
-      </div>
+      {trendOpen ? (
+        <div className="mt-3">
+          <TrendRuleForm
+            meta={meta}
+            series={chart.data?.data.data ?? []}
+            countries={chart.view.countries}
+            onRequireSignIn={() => signIn.open()}
+            onClose={() => setTrendOpen(false)}
+          />
+        </div>
+      ) : null}
       {release ? (
         <ReleaseSection
           release={release}

@@ -33,7 +33,7 @@ const steps = [
   },
   {
     title: 'Set a trend alert',
-    text: 'On a dataset page, press “Track a trend”: tell me when a series goes above or below a value, or moves more than a number of points between releases.',
+    text: 'On a dataset page, choose “Track a trend…” in the chart’s menu (⋯): tell me when a series goes above or below a value, or moves more than a number of points between releases.',
   },
   {
     title: 'Once per crossing',
@@ -130,7 +130,7 @@ export default function TrendTracking({ loaderData }: Route.ComponentProps) {
       </Section>
       <CallToAction
         title="Start following"
-        text="Open a dataset, set up the chart you want to watch and press Follow, or Track a trend. It is free."
+        text="Open a dataset, set up the chart you want to watch and press Follow, or choose Track a trend in its menu. It is free."
         primary={{ to: '/datasets', label: 'Choose a dataset' }}
         secondary={{ to: '/app/notifications', label: 'Your notifications' }}
       />
