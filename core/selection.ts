@@ -141,7 +141,8 @@ export function readSelection(query: SelectionQuery): { request: SelectionReques
   return { request, problems };
 }
 
-const AS_OF_HINT = 'an ISO 8601 date-time with its zone, such as 2026-06-02T10:00:00Z, or a date such as 2026-06-02';
+export const AS_OF_HINT =
+  'an ISO 8601 date-time with its zone, such as 2026-06-02T10:00:00Z, or a date such as 2026-06-02';
 
 /** The display spelling of a view URL's period (10/2022, Q3/2022, S1/2022, 2022). */
 const VIEW_PERIOD = /^(\d{4}|[SQ][1-4]\/\d{4}|(0?[1-9]|1[0-2])\/\d{4})$/;
