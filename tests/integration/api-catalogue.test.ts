@@ -281,7 +281,7 @@ describe('the OpenAPI document', () => {
     }
     const sdmxOp = doc.paths['/api/sdmx/2.1/data/{dataset}/{key}'].get;
     expect(sdmxOp.parameters.map((p: any) => p.name).sort()).toEqual(
-      ['dataset', 'endPeriod', 'format', 'key', 'lastNObservations', 'startPeriod'].sort(),
+      ['as_of', 'dataset', 'endPeriod', 'format', 'key', 'lastNObservations', 'startPeriod'].sort(),
     );
     expect(sdmxOp.responses['429']).toBeDefined();
   });
