@@ -1,5 +1,9 @@
 // `as_of` (decision 125): the time a request asks for the values as they stood, as an ISO 8601 date or date-time.
 
+/** What `as_of` takes, for messages that refuse another value. */
+export const AS_OF_HINT =
+  'an ISO 8601 date-time with its zone, such as 2026-06-02T10:00:00Z, or a date such as 2026-06-02';
+
 /** The longest `as_of` read (a date-time with fraction and offset is 29 characters). */
 const maxLength = 40;
 

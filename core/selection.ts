@@ -5,7 +5,7 @@
 // Both spellings of the same query are read: the data API's (`dim2=CP00,CP01`, `country=DE,FR`, `period_from`,
 // `period_to`) and the view URL's (`dimension[]=dim2:CP00`, `country[]=DE`, `time_start`, `time_end`), with
 // `transform`, `base` and `lag` in both.
-import { readAsOf } from './as-of';
+import { AS_OF_HINT, readAsOf } from './as-of';
 import { formatPeriod, parsePeriod, type Frequency } from './periods';
 import type { DatasetMeta } from './schemas/dataset';
 
@@ -140,9 +140,6 @@ export function readSelection(query: SelectionQuery): { request: SelectionReques
   }
   return { request, problems };
 }
-
-export const AS_OF_HINT =
-  'an ISO 8601 date-time with its zone, such as 2026-06-02T10:00:00Z, or a date such as 2026-06-02';
 
 /** The display spelling of a view URL's period (10/2022, Q3/2022, S1/2022, 2022). */
 const VIEW_PERIOD = /^(\d{4}|[SQ][1-4]\/\d{4}|(0?[1-9]|1[0-2])\/\d{4})$/;

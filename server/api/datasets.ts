@@ -28,6 +28,24 @@ const idParam = z.object({
   }),
 });
 
+/** `as_of` on every data path, the SDMX one too (decision 125). */
+export const asOfParam = z
+  .string()
+  .optional()
+  .openapi({
+    example: '2026-06-02T10:00:00Z',
+    description:
+      'The values as they stood at this ISO 8601 date-time (with its zone) or date (its end, UTC): revised ' +
+      'values with their old value and flags, removed ones back, later ones left out; before the first import ' +
+      'here 404 not_yet_imported (decision 125)',
+  });
+
+/** A view read as of a time before the dataset's first import here: 404 not_yet_imported; other errors unchanged. */
+export function notYetImportedAs404(error: unknown): never {
+  if (error instanceof NotYetImported) throw new ApiError(404, 'not_yet_imported', error.message);
+  throw error;
+}
+
 const selectionQuery = z
   .object({
     country: z.string().optional().openapi({ example: 'DE,FR,EA20', description: 'Comma list of geo codes' }),
@@ -52,16 +70,7 @@ const selectionQuery = z
       .string()
       .optional()
       .openapi({ example: '12', description: 'transform=change or diff: periods back (1 the previous, default)' }),
-    as_of: z
-      .string()
-      .optional()
-      .openapi({
-        example: '2026-06-02T10:00:00Z',
-        description:
-          'The values as they stood at this ISO 8601 date-time (with its zone) or date (its end, UTC): revised ' +
-          'values with their old value and flags, removed ones back, later ones left out; before the first import ' +
-          'here 404 not_yet_imported (decision 125)',
-      }),
+    as_of: asOfParam,
   })
   .catchall(z.string());
 
@@ -278,8 +287,7 @@ export async function boundedView(c: Context, meta: DatasetMeta, selection: Sele
     // Serialising is the costly part after the read: skip it for a client that has gone.
     return await loadView(db, meta, selection, { maxValues: maxValuesPerRequest, checkpoint: () => stopIfGone(c) });
   } catch (error) {
-    if (error instanceof NotYetImported) throw new ApiError(404, 'not_yet_imported', error.message);
-    if (!(error instanceof ViewTooLarge)) throw error;
+    if (!(error instanceof ViewTooLarge)) notYetImportedAs404(error);
     throw new ApiError(
       400,
       'too_many_values',

@@ -4,10 +4,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { convertOrdinal, formatSourcePeriod, frequencySchema, parsePeriod, type Frequency } from '../../core/periods';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { DataSelection, ObservationRow } from '../../db/queries/observations';
-import { NotYetImported } from '../../db/queries/revisions';
 import { loadView, openDataset } from '../../db/queries/view';
-import { readAsOf } from '../../core/as-of';
-import { AS_OF_HINT } from '../../core/selection';
+import { AS_OF_HINT, readAsOf } from '../../core/as-of';
+import { asOfParam, notYetImportedAs404 } from './datasets';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { publishedValue } from './data-formats';
 import type { ApiEnv } from './env';
@@ -46,15 +45,7 @@ const dataRoute = createRoute({
         .max(100000)
         .optional()
         .openapi({ description: 'Only the last N observations of each series' }),
-      as_of: z
-        .string()
-        .optional()
-        .openapi({
-          example: '2026-06-02T10:00:00Z',
-          description:
-            'The values as they stood at this ISO 8601 date-time or date (its end, UTC), as on the data paths ' +
-            '(decision 125); before the first import here 404 not_yet_imported',
-        }),
+      as_of: asOfParam,
       format: z
         .string()
         .regex(/^(csv|sdmx-csv)$/i, 'only csv (SDMX-CSV 1.0) is served')
@@ -179,12 +170,6 @@ export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[], la
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** as_of before the dataset's first import here: 404 not_yet_imported, as on the data paths. */
-function notYetImported(error: unknown): never {
-  if (error instanceof NotYetImported) throw new ApiError(404, 'not_yet_imported', error.message);
-  throw error;
-}
-
 export function sdmxApi(): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
@@ -212,7 +197,7 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
       selection.asOf = at;
     }
     const wanted = frequencies === '*' || frequencies.includes(frequencySchema.parse(meta.frequency));
-    const rows = wanted ? (await loadView(c.var.db, meta, selection).catch(notYetImported)).rows : [];
+    const rows = wanted ? (await loadView(c.var.db, meta, selection).catch(notYetImportedAs404)).rows : [];
     const csv = toSdmxCsv(meta, rows, query.lastNObservations);
     if (csv.split('\r\n').length <= 2) throw new ApiError(404, 'no_results', 'No observation matches the query.');
     c.header('Content-Type', SDMX_CSV_TYPE);
