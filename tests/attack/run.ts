@@ -537,6 +537,23 @@ function childEnv(databaseUrl: string, extra: Record<string, string> = {}): Node
   return { ...process.env, DATABASE_URL: databaseUrl, DATA_MIRROR: mirror, AUTH_SECRET: authSecret, ...extra };
 }
 
+/** Resolves when the import CLI says its run started (or it exited, or a minute passed). */
+function runStarted(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let out = '';
+    const timer = setTimeout(resolve, 60_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/Import run \d+ started/.test(out)) done();
+    });
+    child.once('exit', done);
+  });
+}
+
 function killGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) =>
     child.exitCode !== null ? resolve() : child.on('exit', () => resolve()),
@@ -589,7 +606,10 @@ async function importKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
     const newRelease = writeNewRelease(releaseDir);
     const reference = await openDatabase('memory:', '');
     await importMirror(reference.db, baseRelease);
+    // How long storing the release takes here: the kills below land at random points within that time.
+    const storeStarted = Date.now();
     await importFile(reference.db, { fileName: path.basename(newRelease), bytes: readFileSync(newRelease) });
+    const storeMs = Date.now() - storeStarted;
     const after = await datasetHashes(reference.db);
     await reference.close();
     check(
@@ -602,10 +622,13 @@ async function importKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
         cwd: root,
         env: childEnv(url),
         detached: true,
-        stdio: 'ignore',
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
-      // A random point from start-up to the end of the store (start-up alone takes a few seconds).
-      const delay = 2000 + Math.floor(rnd() * 12000);
+      // A random point of the store: after the run is recorded ('Import run N started'), within the time the same
+      // store took in the reference database. A fixed delay from spawn would mostly land after the end now that
+      // start-up and store take a few seconds.
+      await runStarted(child);
+      const delay = Math.floor(rnd() * storeMs);
       await sleep(delay);
       const finished = child.exitCode !== null;
       await killGroup(child);
@@ -622,7 +645,7 @@ async function importKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
       if (kind === 'pglite') check(running === 0, `import kill ${kind} #${k + 1}: no run left 'running' (${running})`);
       if (ok) survived++;
       figure(
-        `import kill ${kind} #${k + 1}: SIGKILL at ${delay} ms${finished ? ' (had finished)' : ''}; ` +
+        `import kill ${kind} #${k + 1}: SIGKILL ${delay} ms into the store (${storeMs} ms in the reference)${finished ? ' (had finished)' : ''}; ` +
           `datasets ${[...hashes].map(([c, h]) => `${c}=${h === before.get(c) ? 'before' : h === after.get(c) ? 'new release' : 'CORRUPT'}`).join(', ')}`,
       );
     }
