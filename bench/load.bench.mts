@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { startAppServer } from '../tests/setup/app-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -56,7 +57,7 @@ interface Figures {
   bytes: number;
 }
 
-/** A child process that prints "listening on http://localhost:<port>" once it serves. */
+/** The ceiling's child process, which prints "listening on http://localhost:<port>" once it serves. */
 async function startProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const base = await new Promise<string>((resolve, reject) => {
@@ -87,17 +88,17 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 /** The product on a database, started as `npm start` does after the build, with the sample datasets imported. */
 function startProduct(databaseUrl: string, profileDir?: string) {
-  const args = ['--import', 'tsx'];
-  if (profileDir) args.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
-  args.push('server/index.ts');
-  return startProcess(args, {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // The load comes from one address: the Free limit must not be what is measured.
-    API_FREE_DAILY_LIMIT: '1000000000',
+  return startAppServer({
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // The load comes from one address: the Free limit must not be what is measured.
+      API_FREE_DAILY_LIMIT: '1000000000',
+    },
   });
 }
 

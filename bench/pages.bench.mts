@@ -1,10 +1,11 @@
 // npm run bench:pages: Lighthouse-style figures for / and /datasets/{id} in Chromium with 4x CPU slowdown (largest
 // contentful paint, first contentful paint, total transfer size), beside a one-heading static page in the same run.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { startAppServer } from '../tests/setup/app-server';
 import { launchBrowser } from '../tests/setup/browser';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,25 +24,8 @@ interface Sample {
 async function startApp(): Promise<{ base: string; stop: () => void }> {
   if (process.env.BENCH_BASE) return { base: process.env.BENCH_BASE, stop: () => {} };
   execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'ignore' });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
+  const { child, base } = await startAppServer({
     env: { ...process.env, DATABASE_URL: 'memory:', PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 240 s:\n${log}`)), 240_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
   });
   return { base, stop: () => child.kill('SIGTERM') };
 }

@@ -1,9 +1,9 @@
 // Opens the database named by DATABASE_URL: PGlite (on disk or in memory) or PostgreSQL, and migrates it.
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { projectRoot } from './project-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,7 +18,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(projectRoot, 'db/migrations');
 
 export interface OpenOptions {
   /** In-memory PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster, e.g. a migrated template. */

@@ -1,10 +1,11 @@
 // Settings from environment variables, validated once at start, with defaults that make `npm start` work.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { projectRoot } from '../db/project-root';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository's folder, from the sources and from the server bundle in the build folder alike. */
+export const repoRoot = projectRoot;
 
 /** An optional setting where an empty value means unset. */
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());

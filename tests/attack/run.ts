@@ -34,6 +34,7 @@ import { loadConfig } from '../../server/config';
 import type { Mailer } from '../../server/email/transport';
 import { seedGeos } from '../../server/import/geos';
 import { importFile } from '../../server/import/runner';
+import { startAppServer, type AppServer } from '../setup/app-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const mirror = process.env.DATA_MIRROR ?? path.resolve(root, '../shared/data');
@@ -656,33 +657,12 @@ async function importKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
   }
 }
 
-interface ServerProcess {
-  child: ChildProcess;
-  base: string;
-}
-async function startServer(url: string): Promise<ServerProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
-    cwd: root,
+async function startServer(url: string): Promise<AppServer> {
+  return startAppServer({
     env: childEnv(url, { PORT: '0', HOST: '127.0.0.1', SEED_ON_START: '0', NODE_ENV: 'production', TRUST_PROXY: '1' }),
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 120_000,
   });
-  const base = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s: ${log.slice(-2000)}`)), 120_000);
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      const m = /listening on http:\/\/localhost:(\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${log.slice(-2000)}`)));
-  });
-  return { child, base };
 }
 
 /** Light and heavier requests from 20 clients until stopped; counts statuses and connection errors. */
@@ -747,7 +727,7 @@ async function serverKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
   const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
   const dir = kind === 'pglite' ? path.join(folder, 'db') : undefined;
   const url = scratch?.url ?? `file:${dir}`;
-  let server: ServerProcess | undefined;
+  let server: AppServer | undefined;
   try {
     const before = await withDb(url, dir, async (db) => {
       await seedGeos(db, mirror);
@@ -796,7 +776,7 @@ async function postgresRestart(): Promise<void> {
     return;
   }
   const scratch = await scratchPostgres();
-  let server: ServerProcess | undefined;
+  let server: AppServer | undefined;
   try {
     await withDb(scratch.url, undefined, async (db) => {
       await seedGeos(db, mirror);

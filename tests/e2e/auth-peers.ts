@@ -1,11 +1,11 @@
 // For the account browser tests: the real server with its own mail and OpenID peers, on free ports.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { startAppServer } from '../setup/app-server';
 import { startOidc, type OidcPeer } from '../setup/oidc';
 import { linkIn, startSmtp, type SmtpPeer } from '../setup/smtp';
 
@@ -42,8 +42,8 @@ export function copyTemplate(template: string): string {
 }
 
 /**
- * Starts server/index.ts (the build the e2e global setup made) on a fresh in-memory database, with SMTP_URL and
- * the Google and Microsoft issuers pointing at local peers, and PUBLIC_URL at its real address.
+ * Starts the product (the build the e2e global setup made) on a copy of a template database, with SMTP_URL and the
+ * Google and Microsoft issuers pointing at local peers, and PUBLIC_URL at its real address.
  */
 export async function startAuthWorld(
   options: { datasets?: boolean; env?: Record<string, string> } = {},
@@ -58,8 +58,8 @@ export async function startAuthWorld(
   // A copy of the run's template database (e2e-global.ts): with the sample datasets only for tests that show one.
   const template = options.datasets ? process.env.E2E_DB_SEEDED : process.env.E2E_DB_BARE;
   const dir = template && !options.env?.DATABASE_URL ? copyTemplate(template) : undefined;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
+  const { child } = await startAppServer({
+    timeoutMs: 150_000,
     env: {
       ...process.env,
       DATABASE_URL: dir ? `file:${dir}` : 'memory:',
@@ -82,21 +82,6 @@ export async function startAuthWorld(
       // A suite's own settings (the Stripe stub of the billing test).
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 150 s:\n${log}`)), 150_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
   });
   return {
     baseUrl,

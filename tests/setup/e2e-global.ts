@@ -10,6 +10,7 @@ import { lockFileOf, openDatabase } from '../../db/client';
 import { seedGeos } from '../../server/import/geos';
 import { seedSampleData } from '../../server/import/seed';
 import { copyTemplate } from '../e2e/auth-peers';
+import { startAppServer } from './app-server';
 import { chromiumPath } from './browser';
 import { mirror } from './database-templates';
 
@@ -31,7 +32,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Each run builds into a folder of its own (inside the repository, so the build resolves node_modules): runs that
   // overlap would otherwise replace each other's pages while a server is serving them.
   const buildDir = path.join(root, '.e2e-builds', String(process.pid));
-  const built = run('npx', ['react-router', 'build'], { NODE_ENV: 'production', BUILD_DIR: buildDir });
+  // The build script makes the pages and the server bundle the servers run, as `npm start` does.
+  const built = run(process.execPath, ['scripts/build-if-stale.mjs', '--always'], {
+    NODE_ENV: 'production',
+    BUILD_DIR: buildDir,
+  });
   // Meanwhile (the build runs in its own process), the databases every server of this run starts from: migrated with
   // the places, and that plus the sample datasets and posts the first start imports. A server copies its folder
   // (about a second) instead of migrating (5 s) or importing the samples (a minute) again.
@@ -49,8 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The port is chosen here so that PUBLIC_URL (links in mails, OAuth redirects) is the address the browser uses.
   const port = await freePort();
   const dir = copyTemplate(seeded);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
+  const { child, base: baseUrl } = await startAppServer({
+    buildDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -63,23 +68,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...e2eServerEnv(),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   server = child;
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${log}`)), 300_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('listening on')) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-  });
   project.provide('baseUrl', baseUrl);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,66 @@
+// Starting the product as `npm start` runs it, for browser tests, benches and the attack suite: plain node on the
+// server bundle that the build (scripts/build-if-stale.mjs) wrote beside the pages (decision 162).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface AppServer {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>`, from the server's own "listening on" line. */
+  base: string;
+}
+
+export interface StartOptions {
+  /** The server's whole environment. */
+  env: NodeJS.ProcessEnv;
+  /** The build to run (its pages and its server bundle); default BUILD_DIR of env, else `build`. */
+  buildDir?: string;
+  /** Node flags before the entry, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /** Its own process group, so that a kill of the group takes everything it started. */
+  detached?: boolean;
+  timeoutMs?: number;
+}
+
+/** The node arguments that run the server bundle of a build (as `npm start` does: without source-mapped stacks). */
+export function appServerArgs(buildDir: string): string[] {
+  return [path.join(buildDir, 'app-server/index.mjs')];
+}
+
+/** Starts the server and resolves once it listens; rejects with its log if it exits or does not listen in time. */
+export function startAppServer(options: StartOptions): Promise<AppServer> {
+  const buildDir = path.resolve(root, options.buildDir ?? (options.env.BUILD_DIR || 'build'));
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...appServerArgs(buildDir)], {
+    cwd: root,
+    env: options.env,
+    detached: options.detached ?? false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  return new Promise<AppServer>((resolve, reject) => {
+    let log = '';
+    let listening = false;
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log.slice(-4000)}`)),
+      timeoutMs,
+    );
+    // Read to the end (a full pipe would stop the server); kept only until it listens.
+    const onData = (chunk: Buffer) => {
+      if (listening) return;
+      log += chunk.toString();
+      const port = /listening on http:\/\/localhost:(\d+)/.exec(log)?.[1];
+      if (port) {
+        listening = true;
+        clearTimeout(timer);
+        resolve({ child, base: `http://127.0.0.1:${port}` });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${log.slice(-4000)}`));
+    });
+  });
+}
