@@ -1,7 +1,7 @@
-// Issue 13, live pages and alerts in Chromium: the server runs on PostgreSQL; this test process imports into the same
-// database (another process, as the refresh command would), and the open dataset page redraws with "Updated just now"
-// without a reload, the bell counts the new notifications, the follower's digest reaches the SMTP peer, and the trend
-// alert made with "Track a trend…" from the chart's menu fires once, not twice.
+// Issue 13, live pages and alerts in Chromium: two app processes serve one PostgreSQL database; this test process
+// imports into it (another process, as the refresh command would), and the open dataset pages of both app processes
+// redraw with "Updated just now" without a reload, the bell counts the new notifications, the follower's digest reaches
+// the SMTP peer, and the trend alert made with "Track a trend…" from the chart's menu fires once, not twice.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { datasets, follows, trendRuleFirings, users } from '../../db/schema';
 import { importFile } from '../../server/import/runner';
+import { startAppServer, type AppServer } from '../setup/app-server';
 import { launchBrowser, newPage } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
@@ -25,6 +26,8 @@ const dbUrl = (() => {
 
 let browser: Browser;
 let world: AuthWorld;
+/** A second app process on the same database (the issue's "two app processes on one PostgreSQL"). */
+let second: AppServer;
 let database: Database;
 
 function release(months: string[], de: string[], fr: string[]): Buffer {
@@ -40,6 +43,17 @@ beforeAll(async () => {
   await admin.unsafe(`CREATE DATABASE ${dbName}`);
   await admin.end();
   [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ env: { DATABASE_URL: dbUrl } })]);
+  // Started once the first has migrated the database.
+  second = await startAppServer({
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      REFRESH_SCHEDULE: 'off',
+      SEED_ON_START: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
+  });
   // The server has migrated the database; this process is the "refresh" that imports into it, configured like the
   // server (alerts in a command-line process mail through SMTP_URL with links to PUBLIC_URL).
   process.env.SMTP_URL = world.smtp.url;
@@ -51,6 +65,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await world?.stop();
+  if (second) {
+    const exited = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGTERM');
+    await exited;
+  }
   await database?.close();
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -89,13 +108,21 @@ it('an open page redraws on new data, the bell counts it, the digest arrives, an
   // The bell re-reads its count after the form's answer: wait for the badge to go rather than reading it at once.
   await app.getByTestId('unread-count').waitFor({ state: 'detached' });
   await expect(app.getByTestId('unread-count').count()).resolves.toBe(0);
-  // Both pages have joined the live channel before the release lands.
+  // A visitor's page of the same view, served by the second app process.
+  const { page: other, problems: otherProblems } = await newPage(browser);
+  await visit(other, `${second.base}/datasets/live_demo?chart_type=table&country=DE`);
+  const otherTable = other.locator('table tbody').first();
+  await expect(otherTable.innerText()).resolves.toMatch(/3\.3\s+3\.4/);
+  // The pages have joined the live channel before the release lands.
   await page.waitForTimeout(500);
 
   // The next release revises DE 2/2024 from 3.3 to 3.2, imported by this (other) process.
   await importRelease(release(['2024-01', '2024-02'], ['3.4', '3.2'], ['7.5', '7.4']));
   await page.getByText('Updated just now').waitFor({ timeout: 20_000 });
   await expect(table.innerText()).resolves.toMatch(/3\.2\s+3\.4/);
+  // The other app process heard of the import through the database (LISTEN/NOTIFY) and updated its page too.
+  await other.getByText('Updated just now').waitFor({ timeout: 20_000 });
+  await expect(otherTable.innerText()).resolves.toMatch(/3\.2\s+3\.4/);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await app.getByTestId('unread-count').waitFor({ timeout: 20_000 });
   await expect(app.getByRole('link', { name: /^Notifications, 2 unread$/ }).count()).resolves.toBe(1);
@@ -120,4 +147,5 @@ it('an open page redraws on new data, the bell counts it, the digest arrives, an
   await app.getByTestId('unread-count').waitFor({ state: 'detached' });
   await expect(app.getByTestId('unread-count').count()).resolves.toBe(0);
   expect(problems).toEqual([]);
+  expect(otherProblems).toEqual([]);
 });

@@ -16,7 +16,8 @@ import { tuneKeepAlive } from '../../server/keep-alive';
 import { importFile } from '../../server/import/runner';
 import { closeLiveBuses, publishLive, startLive } from '../../server/live/hub';
 import { liveApi, streamStats } from '../../server/live/stream';
-import { parseSse, type LiveEvent } from '../../app/features/live/channel';
+import type { LiveEvent } from '../../app/features/live/channel';
+import { openLiveStream, type LiveStream } from '../setup/live-stream';
 import { confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -29,64 +30,6 @@ function release(months: string[], de: string[]): Buffer {
 
 const importInto = (db: Database['db'], months: string[], de: string[]) =>
   importFile(db, { fileName: 'live_test.tsv', bytes: release(months, de), code: 'live_test' });
-
-/** An open event stream: its events as they arrive, a wait for one, and a close. */
-interface Stream {
-  status: number;
-  events: LiveEvent[];
-  comments: number;
-  next(match: (e: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
-  close(): void;
-}
-
-async function openStream(fetcher: (req: Request) => Response | Promise<Response>, url: string, headers = {}) {
-  const controller = new AbortController();
-  const res = await fetcher(new Request(url, { headers, signal: controller.signal }));
-  const stream: Stream = {
-    status: res.status,
-    events: [],
-    comments: 0,
-    next: () => Promise.reject(new Error('not a stream')),
-    close: () => controller.abort(),
-  };
-  if (res.status !== 200 || !res.body) return { stream, body: await res.text() };
-  const waiters: (() => void)[] = [];
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let pending = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const parsed = parseSse(pending + value);
-        pending = parsed.rest;
-        stream.events.push(...parsed.events);
-        stream.comments += parsed.comments;
-        for (const wake of waiters.splice(0)) wake();
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })();
-  const taken = new Set<LiveEvent>();
-  stream.next = (match, timeoutMs = 15_000) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching event in time')), timeoutMs);
-      const look = () => {
-        const found = stream.events.find((e) => !taken.has(e) && match(e));
-        if (!found) return waiters.push(look);
-        taken.add(found);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      look();
-    });
-  stream.close = () => {
-    controller.abort();
-    void reader.cancel().catch(() => {});
-  };
-  return { stream, body: '' };
-}
 
 const appFetch = (req: Request) => h.app.request(req);
 /**
@@ -112,7 +55,7 @@ afterAll(async () => {
 
 describe('live channel (SSE)', () => {
   it('joins, then delivers the dataset update when an import commits, without a reload', async () => {
-    const { stream } = await openStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
+    const { stream } = await openLiveStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
       'x-forwarded-for': nextIp(),
     });
     expect(stream.status).toBe(200);
@@ -125,13 +68,13 @@ describe('live channel (SSE)', () => {
     stream.close();
 
     // Reconnecting with Last-Event-ID replays nothing already seen; an unknown id asks the page to reload.
-    const { stream: again } = await openStream(
+    const { stream: again } = await openLiveStream(
       appFetch,
       `${h.publicUrl}/api/live?datasets=${datasetId}&last_event_id=${update.id}`,
       { 'x-forwarded-for': nextIp() },
     );
     await again.next((e) => e.event === 'joined');
-    const { stream: lost } = await openStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
+    const { stream: lost } = await openLiveStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
       'x-forwarded-for': nextIp(),
       'last-event-id': 'gone-long-ago',
     });
@@ -147,7 +90,7 @@ describe('live channel (SSE)', () => {
     const [user] = await h.database.db.select().from(users).where(eq(users.email, 'carol.live@example.com'));
     await h.database.db.insert(follows).values({ userId: user!.id, datasetId, settings: {} });
     const cookie = [...carol.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const { stream } = await openStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
+    const { stream } = await openLiveStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
       cookie,
       'x-forwarded-for': carol.ip,
     });
@@ -165,14 +108,14 @@ describe('live channel (SSE)', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('bad_parameter');
     const ip = nextIp();
-    const open: Stream[] = [];
+    const open: LiveStream[] = [];
     let refused: Response | null = null;
     for (let i = 0; i < 25 && !refused; i++) {
       const res = await h.app.request(new Request(`${h.publicUrl}/api/live`, { headers: { 'x-forwarded-for': ip } }));
       if (res.status === 429) refused = res;
       else {
         expect(res.status).toBe(200);
-        open.push({ close: () => void res.body?.cancel() } as Stream);
+        open.push({ close: () => void res.body?.cancel() } as LiveStream);
       }
     }
     expect(open).toHaveLength(20);
@@ -198,10 +141,10 @@ describe('live channel (SSE)', () => {
     }
     const config = loadConfig({ PUBLIC_URL: h.publicUrl, AUTH_SECRET: 'x'.repeat(40), SMTP_URL: h.smtp.url });
     const other = createApp({ db: second?.db ?? h.database.db, config });
-    const one = await openStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
+    const one = await openLiveStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
       'x-forwarded-for': nextIp(),
     });
-    const two = await openStream((r) => other.request(r), `${h.publicUrl}/api/live?datasets=${datasetId}`, {
+    const two = await openLiveStream((r) => other.request(r), `${h.publicUrl}/api/live?datasets=${datasetId}`, {
       'x-forwarded-for': nextIp(),
     });
     await one.stream.next((e) => e.event === 'joined');
@@ -263,7 +206,7 @@ describe('live channel (SSE)', () => {
     tuneKeepAlive(server);
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const { port } = server.address() as AddressInfo;
-    const { stream } = await openStream(fetch, `http://127.0.0.1:${port}/api/live?datasets=${datasetId}`);
+    const { stream } = await openLiveStream(fetch, `http://127.0.0.1:${port}/api/live?datasets=${datasetId}`);
     await stream.next((e) => e.event === 'joined');
     for (let i = 0; i < 100 && stream.comments < 8; i++) await new Promise((r) => setTimeout(r, 100));
     expect(stream.comments).toBeGreaterThanOrEqual(8);
