@@ -1,11 +1,12 @@
 // What a page's sharing card says: title, description and, for dataset pages and chart views, the chart itself.
-import { parsePeriod } from '../../core/periods';
+import { parsePeriod, readablePeriod } from '../../core/periods';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { siblingSlugs } from '../../core/slugs';
 import type { ReadDb } from '../../db/client';
 import { findPublishedPost } from '../../db/queries/blog';
 import { pageSelection } from '../../core/selection';
 import { getDatasetCoverage } from '../../db/queries/datasets';
+import { NotYetImported } from '../../db/queries/revisions';
 import { loadView, openDataset } from '../../db/queries/view';
 import { sitemapPlaces } from '../../db/queries/site';
 import {
@@ -100,7 +101,18 @@ async function datasetCard(
   const cut = !timed && coverage.period ? parsePeriod(coverage.period)?.ordinal : undefined;
   const parsed = cut !== undefined ? { ...asked, timeEnd: coverage.period! } : asked;
   const selection = cut !== undefined ? { ...page.selection, to: cut } : page.selection;
-  const { data } = await loadView(db, meta, selection);
+  // A card of an earlier vintage says which (decision 125); the footer names the source either way.
+  const asOf = selection.asOf ? ` · as of ${readablePeriod(selection.asOf.toISOString().slice(0, 10), 'long')}` : '';
+  const eyebrow = `Dataset · ${meta.dataset_code}${asOf}`;
+  const footer = `Source: ${meta.source_name} (${meta.dataset_code})`;
+  let data: Awaited<ReturnType<typeof loadView>>['data'];
+  try {
+    ({ data } = await loadView(db, meta, selection));
+  } catch (error) {
+    // A vintage from before the first import here: the page says so where the chart would be, and so does the card.
+    if (!(error instanceof NotYetImported)) throw error;
+    return { eyebrow, title: meta.dataset_name, description: error.message, footer };
+  }
   const worldMap = chooseOutlines(geoCodesOf(data)).kind === 'world';
   let view: ChartViewSpec = query.has('chart_type')
     ? parsed
@@ -117,11 +129,11 @@ async function datasetCard(
   // The selection in words (its dimension values and unit), so a card of a Food view does not say all-items.
   const { subtitle } = viewLabels(meta, data.data, data.transform);
   return {
-    eyebrow: `Dataset · ${meta.dataset_code}`,
+    eyebrow,
     title: meta.dataset_name,
     description: `${subtitle || meta.unit}. ${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}${period && view.chartType !== 'line' ? ` · shown: ${period}` : ''}`,
     chart,
-    footer: `Source: ${meta.source_name} (${meta.dataset_code})`,
+    footer,
   };
 }
 

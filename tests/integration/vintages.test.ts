@@ -9,6 +9,7 @@ import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
 import { lastRelease, observationsAsOf } from '../../db/queries/revisions';
 import { queryRows } from '../../db/sql';
 import { createApp } from '../../server/app';
+import { cardFor } from '../../server/api/og-content';
 import { importFile, type ImportSummary } from '../../server/import/runner';
 import { databaseWithGeos, mirror } from '../setup/database';
 import { renderDocument } from './page-document';
@@ -351,5 +352,42 @@ describe('a page of an earlier vintage (as_of on the page address)', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('une_rt_m had no values yet at');
     expect(cells(page.html)).toEqual([]);
+  });
+});
+
+describe('sharing an earlier vintage (og:url and the card)', () => {
+  const view = 'chart_type=line&country[]=DE&time_start=1/2024&time_end=3/2024';
+  const tag = (html: string, property: string) =>
+    new RegExp(`<meta property="og:${property}" content="([^"]*)"/>`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+  it('shares the view and the vintage the visitor sees, while the canonical address stays the dataset page', async () => {
+    const page = await renderDocument(database.db, `/datasets/une_rt_m?${view}&as_of=${between}&utm_source=feed`);
+    const shared = `/datasets/une_rt_m?${view}&as_of=${between}`;
+    expect(page.html).toMatch(/<link rel="canonical" href="[^"]*\/datasets\/une_rt_m"\/>/);
+    expect(tag(page.html, 'url')).toMatch(new RegExp(`${shared.replace(/[?[\]]/g, '\\$&')}$`));
+    const image = tag(page.html, 'image')!;
+    expect(decodeURIComponent(new URL(image).searchParams.get('path')!)).toBe(shared);
+    // The plain page shares itself: no view, no query.
+    const plain = await renderDocument(database.db, '/datasets/une_rt_m');
+    expect(tag(plain.html, 'url')).toMatch(/\/datasets\/une_rt_m$/);
+    expect(tag(plain.html, 'image')).toMatch(/\?path=%2Fdatasets%2Fune_rt_m$/);
+  });
+
+  it('draws the card of a vintage as it stood, and says when the dataset had no values yet', async () => {
+    const then = await cardFor(database.db, `/datasets/une_rt_m?${view}&as_of=${between}`);
+    expect(then.eyebrow).toMatch(/^Dataset · une_rt_m · as of \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(then.chart).toMatch(/^data:image\/png;base64,/);
+    const now = await cardFor(database.db, `/datasets/une_rt_m?${view}`);
+    expect(now.eyebrow).toBe('Dataset · une_rt_m');
+    // 3.3 then, 3.2 now: the two charts differ.
+    expect(then.chart).not.toBe(now.chart);
+    const early = await cardFor(database.db, `/datasets/une_rt_m?${view}&as_of=${beforeFirst}`);
+    expect(early.chart).toBeUndefined();
+    expect(early.description).toContain('une_rt_m had no values yet at');
+    const res = await app.request(
+      `/api/og-image?path=${encodeURIComponent(`/datasets/une_rt_m?as_of=${beforeFirst}`)}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
   });
 });

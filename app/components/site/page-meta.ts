@@ -7,8 +7,13 @@ export interface PageMetaInput {
   /** The page's own title; the site name is appended unless already part of it. */
   title: string;
   description: string;
-  /** Path (and query, for chart views) of the canonical URL. */
+  /** Path of the canonical URL. */
   path: string;
+  /**
+   * Path and query of the view a visitor shares (a chart view of a dataset page): `og:url` and the card image show
+   * that view, while the canonical URL stays `path`. Default: `path`.
+   */
+  sharedPath?: string;
   /** Keeps the page out of search results (error pages). */
   noindex?: boolean;
   type?: 'website' | 'article';
@@ -29,7 +34,8 @@ export function fullTitle(title: string): string {
 export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor[] {
   const site = siteUrlOf(matches);
   const url = `${site}${input.path}`;
-  const image = `${site}/api/og-image?path=${encodeURIComponent(input.path)}`;
+  const shared = `${site}${input.sharedPath ?? input.path}`;
+  const image = `${site}/api/og-image?path=${encodeURIComponent(input.sharedPath ?? input.path)}`;
   const title = fullTitle(input.title);
   const tags: MetaDescriptor[] = [
     { title },
@@ -39,7 +45,7 @@ export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
-    { property: 'og:url', content: url },
+    { property: 'og:url', content: shared },
     { property: 'og:image', content: image },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },

@@ -4,7 +4,7 @@ import { data, useLocation, useNavigate, useNavigationType, type ShouldRevalidat
 import { unfollow } from '../../../features/follows/follows-client';
 import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
 import { getLastRelease } from '../../../../db/queries/revisions';
-import { ChartWidget, joinQuery, pageViewPairs, type ChartViewSpec } from '../../../charts';
+import { ChartWidget, joinQuery, pageViewPairs, parseViewQuery, type ChartViewSpec } from '../../../charts';
 import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
 import { TrendRuleForm } from '../../../features/notifications/trend-rule-form';
 import { ReleaseSection } from '../../../features/releases/release-section';
@@ -69,15 +69,19 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return isViewOnlyNavigation(args) ? false : args.defaultShouldRevalidate;
 }
 
-export function meta({ data: loaded, matches }: Route.MetaArgs) {
+export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
   if (!loaded) return [{ title: 'Page Not Found' }];
   const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code})`;
   if (loaded.chart.embed) return [{ title: fullTitle(title) }, { name: 'robots', content: 'noindex' }];
+  const path = `/datasets/${loaded.meta.dataset_code}`;
+  const view = sharedViewQuery(location.search);
   return [
     ...pageMeta(matches, {
       title,
       description: loaded.meta.description,
-      path: `/datasets/${loaded.meta.dataset_code}`,
+      path,
+      // A shared view (a Food map, an earlier vintage) gets its own card; the canonical page stays the dataset's.
+      ...(view ? { sharedPath: `${path}?${view}` } : {}),
     }),
     datasetJsonLd(loaded.meta, siteUrlOf(matches)),
   ];
@@ -211,6 +215,16 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
       ) : null}
     </article>
   );
+}
+
+/**
+ * The view parameters of a page address, as the one parser reads them and the widget writes them, without what the
+ * address did not ask for (a default chart type would change the card) or what is not a view (tracking parameters).
+ */
+function sharedViewQuery(search: string): string {
+  const query = new URLSearchParams(search);
+  const asked = (key: string) => query.has(key) || query.has(key.replace(/\[\]$/, ''));
+  return joinQuery(pageViewPairs(parseViewQuery(query).view).filter(([key]) => asked(key)));
 }
 
 /**
