@@ -1,12 +1,13 @@
 // Following a chart in Chromium: Follow on the dataset page → the chart page follows it → the dashboard card shows
-// the view; change the type and zoom on /app/chart → reload; a second browser signs in through another chart's
-// Follow button and lands on that chart followed in the view it showed, gets the first chart's saved view back,
-// sees "Following" on the public page and unfollows there → unfollow empties the dashboard.
+// the view; change the type, zoom and colour (a custom one) on /app/chart → reload; a second browser signs in through
+// another chart's Follow button and lands on that chart followed in the view it showed, gets the first chart's saved
+// view back, sees "Following" on the public page and unfollows there → unfollow empties the dashboard.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bandShades } from '../../app/charts/core/color-bands';
 import { openDatabase } from '../../db/client';
 import { seedGeos } from '../../server/import/geos';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -44,11 +45,19 @@ afterAll(async () => {
 const widgetOf = (page: Page) => page.locator('[data-chart-widget]');
 const zoomOf = (page: Page) => widgetOf(page).locator('g.map-zoom').getAttribute('transform');
 
+/** How many of the five shades of #aa3355 the map's regions are filled with. */
+async function customShades(page: Page): Promise<number> {
+  const fills = await widgetOf(page)
+    .locator('path.map-area')
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('fill')));
+  return bandShades('#aa3355').filter((shade) => fills.includes(shade)).length;
+}
+
 async function saved(page: Page) {
   await page.locator('[data-save-status="saved"]').waitFor();
 }
 
-it('follows a chart, keeps its type and zoom across reloads and devices, and unfollows', async () => {
+it('follows a chart, keeps its type, zoom and own colour across reloads and devices, and unfollows', async () => {
   const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   await signUpAndConfirm(world, page, 'follower@example.org', 'Fiona');
   await page.getByText('You are not following any charts yet.').waitFor();
@@ -84,6 +93,10 @@ it('follows a chart, keeps its type and zoom across reloads and devices, and unf
   await widgetOf(page).getByRole('button', { name: 'Zoom in' }).click();
   await widgetOf(page).getByRole('button', { name: 'Zoom in' }).click();
   await page.getByLabel('Title', { exact: true }).fill('Inflation at a glance');
+  // A colour of one's own from the colour popup shades the map.
+  await widgetOf(page).getByRole('button', { name: 'Map colour' }).click();
+  await page.getByRole('dialog', { name: 'Map colour' }).getByLabel('Custom colour').fill('#aa3355');
+  await expect.poll(() => customShades(page)).toBeGreaterThanOrEqual(3);
   await saved(page);
   const zoom = await zoomOf(page);
   expect(zoom).toMatch(/scale\(1\.44/);
@@ -93,6 +106,11 @@ it('follows a chart, keeps its type and zoom across reloads and devices, and unf
   await expect(widgetOf(page).getAttribute('data-chart-type')).resolves.toBe('map');
   await expect.poll(() => zoomOf(page)).toBe(zoom);
   await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Inflation at a glance');
+  await expect(customShades(page)).resolves.toBeGreaterThanOrEqual(3);
+  await widgetOf(page).getByRole('button', { name: 'Map colour' }).click();
+  const custom = page.getByRole('dialog', { name: 'Map colour' }).getByRole('button', { name: 'Colour #aa3355' });
+  await expect(custom.getAttribute('aria-pressed')).resolves.toBe('true');
+  await page.keyboard.press('Escape');
 
   // Another device, signed out, on another dataset in a view of its own: Follow opens the sign-in modal; after
   // signing in, the chart page with that view, followed with it (decision 103).

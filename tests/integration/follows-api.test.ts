@@ -189,6 +189,16 @@ describe('bad input', () => {
       [{ dataset_id: hicpId, settings: { chart_type: 'pie' } }, 400, /settings\.chart_type/],
       [{ dataset_id: hicpId, settings: { colour: 'red' } }, 400, /colour/],
       [{ dataset_id: hicpId, settings: { series_color: 'red' } }, 400, /#rrggbb/],
+      [
+        { dataset_id: hicpId, settings: { custom_series_colors: ['#aa3355', '#a35'] } },
+        400,
+        /custom_series_colors\.1\b.*#rrggbb/,
+      ],
+      [
+        { dataset_id: hicpId, settings: { custom_series_colors: Array(21).fill('#aa3355') } },
+        400,
+        /custom_series_colors/,
+      ],
       [{ dataset_id: hicpId, settings: { time_start: '2024-01' } }, 400, /period/],
       [{ dataset_id: hicpId, settings: { map_transform: { x: 0, y: 0, scale: 9 } } }, 400, /scale/],
       [{ dataset_id: hicpId, settings: { dimensions: { geo: ['DE'] } } }, 400, /dimensions\.geo/],

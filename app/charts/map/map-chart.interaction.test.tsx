@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { bandShades } from '../core/color-bands';
 import { MapChart, type MapChartProps } from './map-chart';
+import { MAP_SWATCHES } from './map-controls';
 import type { MapTransform } from './map-zoom';
 import { datasetToMapRows } from './map-state';
 import { loadHicpAllGeos, loadWorldOutlines } from './test-fixtures';
@@ -205,6 +206,72 @@ describe('MapChart settings', () => {
     fireEvent.keyDown(within(screen.getByRole('dialog')).getAllByRole('button')[0]!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(m.onChartSettingsChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('MapChart custom colours', () => {
+  const six = ['#111111', '#AA3355', '#333333', '#444444', '#555555', '#666666'];
+  const dialog = () => screen.getByRole('dialog', { name: 'Map colour' });
+  const labels = () =>
+    within(dialog())
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+  const custom = (value: string) => fireEvent.change(screen.getByLabelText('Custom colour'), { target: { value } });
+
+  it('lists the user’s own colours below the six swatches, the current one pressed', () => {
+    const m = setup({ customSeriesColors: ['#aa3355', '#123456'], chartSettings: { seriesColor: '#123456' } });
+    m.click('Map colour');
+    expect(labels()).toEqual([...MAP_SWATCHES.map((c) => `Colour ${c}`), 'Colour #aa3355', 'Colour #123456']);
+    const pressed = within(dialog())
+      .getAllByRole('button')
+      .filter((b) => b.getAttribute('aria-pressed') === 'true');
+    expect(pressed.map((b) => b.getAttribute('aria-label'))).toEqual(['Colour #123456']);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Colour #39B54A');
+    fireEvent.keyDown(screen.getByLabelText('Custom colour'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('picks a colour from the custom colour input and keeps it first, once, among at most six', () => {
+    const m = setup({ customSeriesColors: six });
+    m.click('Map colour');
+    custom('#aa3355');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(m.onChartSettingsChange).toHaveBeenLastCalledWith({
+      showValues: false,
+      showBorders: true,
+      seriesColor: '#aa3355',
+      customSeriesColors: ['#aa3355', '#111111', '#333333', '#444444', '#555555', '#666666'],
+    });
+    expect(bandShades('#aa3355')).toContain(m.area('iso:276').getAttribute('fill'));
+
+    m.click('Map colour');
+    expect(labels().slice(6)).toEqual(
+      ['#aa3355', '#111111', '#333333', '#444444', '#555555', '#666666'].map((c) => `Colour ${c}`),
+    );
+    custom('#0a0b0c');
+    expect(m.onChartSettingsChange.mock.calls.at(-1)?.[0].customSeriesColors).toEqual([
+      '#0a0b0c',
+      '#aa3355',
+      '#111111',
+      '#333333',
+      '#444444',
+      '#555555',
+    ]);
+    m.click('Map colour');
+    expect(labels()).toHaveLength(12);
+    expect(within(dialog()).getByRole('button', { name: 'Colour #0a0b0c' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps the list its host passes back, as the widget does across a switch to another type', () => {
+    const m = setup();
+    m.click('Map colour');
+    custom('#aa3355');
+    const reported = m.onChartSettingsChange.mock.calls.at(-1)?.[0];
+    m.unmount();
+    setup({ chartSettings: reported, customSeriesColors: ['#123456'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Map colour' }));
+    expect(labels().slice(6)).toEqual(['Colour #aa3355']);
+    expect(within(dialog()).getByRole('button', { name: 'Colour #aa3355' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
 

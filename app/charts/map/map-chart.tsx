@@ -24,7 +24,7 @@ export interface MapChartProps extends MapImageProps {
   onPeriodIndexChange?: (periodIndex: number) => void;
   /** update:map-transform — after a drag, a wheel step, a button or a key; with the size it was made at. */
   onMapTransformChange?: (transform: MapTransform, reference: { width: number; height: number }) => void;
-  /** update:chart-settings — values, borders or colour changed. */
+  /** update:chart-settings — values, borders, colour or the custom colours changed. */
   onChartSettingsChange?: (settings: MapChartSettings) => void;
   /** A regional (NUTS) map's page of a region, by code: its areas become links (a click or Enter opens them). */
   regionHref?: (code: string) => string | null;
@@ -38,13 +38,17 @@ interface Tooltip {
 }
 
 const KEY_PAN = 40;
+const NO_COLORS: readonly string[] = [];
 
 export function MapChart(props: MapChartProps) {
   const { readonly = false, onMapTransformChange, onChartSettingsChange, onPeriodIndexChange } = props;
   const settings = props.chartSettings ?? {};
   const [showValues, setShowValues] = useSyncedState(settings.showValues ?? false, String(settings.showValues));
   const [showBorders, setShowBorders] = useSyncedState(settings.showBorders ?? true, String(settings.showBorders));
-  const propColor = mapSeriesColor(settings, props.customSeriesColors);
+  // The list the map last reported (kept by its host with the other settings) is newer than the saved one.
+  const propCustom = settings.customSeriesColors ?? props.customSeriesColors ?? NO_COLORS;
+  const [customColors, setCustomColors] = useSyncedState<readonly string[]>(propCustom, propCustom.join());
+  const propColor = mapSeriesColor(settings, propCustom);
   const [seriesColor, setSeriesColor] = useSyncedState(propColor, propColor);
   const { rows, countries, outlines, outlineKind, periodIndex, unit, width, height, theme, title, idPrefix } = props;
   const { customSeriesColors, savedMapTransform, savedMapReferenceWidth, savedMapReferenceHeight } = props;
@@ -165,8 +169,16 @@ export function MapChart(props: MapChartProps) {
   }
   const { state, layout } = model;
 
-  const emitSettings = (next: MapChartSettings) =>
-    onChartSettingsChange?.({ ...props.chartSettings, showValues, showBorders, seriesColor, ...next });
+  // The custom colours go along once there are any: a map without them saves nothing for them.
+  const emitSettings = (next: MapChartSettings, custom: readonly string[] = customColors) =>
+    onChartSettingsChange?.({
+      ...props.chartSettings,
+      showValues,
+      showBorders,
+      seriesColor,
+      ...(custom.length > 0 ? { customSeriesColors: [...custom] } : {}),
+      ...next,
+    });
   const point = (e: { clientX: number; clientY: number }) => {
     const rect = container.current?.getBoundingClientRect();
     return { x: e.clientX - (rect?.left ?? 0), y: e.clientY - (rect?.top ?? 0) };
@@ -324,11 +336,13 @@ export function MapChart(props: MapChartProps) {
         <MapColorPopup
           colors={colors}
           current={seriesColor}
+          customColors={customColors}
           onClose={() => setPopupOpen(false)}
-          onPick={(color) => {
+          onPick={(color, custom) => {
             setPopupOpen(false);
             setSeriesColor(color);
-            emitSettings({ seriesColor: color });
+            setCustomColors(custom);
+            emitSettings({ seriesColor: color }, custom);
           }}
         />
       ) : null}

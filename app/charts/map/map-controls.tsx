@@ -1,10 +1,21 @@
 // Map overlays in HTML: the control buttons, the hover tooltip and the centred colour popup.
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { FONT_FAMILY, seriesPalette, type ThemeColors } from '../core/palette';
 import type { MapTooltipContent } from './map-labels';
 
 /** The popup's six swatch colours, the default series colour first. */
 export const MAP_SWATCHES: readonly string[] = seriesPalette('light').slice(0, 6);
+
+/** The user's own colours the popup keeps and shows, below the six swatches. */
+export const MAX_CUSTOM_COLORS = 6;
+
+const sameColor = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The custom colours with `color` first, each once and at most six; a colour of the six swatches is offered already. */
+export function addCustomColor(list: readonly string[], color: string): string[] {
+  if (MAP_SWATCHES.some((s) => sameColor(s, color))) return [...list];
+  return [color, ...list.filter((c) => !sameColor(c, color))].slice(0, MAX_CUSTOM_COLORS);
+}
 
 const ICON = { width: 16, height: 16, viewBox: '0 0 16 16', fill: 'none', stroke: 'currentColor', strokeWidth: 1.6 };
 
@@ -113,14 +124,68 @@ export function MapControls(p: MapControlsProps) {
 export interface MapColorPopupProps {
   colors: ThemeColors;
   current: string;
-  onPick: (color: string) => void;
+  /** The user's own colours, newest first. */
+  customColors: readonly string[];
+  /** A swatch or the custom colour input: the colour, and the custom colours with it (unchanged for a swatch). */
+  onPick: (color: string, customColors: string[]) => void;
   onClose: () => void;
 }
 
-/** A centred popup with a six-column grid of swatches; Escape or a click beside it closes it. */
-export function MapColorPopup({ colors, current, onPick, onClose }: MapColorPopupProps) {
+interface SwatchProps {
+  color: string;
+  selected: boolean;
+  colors: ThemeColors;
+  onPick: () => void;
+  focusRef?: RefObject<HTMLButtonElement | null>;
+}
+
+function Swatch({ color, selected, colors, onPick, focusRef }: SwatchProps) {
+  return (
+    <button
+      ref={focusRef}
+      type="button"
+      aria-label={`Colour ${color}`}
+      aria-pressed={selected}
+      onClick={onPick}
+      style={{
+        width: 28,
+        height: 28,
+        borderRadius: 6,
+        background: color,
+        cursor: 'pointer',
+        border: selected ? `2px solid ${colors.text}` : `1px solid ${colors.grid}`,
+      }}
+    />
+  );
+}
+
+/**
+ * A centred popup with a six-column grid of swatches, the user's own colours below them and a native colour input
+ * that adds one; Escape or a click beside it closes it.
+ */
+export function MapColorPopup({ colors, current, customColors, onPick, onClose }: MapColorPopupProps) {
   const first = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
+  // The native `change` (React's onChange is `input`): the browser's picker reports every step of a drag with `input`,
+  // and picking closes the popup, so only the colour the user settles on counts.
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    const settle = () => onPick(el.value, addCustomColor(customColors, el.value));
+    el.addEventListener('change', settle);
+    return () => el.removeEventListener('change', settle);
+  }, [customColors, onPick]);
+  const swatch = (c: string, key: string, focusRef?: RefObject<HTMLButtonElement | null>) => (
+    <Swatch
+      key={key}
+      color={c}
+      selected={sameColor(c, current)}
+      colors={colors}
+      onPick={() => onPick(c, [...customColors])}
+      focusRef={focusRef}
+    />
+  );
   return (
     <div
       className="map-color-backdrop"
@@ -148,28 +213,36 @@ export function MapColorPopup({ colors, current, onPick, onClose }: MapColorPopu
         }}
       >
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 28px)', gap: 8 }}>
-          {MAP_SWATCHES.map((c, i) => {
-            const selected = c.toLowerCase() === current.toLowerCase();
-            return (
-              <button
-                key={c}
-                ref={i === 0 ? first : undefined}
-                type="button"
-                aria-label={`Colour ${c}`}
-                aria-pressed={selected}
-                onClick={() => onPick(c)}
-                style={{
-                  width: 28,
-                  height: 28,
-                  borderRadius: 6,
-                  background: c,
-                  cursor: 'pointer',
-                  border: selected ? `2px solid ${colors.text}` : `1px solid ${colors.grid}`,
-                }}
-              />
-            );
-          })}
+          {MAP_SWATCHES.map((c, i) => swatch(c, c, i === 0 ? first : undefined))}
+          {customColors.slice(0, MAX_CUSTOM_COLORS).map((c) => swatch(c, `custom ${c}`))}
         </div>
+        <label
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            marginTop: 10,
+            color: colors.text,
+            fontSize: 13,
+            cursor: 'pointer',
+          }}
+        >
+          <input
+            ref={input}
+            type="color"
+            defaultValue={current.toLowerCase()}
+            style={{
+              width: 28,
+              height: 28,
+              padding: 2,
+              borderRadius: 6,
+              border: `1px solid ${colors.grid}`,
+              background: colors.background,
+              cursor: 'pointer',
+            }}
+          />
+          Custom colour
+        </label>
       </div>
     </div>
   );

@@ -34,6 +34,8 @@ export interface MapChartSettings {
   showBorders?: boolean;
   /** The colour the five bands are shaded from; default #39B54A. */
   seriesColor?: string;
+  /** The user's own colours from the colour popup, newest first; when given, newer than the map's `customSeriesColors`. */
+  customSeriesColors?: string[];
 }
 
 const NOT_DATA = new Set(['name', 'unit']);

@@ -32,6 +32,15 @@ describe('what a widget report saves', () => {
       series_color: '#2563eb',
     });
   });
+
+  it('saves the user’s own colours, and gives them back to the widget', () => {
+    const change = mapSettingsChange({ seriesColor: '#aa3355', customSeriesColors: ['#aa3355', '#123456'] });
+    expect(change).toEqual({ series_color: '#aa3355', custom_series_colors: ['#aa3355', '#123456'] });
+    expect(widgetPropsOfSettings(change)).toMatchObject({
+      chartSettings: { seriesColor: '#aa3355' },
+      customSeriesColors: ['#aa3355', '#123456'],
+    });
+  });
 });
 
 describe('what the widget is given back', () => {

@@ -71,10 +71,11 @@ export function transformChange(transform: MapTransform, reference: { width: num
   };
 }
 
-/** Values shown, or a new series colour. */
+/** Values shown, a new series colour, or the user's own colours. */
 export function mapSettingsChange(settings: MapChartSettings): FollowSettings {
   const change: FollowSettings = {};
   if (settings.showValues !== undefined) change.show_values = settings.showValues;
   if (settings.seriesColor) change.series_color = settings.seriesColor;
+  if (settings.customSeriesColors) change.custom_series_colors = settings.customSeriesColors;
   return change;
 }
