@@ -17,7 +17,7 @@
 // "N passed, N failed"; exits 1 on any failure. A failure names the seed and the request, so it reproduces.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -407,25 +407,84 @@ function jsonValue(rnd: () => number): unknown {
 const dropMail: Mailer = { send: async () => {}, description: 'nowhere (attack suite)' };
 
 // ---- databases ---------------------------------------------------------------------------------------------------
+type Kind = 'pglite' | 'postgres';
+
+/** A database of a phase: its URL, its PGlite folder, and how to remove it. */
 interface Scratch {
   url: string;
+  dir?: string;
   drop(): Promise<void>;
 }
-async function scratchPostgres(): Promise<Scratch> {
-  const name = `attack_${randomBytes(5).toString('hex')}`;
+
+async function adminQuery(query: string): Promise<void> {
   const admin = postgres(pgUrl!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.unsafe(query);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** An empty database on the suite's PostgreSQL server (DATABASE_URL), or a copy of `template`. */
+async function scratchPostgres(template?: string): Promise<Scratch & { name: string }> {
+  const name = `attack_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const u = new URL(pgUrl!);
   u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const dropper = postgres(pgUrl!, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return { name, url: u.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface Template extends Scratch {
+  name: string;
+  /** Every dataset's CSV hash in the template, and so in every fresh copy of it. */
+  hashes: Map<string, string>;
+}
+
+const templates = new Map<Kind, Promise<Template>>();
+
+/**
+ * What every phase starts from, made once per kind: migrated, with the places and the base release. Each phase gets a
+ * copy (a folder copy on PGlite, CREATE DATABASE … TEMPLATE on PostgreSQL) instead of migrating, seeding and
+ * importing again.
+ */
+function baseTemplate(kind: Kind): Promise<Template> {
+  let made = templates.get(kind);
+  if (!made) {
+    made = (async () => {
+      const folder = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'attack-template-')) : undefined;
+      const scratch = folder
+        ? {
+            name: folder,
+            url: `file:${path.join(folder, 'db')}`,
+            dir: path.join(folder, 'db'),
+            drop: async () => rmSync(folder, { recursive: true, force: true }),
+          }
+        : await scratchPostgres();
+      const database = await openDatabase(scratch.url, '');
+      let hashes: Map<string, string>;
+      try {
+        await seedGeos(database.db, mirror);
+        await importMirror(database.db, baseRelease);
+        hashes = await datasetHashes(database.db);
+      } finally {
+        await database.close();
+      }
+      if (scratch.dir) rmSync(lockFileOf(scratch.dir), { force: true });
+      return { ...scratch, hashes };
+    })();
+    templates.set(kind, made);
+  }
+  return made;
+}
+
+/** A fresh copy of the kind's base template for one phase. */
+async function baseCopy(kind: Kind): Promise<Scratch> {
+  const template = await baseTemplate(kind);
+  if (kind === 'postgres') return scratchPostgres(template.name);
+  const folder = mkdtempSync(path.join(tmpdir(), 'attack-'));
+  const dir = path.join(folder, 'db');
+  cpSync(template.dir!, dir, { recursive: true });
+  return { url: `file:${dir}`, dir, drop: async () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 async function importMirror(db: Db, file: string): Promise<void> {
@@ -453,17 +512,15 @@ async function runningRuns(db: Db): Promise<number> {
 }
 
 // ---- 1. the fuzzer -----------------------------------------------------------------------------------------------
-async function fuzz(kind: 'pglite' | 'postgres', build: ServerBuild | undefined): Promise<void> {
-  const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
-  const database: Database = await openDatabase(scratch?.url ?? 'memory:', '');
+async function fuzz(kind: Kind, build: ServerBuild | undefined): Promise<void> {
+  const scratch = await baseCopy(kind);
+  const database: Database = await openDatabase(scratch.url, '');
   const restore = captureConsole();
   const started = performance.now();
   const statuses = new Map<number, number>();
   const failures: string[] = [];
   const slow = new Map<string, number>();
   try {
-    await seedGeos(database.db, mirror);
-    await importMirror(database.db, baseRelease);
     await importMirror(database.db, 'eurostat/tec00115/estat_tec00115_filtered_en.csv');
     const config = loadConfig({ PUBLIC_URL: origin, TRUST_PROXY: '1', AUTH_SECRET: authSecret, DATA_MIRROR: mirror });
     const app = createApp({ db: database.db, build, config, mailer: dropMail });
@@ -527,7 +584,7 @@ async function fuzz(kind: 'pglite' | 'postgres', build: ServerBuild | undefined)
     longestLog = 0;
     logLines = 0;
     await database.close();
-    await scratch?.drop();
+    await scratch.drop();
   }
 }
 
@@ -591,28 +648,25 @@ async function withDb<T>(url: string, dir: string | undefined, fn: (db: Db) => P
   }
 }
 
-async function importKills(kind: 'pglite' | 'postgres', rnd: () => number): Promise<void> {
+async function importKills(kind: Kind, rnd: () => number): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'attack-import-'));
-  const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
-  const dir = kind === 'pglite' ? path.join(folder, 'db') : undefined;
-  const url = scratch?.url ?? `file:${dir}`;
+  const scratch = await baseCopy(kind);
+  const { url, dir } = scratch;
   try {
-    // The hashes before, and those of the new release (imported fully into a reference database).
-    const before = await withDb(url, dir, async (db) => {
-      await importMirror(db, baseRelease);
-      return datasetHashes(db);
-    });
+    // The hashes before, and those of the new release (imported fully into a reference copy).
+    const { hashes: before } = await baseTemplate(kind);
     const releaseDir = path.join(folder, 'release');
     mkdirSync(releaseDir);
     const newRelease = writeNewRelease(releaseDir);
-    const reference = await openDatabase('memory:', '');
-    await importMirror(reference.db, baseRelease);
+    const referenceCopy = await baseCopy(kind);
+    const reference = await openDatabase(referenceCopy.url, '');
     // How long storing the release takes here: the kills below land at random points within that time.
     const storeStarted = Date.now();
     await importFile(reference.db, { fileName: path.basename(newRelease), bytes: readFileSync(newRelease) });
     const storeMs = Date.now() - storeStarted;
     const after = await datasetHashes(reference.db);
     await reference.close();
+    await referenceCopy.drop();
     check(
       [...after].some(([c, h]) => before.get(c) !== h),
       `import kill ${kind}: the new release changes the data`,
@@ -652,7 +706,7 @@ async function importKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
     }
     figure(`import kills ${kind}: ${survived} of ${IMPORT_KILLS} survived with intact data`);
   } finally {
-    await scratch?.drop();
+    await scratch.drop();
     rmSync(folder, { recursive: true, force: true });
   }
 }
@@ -722,18 +776,12 @@ async function firstOk(base: string): Promise<void> {
   }
 }
 
-async function serverKills(kind: 'pglite' | 'postgres', rnd: () => number): Promise<void> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'attack-server-'));
-  const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
-  const dir = kind === 'pglite' ? path.join(folder, 'db') : undefined;
-  const url = scratch?.url ?? `file:${dir}`;
+async function serverKills(kind: Kind, rnd: () => number): Promise<void> {
+  const scratch = await baseCopy(kind);
+  const { url, dir } = scratch;
   let server: AppServer | undefined;
   try {
-    const before = await withDb(url, dir, async (db) => {
-      await seedGeos(db, mirror);
-      await importMirror(db, baseRelease);
-      return datasetHashes(db);
-    });
+    const { hashes: before } = await baseTemplate(kind);
     server = await startServer(url);
     let base = server.base;
     const traffic = load(() => base);
@@ -764,8 +812,7 @@ async function serverKills(kind: 'pglite' | 'postgres', rnd: () => number): Prom
     figure(`server kills ${kind}: ${same ? SERVER_KILLS : 0} of ${SERVER_KILLS} survived with every CSV unchanged`);
   } finally {
     if (server) await killGroup(server.child);
-    await scratch?.drop();
-    rmSync(folder, { recursive: true, force: true });
+    await scratch.drop();
   }
 }
 
@@ -775,13 +822,9 @@ async function postgresRestart(): Promise<void> {
     check(false, 'ATTACK_PG_RESTART=1 needs ATTACK_PG_RESTART_CMD (the command that restarts PostgreSQL)');
     return;
   }
-  const scratch = await scratchPostgres();
+  const scratch = await baseCopy('postgres');
   let server: AppServer | undefined;
   try {
-    await withDb(scratch.url, undefined, async (db) => {
-      await seedGeos(db, mirror);
-      await importMirror(db, baseRelease);
-    });
     server = await startServer(scratch.url);
     const base = server.base;
     const traffic = load(() => base);
@@ -818,16 +861,20 @@ async function main(): Promise<void> {
   const build = existsSync(buildFile) ? ((await import(pathToFileURL(buildFile).href)) as ServerBuild) : undefined;
   if (!build) real.log('No page build (npm run build): pages are not fuzzed, the server faults are skipped.');
   const rnd = prng(SEED + 1);
-  for (const kind of DATABASES) {
-    const k0 = performance.now();
-    await fuzz(kind, build);
-    if (FAULTS) {
-      await importKills(kind, rnd);
-      if (build) await serverKills(kind, rnd);
+  try {
+    for (const kind of DATABASES) {
+      const k0 = performance.now();
+      await fuzz(kind, build);
+      if (FAULTS) {
+        await importKills(kind, rnd);
+        if (build) await serverKills(kind, rnd);
+      }
+      figure(`${kind}: ${((performance.now() - k0) / 1000).toFixed(0)} s`);
     }
-    figure(`${kind}: ${((performance.now() - k0) / 1000).toFixed(0)} s`);
+    if (process.env.ATTACK_PG_RESTART === '1' && pgUrl) await postgresRestart();
+  } finally {
+    for (const template of templates.values()) await (await template).drop();
   }
-  if (process.env.ATTACK_PG_RESTART === '1' && pgUrl) await postgresRestart();
   figure(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   real.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
