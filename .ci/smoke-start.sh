@@ -41,3 +41,15 @@ status="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/dataset
 [ "$status" = 200 ] || { echo "smoke: /datasets/prc_hicp_manr answered $status" >&2; exit 1; }
 [ -d .data/db ] && [ -f .data/auth-secret ] || { echo "smoke: .data/db or .data/auth-secret was not created" >&2; exit 1; }
 echo "smoke: OK in ${SECONDS} s: /api/datasets lists $listed; /datasets/prc_hicp_manr answers 200"
+
+# Then, while this product runs: `npm run bench:pages` against it (BENCH_BASE), instead of the bench starting and
+# seeding a server of its own; and, once it has stopped, a copy of the catalogue its first start imported, for the
+# README stage's benches that would otherwise import the same samples again (readme-commands.sh).
+if [ -n "${SMOKE_THEN:-}" ]; then
+  echo "smoke: then, against this server: $SMOKE_THEN"
+  BENCH_BASE="http://127.0.0.1:$port" bash -c "$SMOKE_THEN"
+fi
+stop
+trap - EXIT
+rm -rf .ci/results/sample-db
+cp -r .data/db .ci/results/sample-db

@@ -3,6 +3,7 @@
 // the literal matching it replaced. Also checks the place each query names. Figures in bench/README.md.
 //   BENCH_SEARCH_DUMP=file   reuse (or write, when missing) a PGlite dump of the seeded catalogue
 //   BENCH_POSTGRES_URL=url   run on a scratch PostgreSQL database instead of PGlite
+//   DATABASE_URL=file:<dir>  run on that PGlite folder, importing the samples only when its catalogue is empty
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '../db/client';
 import { listDatasets } from '../db/queries/datasets';
 import { queryRows } from '../db/sql';
-import { seedSampleData } from '../server/import/seed';
+import { isCatalogueEmpty, seedSampleData } from '../server/import/seed';
 
 interface BenchQuery {
   q: string;
@@ -42,6 +43,11 @@ async function open(): Promise<{ database: Database; done: () => Promise<void> }
         await admin.end();
       },
     };
+  }
+  if (process.env.DATABASE_URL?.startsWith('file:')) {
+    const database = await openDatabase(process.env.DATABASE_URL, '');
+    if (await isCatalogueEmpty(database.db)) await seedSampleData(database.db, mirror, quiet);
+    return { database, done: () => database.close() };
   }
   if (dumpFile && existsSync(dumpFile)) {
     const database = await openDatabase('memory:', '', { loadDataDir: new Blob([readFileSync(dumpFile)]) });
