@@ -51,5 +51,7 @@ if [ -n "${SMOKE_THEN:-}" ]; then
 fi
 stop
 trap - EXIT
+# The server closes its database after its parent shell has gone: copy once it has let go of the folder.
+for _ in $(seq 1 100); do [ -e .data/db.lock ] || break; sleep 0.3; done
 rm -rf .ci/results/sample-db
 cp -r .data/db .ci/results/sample-db
