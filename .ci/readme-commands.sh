@@ -39,8 +39,8 @@ npm run bench:import
 step 'npm run bench:charts (3 runs a row)'
 BENCH_RUNS="${BENCH_RUNS:-3}" npm run bench:charts
 # bench:pages ran in the smoke stage, against the product `npm start` had started (smoke-start.sh, SMOKE_THEN).
-# The assistant and search benches read a copy of the catalogue that first start imported, when the smoke stage left
-# one, instead of importing the samples again.
+# The assistant, search and load benches read a copy of the catalogue that first start imported, when the smoke stage
+# left one, instead of importing the samples again.
 sample_db() {
   if [ -d .ci/results/sample-db ]; then
     rm -rf "$1" && cp -r .ci/results/sample-db "$1" && echo "file:$1"
@@ -52,9 +52,10 @@ step 'npm run bench:assistant'
 DATABASE_URL="$(sample_db .ci/results/bench-db)" npm run bench:assistant
 step 'npm run bench:search'
 DATABASE_URL="$(sample_db .ci/results/bench-db)" npm run bench:search
-rm -rf .ci/results/bench-db
 step 'npm run bench:load (1 s a row, PGlite: a check that it runs; figures come from the full run)'
-BENCH_SECONDS=1 BENCH_DATABASES=pglite BENCH_ROWS=api,page npm run bench:load
+BENCH_SECONDS=1 BENCH_DATABASES=pglite BENCH_ROWS=api,page BENCH_PGLITE_URL="$(sample_db .ci/results/bench-db)" \
+  npm run bench:load
+rm -rf .ci/results/bench-db
 
 # The standing attack-and-fault suite, bounded for CI: fewer requests and kills than its defaults (20,000 per
 # database), on PGlite and PostgreSQL; it prints its own 'N passed, N failed' and fails the run on any 500.

@@ -3,7 +3,8 @@
 // bytes the product sent for the same address (the ceiling), measured in the same run (issue 18).
 //
 // Settings (environment): BENCH_SECONDS (per row, default 3), BENCH_CONNECTIONS (default 50), BENCH_DATABASES
-// (pglite,postgres), BENCH_POSTGRES_URL (the server a scratch database is made on), BENCH_PROFILE=<dir> (the product
+// (pglite,postgres), BENCH_POSTGRES_URL (the server a scratch database is made on), BENCH_PGLITE_URL (file:<dir>, a
+// PGlite folder with the samples, instead of memory: and importing them at start), BENCH_PROFILE=<dir> (the product
 // runs with --cpu-prof into that folder), BENCH_ROWS (comma list of row keys: api,meta,page,embed,unique).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +19,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const pgUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PGlite run's database: in memory (the samples imported at start), or a folder that already holds them. */
+const pgliteUrl = process.env.BENCH_PGLITE_URL ?? 'memory:';
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 interface Row {
@@ -303,7 +306,7 @@ async function main(): Promise<void> {
   let captured: Captured | undefined;
   try {
     if (DATABASES.includes('pglite')) {
-      const r = await measureProduct('PGlite (memory:)', 'memory:');
+      const r = await measureProduct(`PGlite (${pgliteUrl})`, pgliteUrl);
       results.set('pglite', r);
       captured = r.captured;
     }
