@@ -47,7 +47,7 @@ describe('parseSelection (the one parser)', () => {
     const { selection, problems } = parseSelection(meta, q('dim2=XX&dim9=A&country=ZZ,DE&period_from=2020'));
     expect(problems.map((p) => p.message)).toEqual([
       'invalid dim2: "XX" is not a value of coicop',
-      'invalid dim9: the dataset has 2 dimensions',
+      'invalid dim9: the dataset has 2 dimensions (dim1 unit, dim2 coicop)',
       'invalid country: "ZZ" has no data in prc_hicp_manr',
       'invalid period_from: "2020" (this dataset\'s periods look like 10/2022)',
     ]);

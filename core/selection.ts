@@ -222,7 +222,10 @@ export function resolveSelection(meta: SelectionMeta, request: SelectionRequest)
     const dim = meta.dimensions.find((d) => d.key === key);
     if (!dim) {
       const value = codes === '*' ? '*' : codes.join(',');
-      problems.push(problem('unknown_dimension', key, value, `the dataset has ${meta.dimensions.length} dimensions`));
+      const names = meta.dimensions.map((d) => `${d.key} ${d.code}`).join(', ');
+      problems.push(
+        problem('unknown_dimension', key, value, `the dataset has ${meta.dimensions.length} dimensions (${names})`),
+      );
       continue;
     }
     if (codes === '*') {

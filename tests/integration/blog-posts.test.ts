@@ -102,6 +102,18 @@ describe('/blog/{slug}', () => {
     expect(page.html).toContain('invalid country: &quot;ZZ&quot; has no data in prc_hicp_manr');
   });
 
+  it.each([
+    ['coicop="XX"', 'invalid dim2: &quot;XX&quot; is not a value of coicop'],
+    ['dim7="A"', 'invalid dim7: the dataset has 2 dimensions (dim1 unit, dim2 coicop)'],
+    ['from="2020"', 'invalid from: &quot;2020&quot; (this dataset&#x27;s periods look like 10/2022)'],
+  ])('checks a shortcode with %s as the API checks a view, with its message', async (attribute, message) => {
+    const slug = `bad-${attribute.toLowerCase().replace(/\W+/g, '-').replace(/-$/, '')}`;
+    await upsertPost(database.db, post(slug, `Text.\n\n{{< chart dataset="prc_hicp_manr" ${attribute} >}}`));
+    const page = await renderPage(database.db, `/blog/${slug}`);
+    expect(page.html).toContain('Error loading chart');
+    expect(page.html).toContain(message);
+  });
+
   it('does not serve drafts or posts dated in the future', async () => {
     await upsertPost(database.db, post('a-draft', 'Draft.', '', ''));
     await upsertPost(database.db, post('later', 'Later.', '', '2999-01-01'));

@@ -1,6 +1,6 @@
 // Resolves a post's chart shortcode against the catalogue into a chart widget with its server-read data.
 import type { ChartShortcode } from '../../../../core/blog/chart-shortcode';
-import { parsePeriod } from '../../../../core/periods';
+import { resolveSelection, type SelectionRequest } from '../../../../core/selection';
 import type { DatasetMeta } from '../../../../core/schemas/dataset';
 import type { ReadDb } from '../../../../db/client';
 import { findDataset, getDatasetMeta } from '../../../../db/queries/datasets';
@@ -9,56 +9,34 @@ import { chartOf } from '../../../features/statistics/place-charts.server';
 
 export type ResolvedChart = { ok: true; chart: PlaceChart } | { ok: false; message: string };
 
-class ShortcodeError extends Error {}
-
-function dimensionsOf(meta: DatasetMeta, wanted: ChartShortcode['dimensions']): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, codes] of Object.entries(wanted)) {
-    const dim = meta.dimensions.find((d) => d.key === name || d.code === name);
-    if (!dim) throw new ShortcodeError(`invalid dimension: "${name}" is not a dimension of ${meta.dataset_code}`);
-    for (const code of codes) {
-      if (!dim.values.some((v) => v.code === code)) {
-        throw new ShortcodeError(`invalid ${name}: "${code}" is not a value of ${dim.code}`);
-      }
-    }
-    out[dim.key] = codes;
+/**
+ * The shortcode's selection in the one parser's terms: a dimension may be named by its key (dim2) or its code
+ * (coicop), periods are from and to.
+ */
+function requestOf(meta: DatasetMeta, sc: ChartShortcode): SelectionRequest {
+  const dims: Record<string, string[]> = {};
+  for (const [name, codes] of Object.entries(sc.dimensions)) {
+    dims[meta.dimensions.find((d) => d.key === name || d.code === name)?.key ?? name] = codes;
   }
-  return out;
-}
-
-function periodOf(meta: DatasetMeta, name: 'from' | 'to', raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const p = parsePeriod(raw);
-  if (!p || p.freq !== meta.frequency) {
-    throw new ShortcodeError(`invalid ${name}: "${raw}" is not a period of ${meta.dataset_code}`);
-  }
-  return p.ordinal;
+  return { dims, countries: sc.countries, from: sc.from, fromParam: 'from', to: sc.to, toParam: 'to' };
 }
 
 export async function resolveShortcode(db: ReadDb, sc: ChartShortcode): Promise<ResolvedChart> {
   const row = await findDataset(db, sc.dataset);
   if (!row) return { ok: false, message: `no dataset with id or code "${sc.dataset}"` };
-  try {
-    const meta = await getDatasetMeta(db, row);
-    const dimensions = dimensionsOf(meta, sc.dimensions);
-    for (const c of sc.countries) {
-      if (!meta.available_countries.some((g) => g.code === c)) {
-        throw new ShortcodeError(`invalid country: "${c}" has no data in ${meta.dataset_code}`);
-      }
-    }
-    const chart = await chartOf(db, row, {
-      dimensions,
-      countries: sc.countries,
-      from: periodOf(meta, 'from', sc.from),
-      to: periodOf(meta, 'to', sc.to),
-      chartType: sc.type,
-      title: sc.title,
-      cutFrom: true,
-      height: sc.height,
-    });
-    return { ok: true, chart };
-  } catch (error) {
-    if (error instanceof ShortcodeError) return { ok: false, message: error.message };
-    throw error;
-  }
+  const meta = await getDatasetMeta(db, row);
+  // Checked by the one selection parser, as the API and pages check a view: the first problem is the message.
+  const { selection, problems } = resolveSelection(meta, requestOf(meta, sc));
+  if (problems[0]) return { ok: false, message: problems[0].message };
+  const chart = await chartOf(db, row, {
+    dimensions: selection.dims as Record<string, string[]>,
+    countries: sc.countries,
+    from: selection.from,
+    to: selection.to,
+    chartType: sc.type,
+    title: sc.title,
+    cutFrom: true,
+    height: sc.height,
+  });
+  return { ok: true, chart };
 }
