@@ -198,9 +198,15 @@ it('10. the embed table view is a real table, also without JavaScript', async ()
   expect(problems).toEqual([]);
 });
 
-it('8. on a phone bar names do not pile up, and the map legend keeps its value ranges', async () => {
+it('8. on a phone bar names do not pile up, the controls keep to one row, the map legend keeps its ranges', async () => {
   const phone = { viewport: { width: 375, height: 800 } };
   const { problems, widget } = await open('/datasets/une_rt_m', phone);
+  // Data, values, type, export, follow and the chart's menu (⋯): one row of icons above the chart.
+  const tops = await widget
+    .locator('.widget-header button')
+    .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(6);
+  expect(new Set(tops).size).toBe(1);
   const xs = await widget.locator('g.axis-x text').evaluateAll((els) => els.map((e) => Number(e.getAttribute('x'))));
   expect(xs.length).toBeGreaterThan(3);
   const gaps = xs

@@ -65,7 +65,8 @@ export function WidgetHeader({
           </>
         )}
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-1.5">
+      {/* Narrow widgets show the controls as icons, 4 px apart: six of them fit one row of a 375 px phone. */}
+      <div className="flex shrink-0 flex-wrap items-center gap-1 @[500px]:gap-1.5">
         {children}
         {links ? (
           <>
