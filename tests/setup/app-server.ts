@@ -24,7 +24,7 @@ export interface StartOptions {
 }
 
 /** The node arguments that run the server bundle of a build (as `npm start` does: without source-mapped stacks). */
-export function appServerArgs(buildDir: string): string[] {
+function appServerArgs(buildDir: string): string[] {
   return [path.join(buildDir, 'app-server/index.mjs')];
 }
 
