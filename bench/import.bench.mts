@@ -46,7 +46,7 @@ async function withScratchDatabase<T>(fn: (url: string) => Promise<T>): Promise<
 async function timeCopy(url: string, bytes: Buffer): Promise<number> {
   const parsed = parseFile('nama_10r_3gdp.tsv.gz', bytes);
   const keys = new Map<string, number>();
-  const lines = parsed.observations.map((o) => {
+  const lines = parsed.observations.toArray().map((o) => {
     const key = o.dims.join('|');
     if (!keys.has(key)) keys.set(key, keys.size + 1);
     return `${keys.get(key)}\t${o.geo}\t${o.period}\t${o.value ?? '\\N'}\t${o.flags ?? '\\N'}\n`;

@@ -17,6 +17,7 @@ import type { Frequency } from '../../core/periods';
 import { codeLabel, isCodelistDimension } from '../../core/codelists';
 import { catalogue, catalogueEntry, type CatalogueEntry } from './catalogue';
 import { buildGeoRows } from './geos';
+import { seriesKey, type Observations, type ObservationSummary } from './observations';
 import { ImportError, wholeArea, type Observation, type ParsedFile } from './types';
 
 export interface StoreCounts {
@@ -31,8 +32,6 @@ export interface StoreCounts {
 }
 
 export type Progress = (done: number, total: number) => void;
-
-const chunkSize = 20_000;
 
 /** Everything inside one transaction: a failure leaves the database as it was. */
 export async function storeParsed(
@@ -52,7 +51,7 @@ export async function storeParsed(
   const datasetId = await upsertDataset(tx, parsed, opts.code);
   await syncDimensions(tx, datasetId, parsed, opts.fileName);
   await ensureGeos(tx, parsed, opts.dataMirror ?? null);
-  const seriesIds = await upsertSeries(tx, datasetId, parsed.observations);
+  const seriesIds = await upsertSeries(tx, datasetId, parsed.observations.summary);
 
   const runValues = { datasetId, source: opts.source, format: parsed.format, releaseDate: parsed.lastUpdate };
   const [run] = opts.runId
@@ -90,8 +89,7 @@ export async function storeParsed(
   await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
   // The search document (names, labels, places with data) follows what this import stored (decision 055).
   await tx.execute(sql`SELECT refresh_dataset_search(${datasetId}::integer)`);
-  const flagged = obs.reduce((n, o) => (o.flags ? n + 1 : n), 0);
-  const values = obs.reduce((n, o) => (o.value === null ? n : n + 1), 0);
+  const { flagged, values } = obs.summary;
   await tx
     .update(importRuns)
     .set({
@@ -116,7 +114,7 @@ async function storeRelease(
   release: {
     datasetId: number;
     runId: number;
-    obs: readonly Observation[];
+    obs: Observations;
     seriesIds: Map<string, number>;
     /** Whether any of the release's series has stored values. */
     compare: boolean;
@@ -138,7 +136,7 @@ async function storeRelease(
 
   // A release covers the series and geos it lists, over its own period range per frequency:
   // values there that it no longer has were removed; values elsewhere are left alone.
-  const ranges = periodRanges(obs);
+  const ranges = periodRanges(obs.summary);
   const rangeRows = sql.join(
     [...ranges].map(([freq, [lo, hi]]) => sql`(${freq}::text, ${lo}::integer, ${hi}::integer)`),
     sql`, `,
@@ -212,65 +210,91 @@ async function storeRelease(
 /**
  * Streams the observations into `observations` (a first import) or the staging table `incoming` with the database's
  * bulk path (decision 056): `COPY … FROM STDIN` on PostgreSQL (postgres.js, honouring back-pressure),
- * `COPY … FROM '/dev/blob'` on PGlite, a chunk at a time so the text of at most one chunk is in memory. Values travel
- * as JavaScript's shortest round-trip decimal, which float8 reads back to the same double.
+ * `COPY … FROM '/dev/blob'` on PGlite. The observations are read from the file a chunk at a time while they are
+ * copied, so only a few chunks of rows and their text are in memory (decision 163), and on PostgreSQL the parsing
+ * overlaps the server's work. Values travel as JavaScript's shortest round-trip decimal, which float8 reads back to
+ * the same double.
  */
 async function loadRows(
   tx: Db,
   table: 'observations' | 'incoming',
-  obs: readonly Observation[],
+  obs: Observations,
   seriesIds: Map<string, number>,
   onProgress: Progress | undefined,
 ): Promise<void> {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   const columns = `${table} (series_id, geo, period, value, decimals, flags)`;
-  const chunkText = (from: number, to: number): string => {
+  const total = obs.length;
+  const seriesOf = seriesIdLookup(seriesIds);
+  const chunkText = (chunk: readonly Observation[]): string => {
     let text = '';
-    for (let i = from; i < to; i++) {
-      const o = obs[i]!;
-      text += `${seriesIds.get(seriesKey(o.freq, o.dims))!}\t${copyText(o.geo)}\t${o.period}\t${o.value ?? '\\N'}\t${o.decimals ?? '\\N'}\t${o.flags === null ? '\\N' : copyText(o.flags)}\n`;
+    for (const o of chunk) {
+      text += `${seriesOf(o)}\t${copyText(o.geo)}\t${o.period}\t${o.value ?? '\\N'}\t${o.decimals ?? '\\N'}\t${o.flags === null ? '\\N' : copyText(o.flags)}\n`;
     }
     return text;
   };
+  let done = 0;
   if (isPostgresJs(client)) {
     const stream = await client.unsafe(`COPY ${columns} FROM STDIN`).writable();
-    const done = new Promise<void>((resolve, reject) => {
+    const finished = new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
     });
-    for (let i = 0; i < obs.length; i += copyChunk) {
-      const to = Math.min(i + copyChunk, obs.length);
-      if (!stream.write(chunkText(i, to))) await new Promise((resolve) => stream.once('drain', resolve));
-      onProgress?.(to, obs.length);
+    for (const chunk of obs.chunks()) {
+      if (!stream.write(chunkText(chunk))) await new Promise((resolve) => stream.once('drain', resolve));
+      onProgress?.((done += chunk.length), total);
     }
     stream.end();
-    await done;
+    await finished;
     return;
   }
   if (isPglite(client)) {
-    for (let i = 0; i < obs.length; i += pgliteChunk) {
-      const to = Math.min(i + pgliteChunk, obs.length);
-      await client.query(`COPY ${columns} FROM '/dev/blob'`, [], { blob: new Blob([chunkText(i, to)]) });
-      onProgress?.(to, obs.length);
+    // PGlite runs in this thread: fewer, bigger COPY statements (a few MB of text each).
+    let parts: string[] = [];
+    let rows = 0;
+    const flush = async () => {
+      await client.query(`COPY ${columns} FROM '/dev/blob'`, [], { blob: new Blob(parts) });
+      onProgress?.((done += rows), total);
+      parts = [];
+      rows = 0;
+    };
+    for (const chunk of obs.chunks()) {
+      parts.push(chunkText(chunk));
+      rows += chunk.length;
+      if (rows >= pgliteChunk) await flush();
     }
+    if (rows > 0) await flush();
     return;
   }
-  for (let i = 0; i < obs.length; i += chunkSize) {
-    const part = obs.slice(i, i + chunkSize);
+  for (const part of obs.chunks()) {
     await tx.execute(sql`INSERT INTO ${sql.identifier(table)} (series_id, geo, period, value, decimals, flags)
       SELECT * FROM unnest(
-      ${pgArray(part.map((o) => seriesIds.get(seriesKey(o.freq, o.dims))!))}::integer[],
+      ${pgArray(part.map(seriesOf))}::integer[],
       ${pgArray(part.map((o) => o.geo))}::text[],
       ${pgArray(part.map((o) => o.period))}::integer[],
       ${pgArray(part.map((o) => o.value))}::double precision[],
       ${pgArray(part.map((o) => o.decimals))}::smallint[],
       ${pgArray(part.map((o) => o.flags))}::text[])`);
-    onProgress?.(Math.min(i + chunkSize, obs.length), obs.length);
+    onProgress?.((done += part.length), total);
   }
 }
 
-/** Rows per write of the COPY stream, and per COPY statement on PGlite (a few MB of text each). */
-const copyChunk = 20_000;
+/** The series id of an observation; parsers share one dims array per series, so its key is built once per run. */
+function seriesIdLookup(seriesIds: Map<string, number>): (o: Observation) => number {
+  let lastDims: readonly string[] | null = null;
+  let lastFreq = '';
+  let lastId = 0;
+  return (o) => {
+    if (o.dims !== lastDims || o.freq !== lastFreq) {
+      lastDims = o.dims;
+      lastFreq = o.freq;
+      lastId = seriesIds.get(seriesKey(o.freq, o.dims))!;
+    }
+    return lastId;
+  };
+}
+
+/** Rows per COPY statement on PGlite. */
 const pgliteChunk = 100_000;
 
 /** COPY's text format: backslash, tab and line breaks escaped. */
@@ -311,28 +335,15 @@ async function hasEarlierRun(tx: Db, datasetId: number, runId: number): Promise<
   return row?.any === true;
 }
 
-function seriesKey(freq: string, dims: readonly string[]): string {
-  return `${freq}|${dims.join('|')}`;
-}
-
-function periodRanges(obs: readonly Observation[]): Map<Frequency, [number, number]> {
+function periodRanges(summary: ObservationSummary): Map<Frequency, [number, number]> {
   const ranges = new Map<Frequency, [number, number]>();
-  for (const o of obs) {
-    const r = ranges.get(o.freq);
-    if (!r) ranges.set(o.freq, [o.period, o.period]);
-    else {
-      if (o.period < r[0]) r[0] = o.period;
-      if (o.period > r[1]) r[1] = o.period;
-    }
-  }
+  for (const [freq, { lo, hi }] of summary.frequencies) ranges.set(freq, [lo, hi]);
   if (ranges.size === 0) ranges.set('A', [0, -1]); // an empty file covers nothing
   return ranges;
 }
 
-function mainFrequency(obs: readonly Observation[]): Frequency {
-  const counts = new Map<Frequency, number>();
-  for (const o of obs) counts.set(o.freq, (counts.get(o.freq) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'A';
+function mainFrequency(summary: ObservationSummary): Frequency {
+  return [...summary.frequencies].sort((a, b) => b[1].count - a[1].count)[0]?.[0] ?? 'A';
 }
 
 /**
@@ -375,7 +386,7 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<
         (eurostat ? `https://ec.europa.eu/eurostat/databrowser/view/${code}/default/table?lang=en` : ''),
       unit: unitOf(parsed, defaults, entry),
       extension: meta?.extension ?? null,
-      frequency: mainFrequency(parsed.observations),
+      frequency: mainFrequency(parsed.observations.summary),
       defaults,
     })
     .returning({ id: datasets.id });
@@ -510,7 +521,7 @@ function dimLabel(code: string): string {
  * Only the geos this file needs, so an import does not have to seed all geos first.
  */
 async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null): Promise<void> {
-  const codes = new Set(parsed.observations.map((o) => o.geo));
+  const codes = parsed.observations.summary.geos;
   if (codes.size === 0) return;
   const known = new Set(
     (
@@ -541,9 +552,8 @@ async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null)
   await tx.insert(geos).values(rows).onConflictDoNothing();
 }
 
-async function upsertSeries(tx: Db, datasetId: number, obs: readonly Observation[]): Promise<Map<string, number>> {
-  const keys = new Map<string, { freq: string; dims: string[] }>();
-  for (const o of obs) keys.set(seriesKey(o.freq, o.dims), { freq: o.freq, dims: o.dims });
+async function upsertSeries(tx: Db, datasetId: number, summary: ObservationSummary): Promise<Map<string, number>> {
+  const keys = summary.series;
   const list = [...keys.values()];
   for (let i = 0; i < list.length; i += 1000) {
     await tx

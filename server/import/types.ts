@@ -1,5 +1,6 @@
 // The shape every format parser produces; the import runner writes it to the database.
 import type { Frequency } from '../../core/periods';
+import type { Observations } from './observations';
 
 export type SourceFormat = 'eurostat-tsv' | 'eurostat-tsv-legacy' | 'sdmx-csv' | 'json-stat';
 
@@ -36,7 +37,8 @@ export interface ParsedFile {
   dimensions: ParsedDimension[];
   /** Geo codes with labels where the source has them. */
   geoLabels: Map<string, string>;
-  observations: Observation[];
+  /** Read from the parser's input on every walk, not held in memory (server/import/observations.ts). */
+  observations: Observations;
   /** What the file says about itself beyond name and release time (JSON-stat, SDMX-CSV 2.0); absent in TSV. */
   meta?: FileMetadata;
 }

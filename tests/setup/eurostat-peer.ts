@@ -36,6 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { formatSourcePeriod, type Frequency } from '../../core/periods';
 import { catalogue, mirrorFiles } from '../../server/import/catalogue';
 import { parseFiles } from '../../server/import/parsers';
+import { Observations } from '../../server/import/observations';
 import type { Observation, ParsedFile } from '../../server/import/types';
 import { mirror as defaultMirror } from './database-templates';
 
@@ -302,8 +303,11 @@ function overlay(base: Published, later: ParsedFile): Published {
   }
   // Value by value: the later file holds 2024-01…2026-08 only; the series' earlier history stays as it was.
   const keyOf = (o: Observation) => `${o.freq}|${o.dims.join(',')}|${o.geo}|${o.period}`;
-  const replaced = new Set(later.observations.map(keyOf));
-  const observations = [...base.parsed.observations.filter((o) => !replaced.has(keyOf(o))), ...later.observations];
+  const replaced = new Set(later.observations.toArray().map(keyOf));
+  const observations = Observations.of([
+    ...base.parsed.observations.toArray().filter((o) => !replaced.has(keyOf(o))),
+    ...later.observations,
+  ]);
   const dimensions = base.parsed.dimensions.map((d, i) => {
     const known = new Set(d.values.map((v) => v.code));
     const extra = later.dimensions[i]!.values.filter((v) => !known.has(v.code));
@@ -339,13 +343,10 @@ function toc(codes: string[], vintage: Vintage, published: (code: string, v: Vin
     const entry = catalogue.datasets.find((d) => d.code === code);
     const first = published(code, 1) ?? release;
     const periods = release.parsed.observations;
-    const freq = periods[0]?.freq ?? 'A';
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const o of periods) {
-      if (o.period < lo) lo = o.period;
-      if (o.period > hi) hi = o.period;
-    }
+    const ranges = [...periods.summary.frequencies];
+    const freq = ranges[0]?.[0] ?? 'A';
+    const lo = Math.min(...ranges.map(([, r]) => r.lo));
+    const hi = Math.max(...ranges.map(([, r]) => r.hi));
     text += quote([
       `    ${entry?.name ?? release.parsed.name ?? code}`,
       code,

@@ -11,7 +11,7 @@ const read = (file: string) => readFileSync(path.join(mirror, 'eurostat', file))
 
 function cell(parsed: ParsedFile, geo: string, period: string, dims: string[]) {
   const ordinal = parsePeriod(period)?.ordinal;
-  return parsed.observations.find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
+  return parsed.observations.toArray().find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
 }
 
 function flagCounts(parsed: ParsedFile): Record<string, number> {
@@ -45,12 +45,12 @@ describe('parseEurostatTsv on the shared Eurostat files', () => {
         flags: null,
       });
     }
-    expect(parsed.observations.filter((o) => o.value !== null)).toHaveLength(59_822);
-    const confidential = parsed.observations.filter((o) => o.flags === '@C');
+    expect(parsed.observations.toArray().filter((o) => o.value !== null)).toHaveLength(59_822);
+    const confidential = parsed.observations.toArray().filter((o) => o.flags === '@C');
     expect(confidential).toHaveLength(24);
     expect(confidential.every((o) => o.value === null && o.decimals === null)).toBe(true);
     expect(parsed.observations).toHaveLength(59_822 + 24);
-    expect(new Set(parsed.observations.map((o) => o.geo)).size).toBe(45);
+    expect(new Set(parsed.observations.toArray().map((o) => o.geo)).size).toBe(45);
   });
 
   // Parse speed is measured by bench:import (bench/import.bench.mts), never asserted in a test.
@@ -66,7 +66,7 @@ describe('parseEurostatTsv on the shared Eurostat files', () => {
     }
     expect(cell(parsed, 'ES', '2022-10', sa)?.decimals).toBe(1);
     // Only Ireland has published May 2025 (the README says the column is all ':'; the file says otherwise).
-    const may2025 = parsed.observations.filter((o) => o.period === parsePeriod('2025-05')?.ordinal);
+    const may2025 = parsed.observations.toArray().filter((o) => o.period === parsePeriod('2025-05')?.ordinal);
     expect(may2025).toHaveLength(36);
     expect(new Set(may2025.map((o) => o.geo))).toEqual(new Set(['IE']));
   });
@@ -87,13 +87,13 @@ describe('parseEurostatTsv on the shared Eurostat files', () => {
     expect(parsed.format).toBe('eurostat-tsv-legacy');
     expect(parsed.dimensions.map((d) => d.code)).toEqual(['unit']);
     expect(parsed.observations).toHaveLength(253_544);
-    expect(parsed.observations.every((o) => o.freq === 'A' && o.value !== null)).toBe(true);
+    expect(parsed.observations.toArray().every((o) => o.freq === 'A' && o.value !== null)).toBe(true);
     expect(cell(parsed, 'DE', '2021', ['MIO_EUR'])).toMatchObject({ value: 3_601_750, flags: 'p', decimals: 0 });
     expect(cell(parsed, 'EU27_2020', '2021', ['MIO_EUR'])).toMatchObject({ value: 14_524_808, flags: null });
     expect(flagCounts(parsed)).toEqual({ e: 11_332, p: 3_995, b: 3_656, d: 12 });
-    expect(new Set(parsed.observations.map((o) => o.geo)).size).toBe(1_807);
+    expect(new Set(parsed.observations.toArray().map((o) => o.geo)).size).toBe(1_807);
     // Newest first in the file, so the first observation of a row is its latest year.
-    expect(parsed.observations[0]?.period).toBeGreaterThan(parsed.observations[1]?.period ?? Infinity);
+    expect(parsed.observations.toArray()[0]?.period).toBeGreaterThan(parsed.observations.toArray()[1]?.period ?? Infinity);
   });
 });
 
@@ -104,7 +104,7 @@ describe('parseEurostatTsv cell and header rules', () => {
     const text = `${header}A,PC,DE\t2.1 bep\t: p\r\nA,PC,FR\t: \t-0.25 \r\nA,PC,IT\t: @C\t13.0 e\r\n`;
     const parsed = parseEurostatTsv('inline.tsv', text);
     expect(
-      parsed.observations.map(({ geo, period, value, decimals, flags }) => [geo, period, value, decimals, flags]),
+      parsed.observations.toArray().map(({ geo, period, value, decimals, flags }) => [geo, period, value, decimals, flags]),
     ).toEqual([
       ['DE', 2021, 2.1, 1, 'bep'],
       ['DE', 2022, null, null, 'p'],
@@ -112,14 +112,14 @@ describe('parseEurostatTsv cell and header rules', () => {
       ['IT', 2021, null, null, '@C'],
       ['IT', 2022, 13, 1, 'e'],
     ]);
-    expect(parsed.observations[0]?.dims).toEqual(['PC']);
+    expect(parsed.observations.toArray()[0]?.dims).toEqual(['PC']);
   });
 
   it('infers the frequency of the legacy layout from the period spelling and gunzips bytes', () => {
     const legacy = 'unit,geo\\time\t2022M02 \t2022M01 \nPC,DE\t1.5 \t1 \n';
     const parsed = parseEurostatTsv('legacy.tsv.gz', gzipSync(Buffer.from(legacy)));
     expect(parsed.format).toBe('eurostat-tsv-legacy');
-    expect(parsed.observations.map((o) => [o.freq, o.period, o.value, o.decimals])).toEqual([
+    expect(parsed.observations.toArray().map((o) => [o.freq, o.period, o.value, o.decimals])).toEqual([
       ['M', 2022 * 12 + 1, 1.5, 1],
       ['M', 2022 * 12, 1, 0],
     ]);

@@ -1,6 +1,7 @@
 // Parses Eurostat TSV, both the current (…\TIME_PERIOD) and the legacy bulk (…\time) layout, into a ParsedFile.
 import { parsePeriod, type Frequency } from '../../../core/periods';
 import { ImportError, type Observation, type ParsedFile, type SourceFormat } from '../types';
+import { Observations, observationChunk } from '../observations';
 import { DimensionValues } from './dimension-values';
 import { inputText } from './input-text';
 import { decimalsOf } from './number-text';
@@ -21,71 +22,86 @@ interface TsvHeader {
   periods: PeriodColumn[];
 }
 
-/** Parses a Eurostat TSV file given as text or as (possibly gzip-compressed) bytes. */
+/**
+ * Parses a Eurostat TSV file given as text or as (possibly gzip-compressed) bytes. The observations are read from
+ * the text again whenever they are walked (server/import/observations.ts): this walk checks every cell.
+ */
 export function parseEurostatTsv(fileName: string, input: string | Buffer): ParsedFile {
-  const lines = inputText(input).split('\n');
-  const header = readHeader(fileName, stripCr(lines[0] ?? ''));
+  const text = inputText(input);
+  const headerEnd = lineEnd(text, 0);
+  const header = readHeader(fileName, stripCr(text.slice(0, headerEnd)));
   const { dimCodes, freqIndex, geoIndex, periods } = header;
   const otherIndexes = dimCodes.flatMap((_, i) => (i === freqIndex || i === geoIndex ? [] : [i]));
   const values = new DimensionValues(otherIndexes.map((i) => dimCodes[i] ?? ''));
-  const observations: Observation[] = [];
   const width = periods.length + 1;
 
-  for (let li = 1; li < lines.length; li++) {
-    const line = stripCr(lines[li] ?? '');
-    if (line === '') continue;
-    const lineNo = li + 1;
-    const cells = line.split('\t');
-    if (cells.length !== width) {
-      throw new ImportError(fileName, lineNo, `expected ${width} tab-separated cells, found ${cells.length}`);
-    }
-    const keyCell = (cells[0] ?? '').trim();
-    const key = keyCell.split(',').map((part) => part.trim());
-    if (key.length !== dimCodes.length) {
-      throw new ImportError(
-        fileName,
-        lineNo,
-        `key "${keyCell}" has ${key.length} parts, expected ${dimCodes.length} (${header.keyHeader})`,
-      );
-    }
-    const emptyAt = key.indexOf('');
-    if (emptyAt >= 0) throw new ImportError(fileName, lineNo, `empty ${dimCodes[emptyAt]} in key "${keyCell}"`);
-    const geo = key[geoIndex] ?? '';
-    const freq = freqIndex < 0 ? null : (key[freqIndex] ?? null);
-    // One array per series, shared by its observations: the big files have ~500 values per row.
-    const dims = otherIndexes.map((keyIndex, j) => {
-      const code = key[keyIndex] ?? '';
-      values.add(j, code);
-      return code;
-    });
-
-    for (let c = 1; c < width; c++) {
-      const cell = (cells[c] ?? '').trim();
-      const space = cell.indexOf(' ');
-      const number = space < 0 ? cell : cell.slice(0, space);
-      const flags = space < 0 ? null : cell.slice(space + 1).trim() || null;
-      // A bare ':' is simply "no value"; ': p' or ': @C' still says something about the cell.
-      if (number === ':' && flags === null) continue;
-      const period = periods[c - 1] as PeriodColumn;
-      if (freq !== null && freq !== period.freq) {
+  function* rows(): Generator<Observation[]> {
+    let chunk: Observation[] = [];
+    let lineNo = 1;
+    for (let start = headerEnd + 1; start < text.length;) {
+      const end = lineEnd(text, start);
+      const line = stripCr(text.slice(start, end));
+      start = end + 1;
+      lineNo++;
+      if (line === '') continue;
+      const cells = line.split('\t');
+      if (cells.length !== width) {
+        throw new ImportError(fileName, lineNo, `expected ${width} tab-separated cells, found ${cells.length}`);
+      }
+      const keyCell = (cells[0] ?? '').trim();
+      const key = keyCell.split(',').map((part) => part.trim());
+      if (key.length !== dimCodes.length) {
         throw new ImportError(
           fileName,
           lineNo,
-          `freq "${freq}" of key "${keyCell}" does not match period "${period.text}"`,
+          `key "${keyCell}" has ${key.length} parts, expected ${dimCodes.length} (${header.keyHeader})`,
         );
       }
-      let value: number | null = null;
-      let decimals: number | null = null;
-      if (number !== ':') {
-        decimals = decimalsOf(number);
-        if (decimals < 0)
-          throw new ImportError(fileName, lineNo, `invalid value "${number}" for ${geo} ${period.text}`);
-        value = Number(number);
+      const emptyAt = key.indexOf('');
+      if (emptyAt >= 0) throw new ImportError(fileName, lineNo, `empty ${dimCodes[emptyAt]} in key "${keyCell}"`);
+      const geo = key[geoIndex] ?? '';
+      const freq = freqIndex < 0 ? null : (key[freqIndex] ?? null);
+      // One array per series, shared by its observations: the big files have ~500 values per row.
+      const dims = otherIndexes.map((keyIndex, j) => {
+        const code = key[keyIndex] ?? '';
+        values.add(j, code);
+        return code;
+      });
+
+      for (let c = 1; c < width; c++) {
+        const cell = (cells[c] ?? '').trim();
+        const space = cell.indexOf(' ');
+        const number = space < 0 ? cell : cell.slice(0, space);
+        const flags = space < 0 ? null : cell.slice(space + 1).trim() || null;
+        // A bare ':' is simply "no value"; ': p' or ': @C' still says something about the cell.
+        if (number === ':' && flags === null) continue;
+        const period = periods[c - 1] as PeriodColumn;
+        if (freq !== null && freq !== period.freq) {
+          throw new ImportError(
+            fileName,
+            lineNo,
+            `freq "${freq}" of key "${keyCell}" does not match period "${period.text}"`,
+          );
+        }
+        let value: number | null = null;
+        let decimals: number | null = null;
+        if (number !== ':') {
+          decimals = decimalsOf(number);
+          if (decimals < 0)
+            throw new ImportError(fileName, lineNo, `invalid value "${number}" for ${geo} ${period.text}`);
+          value = Number(number);
+        }
+        chunk.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
       }
-      observations.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
+      if (chunk.length >= observationChunk) {
+        yield chunk;
+        chunk = [];
+      }
     }
+    if (chunk.length > 0) yield chunk;
   }
 
+  const observations = Observations.read(rows);
   return {
     format: header.format,
     code: null,
@@ -95,6 +111,12 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer): Pars
     geoLabels: new Map(),
     observations,
   };
+}
+
+/** Where the line that starts at `start` ends (its '\n', or the end of the text). */
+function lineEnd(text: string, start: number): number {
+  const end = text.indexOf('\n', start);
+  return end < 0 ? text.length : end;
 }
 
 function readHeader(fileName: string, line: string): TsvHeader {

@@ -13,7 +13,7 @@ const read = (file: string) => readFileSync(path.join(fixtures, file));
 const ordinal = (period: string) => parsePeriod(period)!.ordinal;
 
 function cell(parsed: ParsedFile, geo: string, period: string, dims: string[]) {
-  return parsed.observations.find(
+  return parsed.observations.toArray().find(
     (o) => o.geo === geo && o.period === ordinal(period) && o.dims.join('|') === dims.join('|'),
   );
 }
@@ -45,7 +45,7 @@ describe('JSON-stat 2.0 samples of the specification', () => {
     expect(cell(oecd, 'DE', '2012', ['UNR'])).toMatchObject({ value: 5.28775372, flags: null, freq: 'A' });
     expect(cell(oecd, 'AU', '2013', ['UNR'])).toMatchObject({ value: 5.50415003, flags: 'e' });
     expect(cell(oecd, 'OECD', '2014', ['UNR'])).toMatchObject({ value: 8.004598637, flags: 'e' });
-    expect(oecd.observations.filter((o) => o.flags === 'e')).toHaveLength(72);
+    expect(oecd.observations.toArray().filter((o) => o.flags === 'e')).toHaveLength(72);
     expect(oecd.geoLabels.get('EU15')).toBe('Euro area (15 countries)');
     expect(oecd.meta).toMatchObject({
       source: 'Economic Outlook No 92 - December 2012 - OECD Annual Projections',
@@ -61,7 +61,7 @@ describe('JSON-stat 2.0 samples of the specification', () => {
     const canada = parseJsonStat('canada.json', read('canada.json'));
     expect(canada.code).toBe('canada');
     expect(canada.observations).toHaveLength(120);
-    expect(canada.observations.every((o) => o.flags === 'a' && o.geo === 'CA')).toBe(true);
+    expect(canada.observations.toArray().every((o) => o.flags === 'a' && o.geo === 'CA')).toBe(true);
     expect(canada.dimensions.map((d) => d.code)).toEqual(['age', 'concept', 'sex']);
     expect(cell(canada, 'CA', '2012', ['T', 'POP', 'T'])?.value).toBe(34880.5);
     expect(cell(canada, 'CA', '2012', ['older', 'PERCENT', 'F'])?.value).toBe(1.0);
@@ -141,7 +141,7 @@ describe('JSON-stat 1.x bundles', () => {
     });
     expect(cso!.dimensions.map((d) => d.code)).toEqual(['County and Region', 'Statistic']);
     expect(cso!.observations).toHaveLength(90);
-    expect(cso!.observations.every((o) => o.geo === wholeArea.code)).toBe(true);
+    expect(cso!.observations.toArray().every((o) => o.geo === wholeArea.code)).toBe(true);
     expect(cso!.geoLabels.get(wholeArea.code)).toBe(wholeArea.name);
     expect(cell(cso!, wholeArea.code, '2001', ['-', 'CIA01C07'])?.value).toBe(75129);
     expect(cell(cso!, wholeArea.code, '2002', ['5001', 'CIA01C15'])?.value).toBe(98);
@@ -162,7 +162,7 @@ describe('JSON-stat 1.x bundles', () => {
       },
     });
     const all = parseJsonStatAll('b.json', JSON.stringify({ gdp_a: one('2020'), gdp_b: one('2021') }));
-    expect(all.map((d) => [d.code, d.observations.map((o) => o.period)])).toEqual([
+    expect(all.map((d) => [d.code, d.observations.toArray().map((o) => o.period)])).toEqual([
       ['gdp_a', [ordinal('2020-01'), ordinal('2020-02')]],
       ['gdp_b', [ordinal('2021-01'), ordinal('2021-02')]],
     ]);
@@ -194,7 +194,7 @@ describe('JSON-stat roles', () => {
   it('takes the first geo-role dimension with known geo codes as the place, the others as dimensions', () => {
     const parsed = parseJsonStat('g.json', galicia(['ES', 'PT']));
     expect(parsed.dimensions.map((d) => d.code)).toEqual(['birth', 'concept']);
-    expect(parsed.observations.map((o) => [o.geo, o.dims, o.value])).toEqual([
+    expect(parsed.observations.toArray().map((o) => [o.geo, o.dims, o.value])).toEqual([
       ['ES', ['abroad', 'pop'], 1],
       ['PT', ['abroad', 'pop'], 2],
       ['ES', ['total', 'pop'], 3],
@@ -205,7 +205,7 @@ describe('JSON-stat roles', () => {
   it('takes the first geo-role dimension when none has known codes', () => {
     const parsed = parseJsonStat('g.json', galicia(['A Coruna', 'Lugo']));
     expect(parsed.dimensions.map((d) => d.code)).toEqual(['province', 'concept']);
-    expect(parsed.observations[0]).toMatchObject({ geo: 'abroad', dims: ['A Coruna', 'pop'] });
+    expect(parsed.observations.toArray()[0]).toMatchObject({ geo: 'abroad', dims: ['A Coruna', 'pop'] });
   });
 
   it('rejects a period the product does not support, naming it and the supported forms', () => {

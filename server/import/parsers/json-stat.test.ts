@@ -10,7 +10,7 @@ const read = (file: string) => readFileSync(path.join(mirror, 'eurostat/jsonstat
 
 function cell(parsed: ParsedFile, geo: string, period: string) {
   const ordinal = parsePeriod(period)?.ordinal;
-  return parsed.observations.find((o) => o.geo === geo && o.period === ordinal);
+  return parsed.observations.toArray().find((o) => o.geo === geo && o.period === ordinal);
 }
 
 /** A two-geo × three-month cube; tests overwrite value/status to try each JSON-stat spelling. */
@@ -30,7 +30,7 @@ function cube(extra: Record<string, unknown>) {
   });
 }
 
-const rows = (parsed: ParsedFile) => parsed.observations.map((o) => [o.geo, o.period % 12, o.value, o.flags]);
+const rows = (parsed: ParsedFile) => parsed.observations.toArray().map((o) => [o.geo, o.period % 12, o.value, o.flags]);
 
 describe('parseJsonStat on the shared files', () => {
   it('reads the legacy web-service file (sparse value and status, no freq)', () => {
@@ -41,12 +41,12 @@ describe('parseJsonStat on the shared files', () => {
     expect(parsed.name).toBe('GDP and main components (output, expenditure and income)');
     expect(parsed.lastUpdate?.toISOString()).toBe('2019-01-07T00:00:00.000Z');
     expect(parsed.observations).toHaveLength(88);
-    expect(parsed.observations.every((o) => o.freq === 'A' && o.dims.join() === 'CP_MEUR,B1GQ')).toBe(true);
+    expect(parsed.observations.toArray().every((o) => o.freq === 'A' && o.dims.join() === 'CP_MEUR,B1GQ')).toBe(true);
     expect(cell(parsed, 'DE', '2010')).toMatchObject({ value: 2_580_060, flags: null });
     expect(cell(parsed, 'EA19', '2010')).toMatchObject({ value: 9_552_204.5, flags: null });
     expect(cell(parsed, 'EL', '2011')).toMatchObject({ value: 207_028.9, flags: 'p' });
     // Cells 52 and 53 (Liechtenstein) are missing with status ':' only: no value, no flag, no observation.
-    expect(parsed.observations.some((o) => o.geo === 'LI')).toBe(false);
+    expect(parsed.observations.toArray().some((o) => o.geo === 'LI')).toBe(false);
     expect(parsed.geoLabels.size).toBe(45);
     expect(parsed.dimensions).toEqual([
       { code: 'unit', label: 'unit', values: [{ code: 'CP_MEUR', label: 'Current prices, million euro' }] },
@@ -64,7 +64,7 @@ describe('parseJsonStat on the shared files', () => {
     expect(parsed.name).toBe('Unemployment by sex and age - monthly data');
     expect(parsed.lastUpdate?.toISOString()).toBe('2026-09-22T09:00:00.000Z');
     expect(parsed.observations).toHaveLength(31);
-    expect(new Set(parsed.observations.map((o) => o.period)).size).toBe(31);
+    expect(new Set(parsed.observations.toArray().map((o) => o.period)).size).toBe(31);
     expect(cell(parsed, 'DE', '2024-02')).toMatchObject({
       value: 3.2,
       freq: 'M',
@@ -152,7 +152,7 @@ describe('parseJsonStat spellings', () => {
       't.json',
       cube({ value: ['4.0', '..', ' -0.25 ', null, ':', 12], status: { '4': 'c' } }),
     );
-    expect(parsed.observations.map((o) => [o.geo, o.period % 12, o.value, o.decimals, o.flags])).toEqual([
+    expect(parsed.observations.toArray().map((o) => [o.geo, o.period % 12, o.value, o.decimals, o.flags])).toEqual([
       ['DE', 0, 4, 1, null],
       ['DE', 2, -0.25, 2, null],
       // FR 2024-02 is ':' with status c (confidential): kept as a flagged empty cell.

@@ -12,6 +12,7 @@ import {
   type ParsedDimension,
   type ParsedFile,
 } from '../types';
+import { Observations, observationChunk } from '../observations';
 import { inputText } from './input-text';
 import { decimalsOf } from './number-text';
 
@@ -194,51 +195,59 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
   };
 
   const seriesDims = new Map<number, string[]>();
-  const positions = id.map(() => 0);
-  const observations: Observation[] = [];
   const cellStatus = everyCell === undefined ? status : undefined;
-  for (const index of cellIndexes(fail, value, cellStatus, total)) {
-    let rest = index;
-    let skip = false;
-    for (let d = 0; d < id.length; d++) {
-      const stride = strides[d] ?? 1;
-      const position = Math.floor(rest / stride);
-      rest -= position * stride;
-      positions[d] = position;
-      if (noData[d]?.has(position)) skip = true;
-    }
-    if (skip) continue;
-    const [v, decimals] = readValue(fail, rawAt(index), index);
-    const rawFlags = statusAt(index, v)?.trim() ?? '';
-    // ':' only repeats that the cell is empty; any other status on an empty cell is worth keeping.
-    const flags = rawFlags === '' || rawFlags === ':' ? null : rawFlags;
-    if (v === null && flags === null) continue;
+  function* cells(): Generator<Observation[]> {
+    const positions = id.map(() => 0);
+    let chunk: Observation[] = [];
+    for (const index of cellIndexes(fail, value, cellStatus, total)) {
+      let rest = index;
+      let skip = false;
+      for (let d = 0; d < id.length; d++) {
+        const stride = strides[d] ?? 1;
+        const position = Math.floor(rest / stride);
+        rest -= position * stride;
+        positions[d] = position;
+        if (noData[d]?.has(position)) skip = true;
+      }
+      if (skip) continue;
+      const [v, decimals] = readValue(fail, rawAt(index), index);
+      const rawFlags = statusAt(index, v)?.trim() ?? '';
+      // ':' only repeats that the cell is empty; any other status on an empty cell is worth keeping.
+      const flags = rawFlags === '' || rawFlags === ':' ? null : rawFlags;
+      if (v === null && flags === null) continue;
 
-    const timePos = positions[timeAt] ?? 0;
-    const geoPos = geoAt < 0 ? 0 : (positions[geoAt] ?? 0);
-    const period = periods[timePos] as Period;
-    const timeCode = codes[timeAt]?.[timePos] ?? '';
-    if (freqAt >= 0) {
-      const freq = codes[freqAt]?.[positions[freqAt] ?? 0];
-      if (freq !== period.freq) throw fail(`freq "${freq}" does not match period "${timeCode}" (cell ${index})`);
+      const timePos = positions[timeAt] ?? 0;
+      const geoPos = geoAt < 0 ? 0 : (positions[geoAt] ?? 0);
+      const period = periods[timePos] as Period;
+      const timeCode = codes[timeAt]?.[timePos] ?? '';
+      if (freqAt >= 0) {
+        const freq = codes[freqAt]?.[positions[freqAt] ?? 0];
+        if (freq !== period.freq) throw fail(`freq "${freq}" does not match period "${timeCode}" (cell ${index})`);
+      }
+      const seriesKey = index - timePos * (strides[timeAt] ?? 1) - (geoAt < 0 ? 0 : geoPos * (strides[geoAt] ?? 1));
+      let dims = seriesDims.get(seriesKey);
+      if (!dims) {
+        dims = otherAt.map((d) => codes[d]?.[positions[d] ?? 0] ?? '');
+        seriesDims.set(seriesKey, dims);
+      }
+      chunk.push({
+        dims,
+        freq: period.freq,
+        geo: geoAt < 0 ? wholeArea.code : (codes[geoAt]?.[geoPos] ?? ''),
+        period: period.ordinal,
+        value: v,
+        // JSON numbers drop trailing zeros (4.0 arrives as 4), so only a number written as text says its precision.
+        decimals,
+        flags,
+      });
+      if (chunk.length >= observationChunk) {
+        yield chunk;
+        chunk = [];
+      }
     }
-    const seriesKey = index - timePos * (strides[timeAt] ?? 1) - (geoAt < 0 ? 0 : geoPos * (strides[geoAt] ?? 1));
-    let dims = seriesDims.get(seriesKey);
-    if (!dims) {
-      dims = otherAt.map((d) => codes[d]?.[positions[d] ?? 0] ?? '');
-      seriesDims.set(seriesKey, dims);
-    }
-    observations.push({
-      dims,
-      freq: period.freq,
-      geo: geoAt < 0 ? wholeArea.code : (codes[geoAt]?.[geoPos] ?? ''),
-      period: period.ordinal,
-      value: v,
-      // JSON numbers drop trailing zeros (4.0 arrives as 4), so only a number written as text says its precision.
-      decimals,
-      flags,
-    });
+    if (chunk.length > 0) yield chunk;
   }
+  const observations = Observations.read(cells);
 
   const geoLabels = new Map<string, string>();
   if (geoAt < 0) geoLabels.set(wholeArea.code, wholeArea.name);

@@ -34,7 +34,7 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
       ['dim_1', ['A']],
       ['dim_2', ['B']],
     ]);
-    expect(parsed.observations).toEqual([
+    expect(parsed.observations.toArray()).toEqual([
       {
         dims: ['A', 'B'],
         freq: 'M',
@@ -70,7 +70,7 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
       { code: 'dim_1', label: 'Dimension 1', values: [{ code: 'A', label: 'Value A' }] },
       { code: 'dim_2', label: 'Dimension 2', values: [{ code: 'B', label: 'Value B' }] },
     ]);
-    expect(parsed.observations.map((o) => o.value)).toEqual([12.4, 10.8]);
+    expect(parsed.observations.toArray().map((o) => o.value)).toEqual([12.4, 10.8]);
   });
 
   it('reads labels=name without STRUCTURE_NAME, as Eurostat writes it: a names column has a space in its header', () => {
@@ -88,7 +88,7 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
         values: [{ code: 'CP_EUR_HAB', label: 'Current prices, euro per capita' }],
       },
     ]);
-    expect(parsed.observations[0]).toMatchObject({ geo: 'DE', freq: 'A', value: 51000, flags: 'p' });
+    expect(parsed.observations.toArray()[0]).toMatchObject({ geo: 'DE', freq: 'A', value: 51000, flags: 'p' });
     expect(parsed.geoLabels.get('DE')).toBe('Germany');
   });
 
@@ -107,7 +107,7 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
       label: 'Dimension 1',
       values: [{ code: 'A', label: 'Value A' }],
     });
-    expect(parsed.observations.map((o) => [o.period, o.value])).toEqual([
+    expect(parsed.observations.toArray().map((o) => [o.period, o.value])).toEqual([
       [ordinal('2014-01'), 12.4],
       [ordinal('2014-02'), 10.8],
     ]);
@@ -123,7 +123,7 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
       ),
     );
     expect(parsed).toMatchObject({ code: 'df_id', meta: { source: 'AGENCY' } });
-    expect(parsed.observations.map((o) => [o.dims, o.value])).toEqual([[['A', 'B'], 12.4]]);
+    expect(parsed.observations.toArray().map((o) => [o.dims, o.value])).toEqual([[['A', 'B'], 12.4]]);
   });
 
   it('rejects what it cannot store, naming the line and what was expected', () => {
@@ -174,7 +174,7 @@ describe('SDMX-CSV 2.0 from BIS', () => {
       ['unit_measure', 'Unit of measure'],
     ]);
     expect(
-      parsed.observations.map(({ geo, dims, freq, period, value, flags }) => [geo, dims, freq, period, value, flags]),
+      parsed.observations.toArray().map(({ geo, dims, freq, period, value, flags }) => [geo, dims, freq, period, value, flags]),
     ).toEqual([
       ['US', ['N', '628'], 'Q', ordinal('2020-Q1'), 208.2134, null],
       ['DE', ['R', '771'], 'Q', ordinal('2020-Q2'), 5.1234, null],
@@ -208,7 +208,7 @@ describe('SDMX-CSV 1.0 from the data browser, dimensions outside the built-in co
       'MANUFACTURING',
       'MINING_AND_QUARRYING_MANUFACTURING',
     ]);
-    expect(parsed.observations.map((o) => [o.geo, o.value, o.flags])).toEqual([
+    expect(parsed.observations.toArray().map((o) => [o.geo, o.value, o.flags])).toEqual([
       ['DE', 95.2, 'p'],
       ['DE', 96.1, null],
     ]);
@@ -228,7 +228,7 @@ describe('SDMX-CSV 1.0 from the data browser, dimensions outside the built-in co
       ['s_adj', [{ code: 'CA', label: 'Calendar adjusted data' }]],
       ['unit', [{ code: 'I21', label: 'Index 2021=100' }]],
     ]);
-    expect(parsed.observations[0]).toMatchObject({ geo: 'DE', freq: 'M', value: 95.2, flags: 'p' });
+    expect(parsed.observations.toArray()[0]).toMatchObject({ geo: 'DE', freq: 'M', value: 95.2, flags: 'p' });
     expect(parsed.geoLabels.get('DE')).toBe('Germany');
     expect(parsed.meta?.units.get('I21')).toBe('Index 2021=100');
   });

@@ -11,14 +11,14 @@ const read = (file: string) => readFileSync(path.join(mirror, 'eurostat', file))
 
 function cell(parsed: ParsedFile, geo: string, period: string, dims: string[]) {
   const ordinal = parsePeriod(period)?.ordinal;
-  return parsed.observations.find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
+  return parsed.observations.toArray().find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
 }
 
 /** Every CSV observation must be in the TSV of the same release with the same value, decimals and flags. */
 function expectSubsetOf(csv: ParsedFile, tsv: ParsedFile) {
   const key = (o: Observation) => `${o.dims.join()}|${o.geo}|${o.freq}|${o.period}`;
-  const byKey = new Map(tsv.observations.map((o) => [key(o), o]));
-  const differing = csv.observations.filter((o) => {
+  const byKey = new Map(tsv.observations.toArray().map((o) => [key(o), o]));
+  const differing = csv.observations.toArray().filter((o) => {
     const t = byKey.get(key(o));
     return !t || t.value !== o.value || t.flags !== o.flags || t.decimals !== o.decimals;
   });
@@ -132,7 +132,7 @@ describe('parseSdmxCsv rules', () => {
       row('Monthly,Annual rate of change,Germany,2022-10,,,') +
       row('Monthly,Annual rate of change,Euro area – 20 countries (from 2023),2022-11,10.10,bep,');
     const parsed = parseSdmxCsv('inline.csv', text);
-    expect(parsed.observations.map(({ geo, value, decimals, flags }) => [geo, value, decimals, flags])).toEqual([
+    expect(parsed.observations.toArray().map(({ geo, value, decimals, flags }) => [geo, value, decimals, flags])).toEqual([
       ['EA', 10.6, 1, null],
       ['XK', null, null, 'p'],
       ['TR', null, null, '@C'],

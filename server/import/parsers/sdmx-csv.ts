@@ -3,6 +3,7 @@
 import { codeLabel, isCodelistDimension, labelToCode } from '../../../core/codelists';
 import { frequencySchema, parsePeriod, type Period } from '../../../core/periods';
 import { ImportError, wholeArea, type Observation, type ParsedFile } from '../types';
+import { Observations, observationChunk } from '../observations';
 import { readCsv, type CsvRecord } from './csv-reader';
 import { DimensionValues } from './dimension-values';
 import { inputText } from './input-text';
@@ -207,62 +208,71 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
   const freqMapping = freqColumn ? mappingOf.get(freqColumn) : undefined;
   const periods = new Map<string, Period | null>();
   const seriesDims = new Map<string, string[]>();
-  const observations: Observation[] = [];
+  // Narrowed once for the generator below, which TypeScript checks as a closure.
+  const [time, valueAt] = [timeColumn, valueColumn.at];
+  function* observationRows(): Generator<Observation[]> {
+    let chunk: Observation[] = [];
+    for (const { fields, line } of rows) {
+      const timeCell = fields[time.at] ?? '';
+      const periodText = (timeMapping?.get(timeCell) ?? timeCell).trim();
+      let period = periods.get(periodText);
+      if (period === undefined) periods.set(periodText, (period = parsePeriod(periodText)));
+      if (!period) {
+        throw fail(line, `unsupported period "${periodText}" in column ${time.id}: expected ${supportedPeriods}`);
+      }
 
-  for (const { fields, line } of rows) {
-    const timeCell = fields[timeColumn.at] ?? '';
-    const periodText = (timeMapping?.get(timeCell) ?? timeCell).trim();
-    let period = periods.get(periodText);
-    if (period === undefined) periods.set(periodText, (period = parsePeriod(periodText)));
-    if (!period) {
-      throw fail(line, `unsupported period "${periodText}" in column ${timeColumn.id}: expected ${supportedPeriods}`);
-    }
+      const geoText = geoColumn ? (fields[geoColumn.at] ?? '') : '';
+      const geo = geoColumn ? (geoMapping?.codes.get(geoText) ?? geoText) : wholeArea.code;
+      if (geo === '') throw fail(line, `empty ${geoColumn?.id ?? 'geo'}: expected a geo code`);
+      if (freqColumn) {
+        const freq = freqMapping?.codes.get(fields[freqColumn.at] ?? '') ?? '';
+        if (freq !== period.freq) throw fail(line, `freq "${freq}" does not match period "${periodText}"`);
+      }
 
-    const geoText = geoColumn ? (fields[geoColumn.at] ?? '') : '';
-    const geo = geoColumn ? (geoMapping?.codes.get(geoText) ?? geoText) : wholeArea.code;
-    if (geo === '') throw fail(line, `empty ${geoColumn?.id ?? 'geo'}: expected a geo code`);
-    if (freqColumn) {
-      const freq = freqMapping?.codes.get(fields[freqColumn.at] ?? '') ?? '';
-      if (freq !== period.freq) throw fail(line, `freq "${freq}" does not match period "${periodText}"`);
-    }
+      let flags = flagAt >= 0 ? attributeCode(fields[flagAt]) : null;
+      if (flags === null && statusAt >= 0) {
+        // SDMX OBS_STATUS "A" is a normal value: no flag.
+        const status = attributeCode(fields[statusAt]);
+        flags = status === 'A' ? null : status;
+      }
+      const confidentiality = confAt < 0 ? null : attributeCode(fields[confAt]);
+      // The TSV writes confidentiality as '@C' in the flags; spelling it the same keeps both formats' flags equal.
+      // SDMX CONF_STATUS "F" means free for publication: no flag.
+      if (confidentiality !== null && confidentiality !== 'F') flags = `${flags ?? ''}@${confidentiality}`;
+      let valueText = (fields[valueAt] ?? '').trim();
+      if (decimalComma && /^-?\d+,\d+$/.test(valueText)) valueText = valueText.replace(',', '.');
+      const missing = valueText === '' || valueText === ':' || valueText === 'NaN';
+      if (missing && flags === null) continue;
+      let value: number | null = null;
+      let decimals: number | null = null;
+      if (!missing) {
+        decimals = decimalsOf(valueText);
+        if (decimals < 0) throw fail(line, `invalid value "${valueText}" for ${geo} ${periodText}`);
+        value = Number(valueText);
+      }
 
-    let flags = flagAt >= 0 ? attributeCode(fields[flagAt]) : null;
-    if (flags === null && statusAt >= 0) {
-      // SDMX OBS_STATUS "A" is a normal value: no flag.
-      const status = attributeCode(fields[statusAt]);
-      flags = status === 'A' ? null : status;
+      const geoLabel = geoMapping?.labels.get(geoText);
+      if (geoLabel) geoLabels.set(geo, geoLabel);
+      const seriesKey = others.map((o) => fields[o.column.at] ?? '').join('\u0000');
+      let dims = seriesDims.get(seriesKey);
+      if (!dims) {
+        dims = others.map((o, j) => {
+          const cell = fields[o.column.at] ?? '';
+          const dimCode = o.mapping.codes.get(cell) ?? cell;
+          values.add(j, dimCode, o.mapping.labels.get(cell) ?? null);
+          return dimCode;
+        });
+        seriesDims.set(seriesKey, dims);
+      }
+      chunk.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
+      if (chunk.length >= observationChunk) {
+        yield chunk;
+        chunk = [];
+      }
     }
-    const confidentiality = confAt < 0 ? null : attributeCode(fields[confAt]);
-    // The TSV writes confidentiality as '@C' in the flags; spelling it the same keeps both formats' flags equal.
-    // SDMX CONF_STATUS "F" means free for publication: no flag.
-    if (confidentiality !== null && confidentiality !== 'F') flags = `${flags ?? ''}@${confidentiality}`;
-    let valueText = (fields[valueColumn.at] ?? '').trim();
-    if (decimalComma && /^-?\d+,\d+$/.test(valueText)) valueText = valueText.replace(',', '.');
-    const missing = valueText === '' || valueText === ':' || valueText === 'NaN';
-    if (missing && flags === null) continue;
-    let value: number | null = null;
-    let decimals: number | null = null;
-    if (!missing) {
-      decimals = decimalsOf(valueText);
-      if (decimals < 0) throw fail(line, `invalid value "${valueText}" for ${geo} ${periodText}`);
-      value = Number(valueText);
-    }
-
-    const geoLabel = geoMapping?.labels.get(geoText);
-    if (geoLabel) geoLabels.set(geo, geoLabel);
-    const seriesKey = others.map((o) => fields[o.column.at] ?? '').join('\u0000');
-    let dims = seriesDims.get(seriesKey);
-    if (!dims) {
-      dims = others.map((o, j) => {
-        const cell = fields[o.column.at] ?? '';
-        const dimCode = o.mapping.codes.get(cell) ?? cell;
-        values.add(j, dimCode, o.mapping.labels.get(cell) ?? null);
-        return dimCode;
-      });
-      seriesDims.set(seriesKey, dims);
-    }
-    observations.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
+    if (chunk.length > 0) yield chunk;
   }
+  const observations = Observations.read(observationRows);
 
   const dimensions = values.toParsed();
   const unitDimension = dimensions.find((d) => d.code === 'unit' || d.code === 'unit_measure');

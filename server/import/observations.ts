@@ -1,0 +1,120 @@
+// A parsed file's observations, read from the parser's input whenever they are needed instead of held as one array
+// (issue 15: an 8-million-value file held as objects took 1.4 GB). A parser walks its input once when it parses, which
+// checks every cell (errors are thrown then, before any database work) and summarises what the store needs up front;
+// the store walks it again, a chunk at a time, while it copies the rows into the database.
+import type { Frequency } from '../../core/periods';
+import type { Observation } from './types';
+
+/** What the store needs before it writes a row: series, places, period ranges and counts. */
+export interface ObservationSummary {
+  /** Observations: values plus missing cells that carry flags. */
+  count: number;
+  /** Observations with a value. */
+  values: number;
+  /** Observations with flags. */
+  flagged: number;
+  /** Every series (frequency and codes of the other dimensions) by `seriesKey`, in first-seen order. */
+  series: Map<string, { freq: Frequency; dims: string[] }>;
+  geos: Set<string>;
+  /** Lowest and highest period and the number of observations, per frequency, in first-seen order. */
+  frequencies: Map<Frequency, { lo: number; hi: number; count: number }>;
+}
+
+/** Observations per chunk a parser yields: small enough to stay out of the old generation, big enough to amortise. */
+export const observationChunk = 10_000;
+
+/** Produces a parser's observations from its input, a chunk at a time; may throw ImportError the first time. */
+export type ObservationProducer = () => Iterable<Observation[]>;
+
+export function seriesKey(freq: string, dims: readonly string[]): string {
+  return `${freq}|${dims.join('|')}`;
+}
+
+export class Observations implements Iterable<Observation> {
+  private constructor(
+    private readonly produce: ObservationProducer,
+    readonly summary: ObservationSummary,
+  ) {}
+
+  /** Walks the producer once, checking every cell and summarising; later walks read the input again. */
+  static read(produce: ObservationProducer): Observations {
+    const summary = new SummaryBuilder();
+    for (const chunk of produce()) for (const o of chunk) summary.add(o);
+    return new Observations(produce, summary.done());
+  }
+
+  /** Observations already in memory (small files, tests). */
+  static of(list: readonly Observation[]): Observations {
+    return Observations.read(function* () {
+      for (let i = 0; i < list.length; i += observationChunk) yield list.slice(i, i + observationChunk);
+    });
+  }
+
+  get length(): number {
+    return this.summary.count;
+  }
+
+  chunks(): Iterable<Observation[]> {
+    return this.produce();
+  }
+
+  *[Symbol.iterator](): Iterator<Observation> {
+    for (const chunk of this.produce()) yield* chunk;
+  }
+
+  /** Every observation as one array: for small files and tests only, as it holds them all. */
+  toArray(): Observation[] {
+    const all: Observation[] = [];
+    for (const chunk of this.produce()) for (const o of chunk) all.push(o);
+    return all;
+  }
+
+  filter(keep: (o: Observation) => boolean): Observations {
+    const produce = this.produce;
+    return Observations.read(function* () {
+      for (const chunk of produce()) {
+        const kept = chunk.filter(keep);
+        if (kept.length > 0) yield kept;
+      }
+    });
+  }
+}
+
+class SummaryBuilder {
+  private readonly summary: ObservationSummary = {
+    count: 0,
+    values: 0,
+    flagged: 0,
+    series: new Map(),
+    geos: new Set(),
+    frequencies: new Map(),
+  };
+  // Parsers share one dims array among a series' observations: its key is built once per run of them.
+  private lastDims: readonly string[] | null = null;
+  private lastFreq: Frequency | null = null;
+
+  add(o: Observation): void {
+    const s = this.summary;
+    s.count++;
+    if (o.value !== null) s.values++;
+    if (o.flags) s.flagged++;
+    s.geos.add(o.geo);
+    const range = s.frequencies.get(o.freq);
+    if (!range) s.frequencies.set(o.freq, { lo: o.period, hi: o.period, count: 1 });
+    else {
+      if (o.period < range.lo) range.lo = o.period;
+      if (o.period > range.hi) range.hi = o.period;
+      range.count++;
+    }
+    if (o.dims !== this.lastDims || o.freq !== this.lastFreq) {
+      this.lastDims = o.dims;
+      this.lastFreq = o.freq;
+      const key = seriesKey(o.freq, o.dims);
+      if (!s.series.has(key)) s.series.set(key, { freq: o.freq, dims: o.dims });
+    }
+  }
+
+  done(): ObservationSummary {
+    return this.summary;
+  }
+}
