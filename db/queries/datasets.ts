@@ -74,8 +74,8 @@ export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<D
       JOIN categories c ON c.id = dc.category_id WHERE c.slug = ${f.category})`);
   }
   if (f.geo) {
-    where.push(sql`EXISTS (SELECT 1 FROM series s JOIN observations o ON o.series_id = s.id
-      WHERE s.dataset_id = ${datasets.id} AND o.geo = ${f.geo})`);
+    where.push(sql`EXISTS (SELECT 1 FROM series s JOIN series_geos sg ON sg.series_id = s.id
+      WHERE s.dataset_id = ${datasets.id} AND sg.geo = ${f.geo})`);
   }
   const condition = where.length ? and(...where) : undefined;
   const order = f.sort === 'updated' ? [desc(datasets.lastUpdate), asc(datasets.name)] : [asc(datasets.name)];
@@ -157,8 +157,8 @@ async function readDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta
   const countries = await queryRows<{ code: string; name: string }>(
     db,
     sql`SELECT g.code, g.label AS name FROM geos g
-      WHERE g.code IN (SELECT DISTINCT o.geo FROM observations o JOIN series s ON s.id = o.series_id
-                       WHERE s.dataset_id = ${row.id} AND o.value IS NOT NULL)
+      WHERE g.code IN (SELECT sg.geo FROM series_geos sg JOIN series s ON s.id = sg.series_id
+                       WHERE s.dataset_id = ${row.id})
       ORDER BY g.kind = 'aggregate' DESC, g.level, g.label`,
   );
   return { ...toDataset(row, cats.get(row.id) ?? []), dimensions, available_countries: countries };

@@ -96,7 +96,7 @@ export async function listGeoOptions(db: ReadDb): Promise<GeoOption[]> {
   return queryRows<GeoOption>(
     db,
     sql`SELECT g.code, g.label AS name, g.kind FROM geos g
-      WHERE g.kind <> 'region' AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL)
+      WHERE g.kind <> 'region' AND EXISTS (SELECT 1 FROM series_geos sg WHERE sg.geo = g.code)
       ORDER BY g.kind = 'aggregate' DESC, g.label`,
   );
 }
@@ -116,9 +116,9 @@ export async function catalogueCounts(db: ReadDb): Promise<CatalogueCounts> {
     sql`SELECT (SELECT count(*) FROM datasets)::int AS datasets,
       (SELECT count(*) FROM series)::int AS series,
       (SELECT count(*) FROM observations WHERE value IS NOT NULL)::int AS values,
-      (SELECT count(DISTINCT geo) FROM observations)::int AS geos,
+      (SELECT count(DISTINCT geo) FROM series_geos)::int AS geos,
       (SELECT count(*) FROM geos g WHERE g.kind = 'region'
-         AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code))::int AS regions`,
+         AND EXISTS (SELECT 1 FROM series_geos sg WHERE sg.geo = g.code))::int AS regions`,
   );
   return row ?? { datasets: 0, series: 0, values: 0, geos: 0, regions: 0 };
 }
@@ -139,9 +139,9 @@ export async function sitemapPlaces(db: ReadDb): Promise<SitemapPlace[]> {
   return queryRows<SitemapPlace>(
     db,
     sql`SELECT g.code, g.name, g.parent, g.kind,
-        EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL) AS "hasData"
+        EXISTS (SELECT 1 FROM series_geos sg WHERE sg.geo = g.code) AS "hasData"
       FROM geos g
-      WHERE (g.kind = 'country' AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL))
+      WHERE (g.kind = 'country' AND EXISTS (SELECT 1 FROM series_geos sg WHERE sg.geo = g.code))
          OR (g.kind = 'region' AND g.code !~ '^[A-Z]{2}Z+$')
       ORDER BY g.code`,
   );
@@ -152,8 +152,7 @@ export async function geoCategorySlugs(db: ReadDb): Promise<Map<string, string[]
   const rows = await queryRows<{ geo: string; slugs: string[] }>(
     db,
     sql`SELECT x.geo, array_agg(DISTINCT c.slug ORDER BY c.slug) AS slugs
-      FROM (SELECT DISTINCT s.dataset_id, o.geo FROM observations o JOIN series s ON s.id = o.series_id
-            WHERE o.value IS NOT NULL) x
+      FROM (SELECT DISTINCT s.dataset_id, sg.geo FROM series_geos sg JOIN series s ON s.id = sg.series_id) x
       JOIN dataset_categories dc ON dc.dataset_id = x.dataset_id JOIN categories c ON c.id = dc.category_id
       GROUP BY x.geo`,
   );
@@ -166,7 +165,7 @@ export async function countriesInSeries(db: ReadDb, seriesId: number): Promise<{
     db,
     sql`SELECT g.code, g.name FROM geos g
       WHERE g.kind = 'country'
-        AND EXISTS (SELECT 1 FROM observations o WHERE o.series_id = ${seriesId} AND o.geo = g.code AND o.value IS NOT NULL)
+        AND EXISTS (SELECT 1 FROM series_geos sg WHERE sg.series_id = ${seriesId} AND sg.geo = g.code)
       ORDER BY g.name`,
   );
 }

@@ -31,7 +31,7 @@ export async function countriesWithData(db: ReadDb): Promise<Place[]> {
     db,
     sql`SELECT g.code, g.name, g.level, g.parent, g.kind FROM geos g
       WHERE g.kind = 'country'
-        AND EXISTS (SELECT 1 FROM observations o WHERE o.geo = g.code AND o.value IS NOT NULL)
+        AND EXISTS (SELECT 1 FROM series_geos sg WHERE sg.geo = g.code)
       ORDER BY g.name`,
   );
 }
@@ -135,8 +135,8 @@ export async function categoriesForGeo(db: ReadDb, geo: string): Promise<PlaceCa
     db,
     sql`SELECT c.slug, c.name,
         count(dc.dataset_id) FILTER (WHERE EXISTS (
-          SELECT 1 FROM series s JOIN observations o ON o.series_id = s.id
-          WHERE s.dataset_id = dc.dataset_id AND o.geo = ${geo} AND o.value IS NOT NULL))::int AS datasets
+          SELECT 1 FROM series s JOIN series_geos sg ON sg.series_id = s.id
+          WHERE s.dataset_id = dc.dataset_id AND sg.geo = ${geo}))::int AS datasets
       FROM categories c LEFT JOIN dataset_categories dc ON dc.category_id = c.id
       GROUP BY c.id, c.slug, c.name ORDER BY c.id`,
   );

@@ -2,7 +2,7 @@
 export { categories, datasetCategories, datasetDimensions, datasets, dimensionValues } from './datasets';
 export { geos } from './geos';
 export { importRuns, revisions } from './imports';
-export { observations, series } from './observations';
+export { observations, series, seriesGeos } from './observations';
 export { accounts, rateLimits, sessions, twoFactors, users, verifications } from './auth';
 export { contactMessages, redirects } from './site';
 export { posts } from './blog';

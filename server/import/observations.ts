@@ -16,6 +16,8 @@ export interface ObservationSummary {
   /** Every series (frequency and codes of the other dimensions) by `seriesKey`, in first-seen order. */
   series: Map<string, { freq: Frequency; dims: string[] }>;
   geos: Set<string>;
+  /** The places each series has at least one value for, by `seriesKey` (the store keeps them in `series_geos`). */
+  seriesGeos: Map<string, Set<string>>;
   /** Lowest and highest period and the number of observations, per frequency, in first-seen order. */
   frequencies: Map<Frequency, { lo: number; hi: number; count: number }>;
 }
@@ -87,11 +89,13 @@ class SummaryBuilder {
     flagged: 0,
     series: new Map(),
     geos: new Set(),
+    seriesGeos: new Map(),
     frequencies: new Map(),
   };
   // Parsers share one dims array among a series' observations: its key is built once per run of them.
   private lastDims: readonly string[] | null = null;
   private lastFreq: Frequency | null = null;
+  private lastGeos = new Set<string>();
 
   add(o: Observation): void {
     const s = this.summary;
@@ -111,7 +115,11 @@ class SummaryBuilder {
       this.lastFreq = o.freq;
       const key = seriesKey(o.freq, o.dims);
       if (!s.series.has(key)) s.series.set(key, { freq: o.freq, dims: o.dims });
+      let geos = s.seriesGeos.get(key);
+      if (!geos) s.seriesGeos.set(key, (geos = new Set()));
+      this.lastGeos = geos;
     }
+    if (o.value !== null) this.lastGeos.add(o.geo);
   }
 
   done(): ObservationSummary {

@@ -86,6 +86,7 @@ export async function storeParsed(
     ));
   }
 
+  await storeSeriesGeos(tx, obs.summary, seriesIds, !firstImport);
   await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
   // The search document (names, labels, places with data) follows what this import stored (decision 055).
   await tx.execute(sql`SELECT refresh_dataset_search(${datasetId}::integer)`);
@@ -323,6 +324,39 @@ function isPglite(client: unknown): client is PgliteClient {
     typeof (client as { query?: unknown }).query === 'function' &&
     typeof (client as { exec?: unknown }).exec === 'function'
   );
+}
+
+/**
+ * Keeps `series_geos` (the places each series has a value for, decision 164) with the observations just written: the
+ * release's places with values are added from the parse's summary; after a later release, places of its series that
+ * no longer have any value (removed, or now flags only) are dropped.
+ */
+async function storeSeriesGeos(
+  tx: Db,
+  summary: ObservationSummary,
+  seriesIds: Map<string, number>,
+  release: boolean,
+): Promise<void> {
+  if (release) {
+    await tx.execute(sql`DELETE FROM series_geos sg
+      WHERE sg.series_id = ANY(${pgArray([...new Set(seriesIds.values())])}::integer[])
+        AND NOT EXISTS (SELECT 1 FROM observations o
+          WHERE o.series_id = sg.series_id AND o.geo = sg.geo AND o.value IS NOT NULL)`);
+  }
+  const ids: number[] = [];
+  const places: string[] = [];
+  for (const [key, geos] of summary.seriesGeos) {
+    const id = seriesIds.get(key)!;
+    for (const geo of geos) {
+      ids.push(id);
+      places.push(geo);
+    }
+  }
+  for (let i = 0; i < ids.length; i += 20_000) {
+    await tx.execute(sql`INSERT INTO series_geos (series_id, geo)
+      SELECT * FROM unnest(${pgArray(ids.slice(i, i + 20_000))}::integer[], ${pgArray(places.slice(i, i + 20_000))}::text[])
+      ON CONFLICT DO NOTHING`);
+  }
 }
 
 /** Whether the dataset had a successful import before this run (its values then are on record). */

@@ -228,3 +228,51 @@ describe('observations belong to a series', () => {
     expect(orphans!.n).toBe(0);
   });
 });
+
+// series_geos holds, per series, the places with at least one value: questions by place read it (decision 164).
+describe('the places of each series', () => {
+  const placesKept = () =>
+    queryRows<{ pair: string }>(
+      database.db,
+      sql`SELECT series_id || ' ' || geo AS pair FROM series_geos ORDER BY 1`,
+    ).then((rows) => rows.map((r) => r.pair));
+  const placesWithValues = () =>
+    queryRows<{ pair: string }>(
+      database.db,
+      sql`SELECT DISTINCT series_id || ' ' || geo AS pair FROM observations WHERE value IS NOT NULL ORDER BY 1`,
+    ).then((rows) => rows.map((r) => r.pair));
+
+  it('follows every release: a place whose values are all gone, or only flagged, leaves its series', async () => {
+    await importSample(database, hicp);
+    const first = await placesKept();
+    expect(first.length).toBeGreaterThan(200);
+    expect(first).toEqual(await placesWithValues());
+    const [de] = await queryRows<{ id: number }>(
+      database.db,
+      sql`SELECT s.id FROM series s JOIN datasets d ON d.id = s.dataset_id
+        WHERE d.code = 'prc_hicp_manr' AND s.dims = '{RCH_A,CP00}'::text[]`,
+    );
+    expect(first).toContain(`${de!.id} DE`);
+
+    // A newer release where Germany's all-items rate is confidential in every month: flags, no values.
+    const lines = (await readFile(path.join(mirror, hicp), 'utf8')).split('\r\n');
+    const at = lines.findIndex((l) => l.startsWith('M,RCH_A,CP00,DE\t'));
+    const cells = lines[at]!.split('\t');
+    lines[at] = [cells[0], ...cells.slice(1).map(() => ': c')].join('\t');
+    await importFile(database.db, {
+      fileName: 'newer.tsv',
+      bytes: Buffer.from(lines.join('\r\n')),
+      code: 'prc_hicp_manr',
+    });
+    const after = await placesKept();
+    expect(after).not.toContain(`${de!.id} DE`);
+    expect(after).toEqual(await placesWithValues());
+
+    // The release before it again: Germany is back.
+    await importSample(database, hicp);
+    expect(await placesKept()).toEqual(first);
+
+    await database.db.execute(sql`DELETE FROM datasets WHERE code = 'prc_hicp_manr'`);
+    expect(await placesKept()).toEqual([]);
+  });
+});
