@@ -1,5 +1,5 @@
 // npm run import -- <file|dataset code> [--code CODE] [--released TIME]: imports one file, or one dataset from Eurostat.
-import { readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
@@ -35,7 +35,9 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const isCode = /^[a-z][a-z0-9_]*$/i.test(target) && !/\.(tsv|csv|json|gz)$/i.test(target);
   let fileName: string;
-  let bytes: Buffer;
+  // A download is held in memory; a file on disk is read from there (a TSV line by line, decision 163).
+  let bytes: Buffer | undefined;
+  let filePath: string | undefined;
   let source: string;
   if (isCode) {
     const format = values.format === 'sdmx-csv' ? 'sdmx-csv' : 'jsonstat';
@@ -44,7 +46,8 @@ async function main(): Promise<number> {
     source = `${config.EUROSTAT_API} ${target}`;
   } else {
     source = path.resolve(target);
-    bytes = await readFile(source);
+    await access(source);
+    filePath = source;
     fileName = path.basename(source);
   }
   const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
@@ -58,6 +61,7 @@ async function main(): Promise<number> {
     const summary = await importFile(database.db, {
       fileName,
       bytes,
+      path: filePath,
       code: values.code ?? (isCode ? target.toLowerCase() : undefined),
       source,
       released,

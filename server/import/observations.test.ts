@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePeriod } from '../../core/periods';
 import { Observations, observationChunk, seriesKey } from './observations';
+import { parseFiles } from './parsers';
 import { parseEurostatTsv } from './parsers/eurostat-tsv';
+import { openTextFile, TextFile } from './parsers/input-text';
 import { ImportError, type Observation } from './types';
 
 const mirror = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../..', '../shared/data');
@@ -26,6 +29,9 @@ describe('Observations', () => {
     expect([...summary.series.keys()]).toEqual([seriesKey('M', ['PC']), seriesKey('M', ['THS'])]);
     expect([...summary.geos]).toEqual(['DE', 'FR']);
     expect(summary.frequencies.get('M')).toEqual({ lo: ordinal('2024-01'), hi: ordinal('2024-03'), count: 8 });
+    // Places with a value: FR's flagged-only February still counts, as FR has values in the other months.
+    expect(summary.seriesGeos.get(seriesKey('M', ['PC']))).toEqual(new Set(['DE', 'FR']));
+    expect(summary.seriesGeos.get(seriesKey('M', ['THS']))).toEqual(new Set(['DE']));
   });
 
   it('reads the same observations again on every walk, a chunk at a time', () => {
@@ -56,5 +62,46 @@ describe('Observations', () => {
     const fr = all.filter((o) => o.geo === 'FR');
     expect(fr.toArray()).toEqual([list[1]]);
     expect(fr.summary).toMatchObject({ count: 1, values: 0, flagged: 1, geos: new Set(['FR']) });
+  });
+});
+
+describe('a TSV on disk', () => {
+  it('is read a block at a time on every walk, to the same observations as its text', async () => {
+    const file = path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv');
+    const fromText = parseEurostatTsv('une_rt_m.tsv', readFileSync(file, 'utf8'));
+    const fromFile = parseEurostatTsv('une_rt_m.tsv', new TextFile(file));
+    expect(fromFile.observations.summary).toEqual(fromText.observations.summary);
+    expect(fromFile.dimensions).toEqual(fromText.dimensions);
+    expect(fromFile.observations.toArray()).toEqual(fromText.observations.toArray());
+  });
+
+  it('is decompressed into a temporary file when it is gzip, which is removed when it is closed', async () => {
+    const file = path.join(mirror, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz');
+    const opened = await openTextFile(file);
+    expect(opened.text.path).not.toBe(file);
+    try {
+      const fromFile = parseFiles('nama_10r_3gdp.tsv.gz', opened.text)[0]!;
+      const fromBytes = parseFiles('nama_10r_3gdp.tsv.gz', readFileSync(file))[0]!;
+      expect(fromFile.format).toBe('eurostat-tsv-legacy');
+      expect(fromFile.observations).toHaveLength(253_544);
+      expect(fromFile.observations.toArray()).toEqual(fromBytes.observations.toArray());
+    } finally {
+      await opened.close();
+    }
+    expect(existsSync(opened.text.path)).toBe(false);
+  });
+
+  it('keeps line numbers, a BOM, CRLF and a last line without a break as the text does', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tsv-'));
+    try {
+      const file = path.join(dir, 'small.tsv');
+      writeFileSync(file, `\uFEFF${tsv.replace(/\n/g, '\r\n').replace(/\r\n$/, '')}`);
+      const fromFile = parseEurostatTsv('small.tsv', new TextFile(file));
+      expect(fromFile.observations.toArray()).toEqual(parseEurostatTsv('small.tsv', tsv).observations.toArray());
+      writeFileSync(file, tsv.replace('2.8 e', 'x.8 e'));
+      expect(() => parseEurostatTsv('bad.tsv', new TextFile(file))).toThrow('bad.tsv:3: invalid value "x.8"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

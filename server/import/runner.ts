@@ -1,4 +1,5 @@
 // The import runner: parse a file, store it in one transaction, record the run (also when it fails).
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -7,9 +8,10 @@ import { publishDatasetUpdate } from '../alerts/publish';
 import { robotAfterImport } from '../robot/service';
 import { catalogue } from './catalogue';
 import { loadCodelists, type CodelistSource } from './codelists';
-import { detectFormat, parseFiles, sdmxLabelDimensions } from './parsers';
+import { detectFormat, parseFiles, sdmxLabelDimensions, startOfFile } from './parsers';
+import { openTextFile, type OpenedFile, type TextFile } from './parsers/input-text';
 import { storeParsed, type Progress } from './store';
-import { ImportError } from './types';
+import { ImportError, type SourceFormat } from './types';
 
 export interface ImportSummary {
   code: string;
@@ -29,7 +31,9 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   fileName: string;
-  bytes: Buffer;
+  /** The file's content, or where it is on disk (`path`): a TSV on disk is read from there, never whole (decision 163). */
+  bytes?: Buffer;
+  path?: string;
   /** Dataset code; defaults to the code the file carries, then to one derived from the file name. */
   code?: string;
   /** Where the bytes came from (a path or URL), kept in import_runs. */
@@ -70,16 +74,19 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     .returning({ id: importRuns.id });
   const runId = run!.id;
   opts.onRunStarted?.(runId);
+  let opened: OpenedFile | null = null;
   try {
+    if (opts.path !== undefined) opened = await openTextFile(opts.path);
+    const { format, input } = await parserInput(opts, opened);
     // Label-only CSV columns map back to codes through Eurostat's code lists, fetched once and cached.
     let codelists = new Map<string, Map<string, string>>();
-    if (detectFormat(opts.fileName, opts.bytes) === 'sdmx-csv') {
-      const wanted = sdmxLabelDimensions(opts.fileName, opts.bytes);
+    if (format === 'sdmx-csv' && Buffer.isBuffer(input)) {
+      const wanted = sdmxLabelDimensions(opts.fileName, input);
       const loaded = await loadCodelists(db, wanted, opts.codelists);
       for (const m of loaded.missing) opts.onCodelistMissing?.(m.dimension, m.reason);
       codelists = loaded.lists;
     }
-    const files = parseFiles(opts.fileName, opts.bytes, { codelists });
+    const files = parseFiles(opts.fileName, input, { codelists });
     const fallback = opts.code ?? codeFromFileName(opts.fileName) ?? undefined;
     // One dataset takes the code it is given, then its own; several take their own, else the file's numbered.
     const codes = files.map((file, i) =>
@@ -129,7 +136,23 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
   } catch (error) {
     await recordFailure(db, runId, code, error);
     throw error;
+  } finally {
+    await opened?.close();
   }
+}
+
+/** What the parsers read: the bytes given, or the file on disk: a TSV line by line from there, other formats whole. */
+async function parserInput(
+  opts: ImportOptions,
+  opened: OpenedFile | null,
+): Promise<{ format: SourceFormat | null; input: Buffer | TextFile }> {
+  if (!opened) {
+    if (!opts.bytes) throw new Error('importFile needs the bytes of the file or its path');
+    return { format: detectFormat(opts.fileName, opts.bytes), input: opts.bytes };
+  }
+  const format = detectFormat(opts.fileName, startOfFile(opened.text));
+  const lineByLine = format === 'eurostat-tsv' || format === 'eurostat-tsv-legacy';
+  return { format, input: lineByLine ? opened.text : await readFile(opened.text.path) };
 }
 
 async function recordFailure(db: Db, runId: number, code: string | undefined, error: unknown): Promise<void> {

@@ -11,7 +11,9 @@ const read = (file: string) => readFileSync(path.join(mirror, 'eurostat', file))
 
 function cell(parsed: ParsedFile, geo: string, period: string, dims: string[]) {
   const ordinal = parsePeriod(period)?.ordinal;
-  return parsed.observations.toArray().find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
+  return parsed.observations
+    .toArray()
+    .find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
 }
 
 function flagCounts(parsed: ParsedFile): Record<string, number> {
@@ -93,7 +95,9 @@ describe('parseEurostatTsv on the shared Eurostat files', () => {
     expect(flagCounts(parsed)).toEqual({ e: 11_332, p: 3_995, b: 3_656, d: 12 });
     expect(new Set(parsed.observations.toArray().map((o) => o.geo)).size).toBe(1_807);
     // Newest first in the file, so the first observation of a row is its latest year.
-    expect(parsed.observations.toArray()[0]?.period).toBeGreaterThan(parsed.observations.toArray()[1]?.period ?? Infinity);
+    expect(parsed.observations.toArray()[0]?.period).toBeGreaterThan(
+      parsed.observations.toArray()[1]?.period ?? Infinity,
+    );
   });
 });
 
@@ -104,7 +108,9 @@ describe('parseEurostatTsv cell and header rules', () => {
     const text = `${header}A,PC,DE\t2.1 bep\t: p\r\nA,PC,FR\t: \t-0.25 \r\nA,PC,IT\t: @C\t13.0 e\r\n`;
     const parsed = parseEurostatTsv('inline.tsv', text);
     expect(
-      parsed.observations.toArray().map(({ geo, period, value, decimals, flags }) => [geo, period, value, decimals, flags]),
+      parsed.observations
+        .toArray()
+        .map(({ geo, period, value, decimals, flags }) => [geo, period, value, decimals, flags]),
     ).toEqual([
       ['DE', 2021, 2.1, 1, 'bep'],
       ['DE', 2022, null, null, 'p'],

@@ -3,7 +3,7 @@ import { parsePeriod, type Frequency } from '../../../core/periods';
 import { ImportError, type Observation, type ParsedFile, type SourceFormat } from '../types';
 import { Observations, observationChunk } from '../observations';
 import { DimensionValues } from './dimension-values';
-import { inputText } from './input-text';
+import { inputText, linesOf, TextFile } from './input-text';
 import { decimalsOf } from './number-text';
 
 interface PeriodColumn {
@@ -23,13 +23,18 @@ interface TsvHeader {
 }
 
 /**
- * Parses a Eurostat TSV file given as text or as (possibly gzip-compressed) bytes. The observations are read from
- * the text again whenever they are walked (server/import/observations.ts): this walk checks every cell.
+ * Parses a Eurostat TSV file given as text, as (possibly gzip-compressed) bytes or as a text file on disk. The
+ * observations are read from the text again whenever they are walked (server/import/observations.ts); a file on disk
+ * is read a block at a time, so no walk holds it whole. The first walk, here, checks every cell.
  */
-export function parseEurostatTsv(fileName: string, input: string | Buffer): ParsedFile {
-  const text = inputText(input);
-  const headerEnd = lineEnd(text, 0);
-  const header = readHeader(fileName, stripCr(text.slice(0, headerEnd)));
+export function parseEurostatTsv(fileName: string, input: string | Buffer | TextFile): ParsedFile {
+  const source = input instanceof TextFile ? input : inputText(input);
+  let headerLine = '';
+  for (const line of linesOf(source)) {
+    headerLine = line;
+    break;
+  }
+  const header = readHeader(fileName, stripCr(headerLine));
   const { dimCodes, freqIndex, geoIndex, periods } = header;
   const otherIndexes = dimCodes.flatMap((_, i) => (i === freqIndex || i === geoIndex ? [] : [i]));
   const values = new DimensionValues(otherIndexes.map((i) => dimCodes[i] ?? ''));
@@ -37,13 +42,11 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer): Pars
 
   function* rows(): Generator<Observation[]> {
     let chunk: Observation[] = [];
-    let lineNo = 1;
-    for (let start = headerEnd + 1; start < text.length;) {
-      const end = lineEnd(text, start);
-      const line = stripCr(text.slice(start, end));
-      start = end + 1;
+    let lineNo = 0;
+    for (const raw of linesOf(source)) {
       lineNo++;
-      if (line === '') continue;
+      const line = stripCr(raw);
+      if (lineNo === 1 || line === '') continue;
       const cells = line.split('\t');
       if (cells.length !== width) {
         throw new ImportError(fileName, lineNo, `expected ${width} tab-separated cells, found ${cells.length}`);
@@ -111,12 +114,6 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer): Pars
     geoLabels: new Map(),
     observations,
   };
-}
-
-/** Where the line that starts at `start` ends (its '\n', or the end of the text). */
-function lineEnd(text: string, start: number): number {
-  const end = text.indexOf('\n', start);
-  return end < 0 ? text.length : end;
 }
 
 function readHeader(fileName: string, line: string): TsvHeader {

@@ -1,8 +1,9 @@
 // Recognises an import file's format from its content and hands it to the matching parser.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { constants, gunzipSync } from 'node:zlib';
 import { ImportError, type ParsedFile, type SourceFormat } from '../types';
 import { parseEurostatTsv } from './eurostat-tsv';
-import { inputText, isGzip } from './input-text';
+import { inputText, isGzip, TextFile } from './input-text';
 import { parseJsonStat, parseJsonStatAll } from './json-stat';
 import { labelDimensions, parseSdmxCsv, type SdmxCsvOptions } from './sdmx-csv';
 
@@ -23,9 +24,17 @@ export function parseFile(fileName: string, bytes: Buffer): ParsedFile {
   return all[0]!;
 }
 
-/** Parses every dataset of a file: one, or each dataset of a JSON-stat collection or 1.x bundle. */
-export function parseFiles(fileName: string, bytes: Buffer, options: SdmxCsvOptions = {}): ParsedFile[] {
-  const text = inputText(bytes);
+/**
+ * Parses every dataset of a file: one, or each dataset of a JSON-stat collection or 1.x bundle. A TSV given as a
+ * TextFile is read from disk on every walk; other formats are read whole.
+ */
+export function parseFiles(fileName: string, input: Buffer | TextFile, options: SdmxCsvOptions = {}): ParsedFile[] {
+  if (input instanceof TextFile) {
+    const format = detectFormat(fileName, startOfFile(input));
+    if (format === 'eurostat-tsv' || format === 'eurostat-tsv-legacy') return [parseEurostatTsv(fileName, input)];
+    return parseFiles(fileName, readFileSync(input.path), options);
+  }
+  const text = inputText(input);
   const format = formatOfText(text);
   switch (format) {
     case 'eurostat-tsv':
@@ -58,6 +67,17 @@ export function sdmxLabelDimensions(fileName: string, bytes: Buffer): string[] {
   }
 }
 
+/** The first bytes of a text file, enough to tell its format. */
+export function startOfFile(file: TextFile): Buffer {
+  const fd = openSync(file.path, 'r');
+  try {
+    const head = Buffer.alloc(sniffBytes);
+    return head.subarray(0, readSync(fd, head, 0, sniffBytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function startOf(bytes: Buffer): string {
   // Only the head is needed: a sync flush returns what a truncated gzip stream holds instead of failing.
   const head = isGzip(bytes)
@@ -79,4 +99,4 @@ function formatOfText(text: string): SourceFormat | null {
   return null;
 }
 
-export { parseEurostatTsv, parseJsonStat, parseSdmxCsv };
+export { parseEurostatTsv, parseJsonStat, parseSdmxCsv, TextFile };

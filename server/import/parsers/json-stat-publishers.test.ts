@@ -13,9 +13,9 @@ const read = (file: string) => readFileSync(path.join(fixtures, file));
 const ordinal = (period: string) => parsePeriod(period)!.ordinal;
 
 function cell(parsed: ParsedFile, geo: string, period: string, dims: string[]) {
-  return parsed.observations.toArray().find(
-    (o) => o.geo === geo && o.period === ordinal(period) && o.dims.join('|') === dims.join('|'),
-  );
+  return parsed.observations
+    .toArray()
+    .find((o) => o.geo === geo && o.period === ordinal(period) && o.dims.join('|') === dims.join('|'));
 }
 
 function errorOf(run: () => unknown): string {

@@ -174,7 +174,9 @@ describe('SDMX-CSV 2.0 from BIS', () => {
       ['unit_measure', 'Unit of measure'],
     ]);
     expect(
-      parsed.observations.toArray().map(({ geo, dims, freq, period, value, flags }) => [geo, dims, freq, period, value, flags]),
+      parsed.observations
+        .toArray()
+        .map(({ geo, dims, freq, period, value, flags }) => [geo, dims, freq, period, value, flags]),
     ).toEqual([
       ['US', ['N', '628'], 'Q', ordinal('2020-Q1'), 208.2134, null],
       ['DE', ['R', '771'], 'Q', ordinal('2020-Q2'), 5.1234, null],

@@ -11,7 +11,9 @@ const read = (file: string) => readFileSync(path.join(mirror, 'eurostat', file))
 
 function cell(parsed: ParsedFile, geo: string, period: string, dims: string[]) {
   const ordinal = parsePeriod(period)?.ordinal;
-  return parsed.observations.toArray().find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
+  return parsed.observations
+    .toArray()
+    .find((o) => o.geo === geo && o.period === ordinal && o.dims.join() === dims.join());
 }
 
 /** Every CSV observation must be in the TSV of the same release with the same value, decimals and flags. */
@@ -132,7 +134,9 @@ describe('parseSdmxCsv rules', () => {
       row('Monthly,Annual rate of change,Germany,2022-10,,,') +
       row('Monthly,Annual rate of change,Euro area – 20 countries (from 2023),2022-11,10.10,bep,');
     const parsed = parseSdmxCsv('inline.csv', text);
-    expect(parsed.observations.toArray().map(({ geo, value, decimals, flags }) => [geo, value, decimals, flags])).toEqual([
+    expect(
+      parsed.observations.toArray().map(({ geo, value, decimals, flags }) => [geo, value, decimals, flags]),
+    ).toEqual([
       ['EA', 10.6, 1, null],
       ['XK', null, null, 'p'],
       ['TR', null, null, '@C'],
