@@ -12,7 +12,10 @@ let observations: Observation[];
 
 beforeAll(() => {
   const file = 'estat_prc_hicp_manr_filtered.tsv';
-  observations = parseFile(file, readFileSync(path.join(mirror, 'eurostat/prc_hicp_manr', file))).observations.toArray();
+  observations = parseFile(
+    file,
+    readFileSync(path.join(mirror, 'eurostat/prc_hicp_manr', file)),
+  ).observations.toArray();
 });
 
 function series(geo: string, coicop = 'CP00'): MonthValue[] {

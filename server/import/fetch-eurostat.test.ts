@@ -58,7 +58,11 @@ describe('fetchEurostat', () => {
   it('downloads compressed SDMX-CSV', async () => {
     const file = await fetchEurostat('une_rt_m', { baseUrl, format: 'sdmx-csv' });
     expect(file.fileName).toBe('une_rt_m.csv.gz');
-    expect(parseFile(file.fileName, file.bytes).observations.toArray()[0]).toMatchObject({ geo: 'DE', value: 3.3, decimals: 1 });
+    expect(parseFile(file.fileName, file.bytes).observations.toArray()[0]).toMatchObject({
+      geo: 'DE',
+      value: 3.3,
+      decimals: 1,
+    });
   });
 
   it('says what Eurostat answered when it is not 200', async () => {
