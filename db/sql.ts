@@ -1,9 +1,27 @@
 // Small helpers that make raw SQL behave the same on PGlite and on postgres-js.
 import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReadDb } from './client';
 
-/** Runs a statement and returns its rows, whichever driver answered. */
-export async function queryRows<T>(db: ReadDb, query: SQL): Promise<T[]> {
+/**
+ * Runs a statement and returns its rows, whichever driver answered. With a `signal` (a request's, issue 18), an
+ * abandoned request starts no statement, and on PostgreSQL a running one is cancelled (SQLSTATE 57014); PGlite runs in
+ * this thread and finishes a statement it has started.
+ */
+export async function queryRows<T>(db: ReadDb, query: SQL, signal?: AbortSignal): Promise<T[]> {
+  signal?.throwIfAborted();
+  const client = (db as { $client?: unknown }).$client;
+  if (signal && isPostgresJs(client)) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const pending = client.unsafe(text, params);
+    const cancel = () => void pending.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return (await pending) as T[];
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
@@ -17,4 +35,12 @@ export function pgArray(values: readonly (string | number | null)[]): string {
     return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   });
   return `{${items.join(',')}}`;
+}
+
+interface PostgresJsClient {
+  unsafe(query: string, params: unknown[]): Promise<unknown[]> & { cancel(): unknown };
+}
+
+function isPostgresJs(client: unknown): client is PostgresJsClient {
+  return typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function';
 }

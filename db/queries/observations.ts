@@ -40,22 +40,34 @@ function valuesOf(meta: DatasetMeta, sel: DataSelection): SQL {
 }
 
 /** Rows ordered by series, period and geo name. Read views through loadView (db/queries/view.ts). */
-export async function selectObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<ObservationRow[]> {
+export async function selectObservations(
+  db: ReadDb,
+  meta: DatasetMeta,
+  sel: DataSelection,
+  signal?: AbortSignal,
+): Promise<ObservationRow[]> {
   return queryRows<ObservationRow>(
     db,
     sql`SELECT s.id AS "seriesId", s.dims, o.geo, g.label AS "geoName", o.period, o.value, o.decimals, o.flags
       FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
       WHERE ${selectionWhere(meta, sel)}
       ORDER BY s.id, o.period, g.label`,
+    signal,
   );
 }
 
 /** How many observations selectObservations would return (the same conditions, without the geo names). */
-export async function countObservations(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<number> {
+export async function countObservations(
+  db: ReadDb,
+  meta: DatasetMeta,
+  sel: DataSelection,
+  signal?: AbortSignal,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::integer AS n FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id
       WHERE ${selectionWhere(meta, sel)}`,
+    signal,
   );
   return row?.n ?? 0;
 }

@@ -18,6 +18,8 @@ export interface ViewOptions {
   maxValues?: number;
   /** Called before the values are read and after: throws to stop (the API stops for a client that has gone). */
   checkpoint?: () => void;
+  /** The request's: its abort cancels the count or read that is running (PostgreSQL), then `checkpoint` stops. */
+  signal?: AbortSignal;
   // Vintages (issue 13): `as_of` is part of the selection (Selection.asOf, read by the one parser), so every
   // consumer that parses a query gets it; the loader reads that vintage (decision 125).
 }
@@ -78,12 +80,17 @@ export async function loadView(
     }
     if (vintage.release) dataset = { ...meta, last_update: vintage.release.toISOString() };
   }
+  // A read cancelled because the client left fails; the checkpoint then says why (ClientGone), else the error stands.
+  const stopped = (error: unknown): never => {
+    options.checkpoint?.();
+    throw error;
+  };
   if (options.maxValues !== undefined) {
-    const count = await countObservations(db, meta, read);
+    const count = await countObservations(db, meta, read, options.signal).catch(stopped);
     if (count > options.maxValues) throw new ViewTooLarge(count, options.maxValues);
   }
   options.checkpoint?.();
-  let rows = await selectObservations(db, meta, read);
+  let rows = await selectObservations(db, meta, read, options.signal).catch(stopped);
   options.checkpoint?.();
   if (transform) {
     rows = applyTransform(rows, transform).filter(

@@ -279,13 +279,18 @@ export function selectionOr400(meta: DatasetMeta, query: SelectionQuery): Select
 
 /**
  * The view of the one loader, when it reads at most maxValuesPerRequest values; more answer 400 saying how to narrow
- * or page. Counted first (an index scan), so a refused request reads no values; stops when the client has gone.
+ * or page. Counted first (an index scan), so a refused request reads no values; stops when the client has gone, and on
+ * PostgreSQL cancels the count or read that is running then.
  */
 export async function boundedView(c: Context, meta: DatasetMeta, selection: Selection): Promise<View> {
   const db = (c.var as { db: ReadDb }).db;
   try {
     // Serialising is the costly part after the read: skip it for a client that has gone.
-    return await loadView(db, meta, selection, { maxValues: maxValuesPerRequest, checkpoint: () => stopIfGone(c) });
+    return await loadView(db, meta, selection, {
+      maxValues: maxValuesPerRequest,
+      checkpoint: () => stopIfGone(c),
+      signal: c.req.raw.signal,
+    });
   } catch (error) {
     if (!(error instanceof ViewTooLarge)) notYetImportedAs404(error);
     throw new ApiError(
