@@ -1,4 +1,5 @@
 // Small helpers that make raw SQL behave the same on PGlite and on postgres-js.
+import type { Writable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReadDb } from './client';
@@ -37,10 +38,12 @@ export function pgArray(values: readonly (string | number | null)[]): string {
   return `{${items.join(',')}}`;
 }
 
-interface PostgresJsClient {
-  unsafe(query: string, params: unknown[]): Promise<unknown[]> & { cancel(): unknown };
+/** What the code that talks to postgres.js directly uses of its client (bulk COPY, cancellable reads). */
+export interface PostgresJsClient {
+  unsafe(query: string, params?: unknown[]): Promise<unknown[]> & { cancel(): unknown; writable(): Promise<Writable> };
 }
 
-function isPostgresJs(client: unknown): client is PostgresJsClient {
+/** Whether a drizzle handle's client is postgres.js (PostgreSQL) rather than PGlite. */
+export function isPostgresJs(client: unknown): client is PostgresJsClient {
   return typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function';
 }

@@ -25,6 +25,24 @@ export interface ObservationSummary {
 /** Observations per chunk a parser yields: small enough to stay out of the old generation, big enough to amortise. */
 export const observationChunk = 10_000;
 
+/** Gathers a parser's observations into chunks of `observationChunk`: `add` hands back a full chunk to yield. */
+export class ChunkGatherer {
+  private chunk: Observation[] = [];
+
+  add(o: Observation): Observation[] | null {
+    this.chunk.push(o);
+    if (this.chunk.length < observationChunk) return null;
+    const full = this.chunk;
+    this.chunk = [];
+    return full;
+  }
+
+  /** What is left once the input ends, if anything. */
+  rest(): Observation[] | null {
+    return this.chunk.length > 0 ? this.chunk : null;
+  }
+}
+
 /** Produces a parser's observations from its input, a chunk at a time; may throw ImportError the first time. */
 export type ObservationProducer = () => Iterable<Observation[]>;
 

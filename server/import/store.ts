@@ -1,5 +1,4 @@
 // Writes a parsed file into the database in one transaction: dataset, dimensions, series, diffed observations.
-import type { Writable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -12,7 +11,7 @@ import {
   series,
 } from '../../db/schema';
 import { categories } from '../../db/schema';
-import { pgArray, queryRows } from '../../db/sql';
+import { isPostgresJs, pgArray, queryRows } from '../../db/sql';
 import type { Frequency } from '../../core/periods';
 import { codeLabel, isCodelistDimension } from '../../core/codelists';
 import { catalogue, catalogueEntry, type CatalogueEntry } from './catalogue';
@@ -308,16 +307,9 @@ function copyText(value: string): string {
     : value;
 }
 
-interface PostgresJsClient {
-  unsafe(query: string): { writable(): Promise<Writable> };
-}
 interface PgliteClient {
   query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
   exec(query: string): Promise<unknown>;
-}
-
-function isPostgresJs(client: unknown): client is PostgresJsClient {
-  return typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function';
 }
 
 function isPglite(client: unknown): client is PgliteClient {

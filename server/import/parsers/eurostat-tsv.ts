@@ -1,7 +1,7 @@
 // Parses Eurostat TSV, both the current (…\TIME_PERIOD) and the legacy bulk (…\time) layout, into a ParsedFile.
 import { parsePeriod, type Frequency } from '../../../core/periods';
 import { ImportError, type Observation, type ParsedFile, type SourceFormat } from '../types';
-import { Observations, observationChunk } from '../observations';
+import { ChunkGatherer, Observations } from '../observations';
 import { DimensionValues } from './dimension-values';
 import { inputText, linesOf, TextFile } from './input-text';
 import { decimalsOf } from './number-text';
@@ -41,7 +41,7 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer | Text
   const width = periods.length + 1;
 
   function* rows(): Generator<Observation[]> {
-    let chunk: Observation[] = [];
+    const chunks = new ChunkGatherer();
     let lineNo = 0;
     for (const raw of linesOf(source)) {
       lineNo++;
@@ -94,14 +94,12 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer | Text
             throw new ImportError(fileName, lineNo, `invalid value "${number}" for ${geo} ${period.text}`);
           value = Number(number);
         }
-        chunk.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
-      }
-      if (chunk.length >= observationChunk) {
-        yield chunk;
-        chunk = [];
+        const full = chunks.add({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
+        if (full) yield full;
       }
     }
-    if (chunk.length > 0) yield chunk;
+    const rest = chunks.rest();
+    if (rest) yield rest;
   }
 
   const observations = Observations.read(rows);

@@ -1,9 +1,9 @@
 // Recognises an import file's format from its content and hands it to the matching parser.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { constants, gunzipSync } from 'node:zlib';
 import { ImportError, type ParsedFile, type SourceFormat } from '../types';
 import { parseEurostatTsv } from './eurostat-tsv';
-import { inputText, isGzip, TextFile } from './input-text';
+import { headOf, inputText, isGzip, TextFile } from './input-text';
 import { parseJsonStat, parseJsonStatAll } from './json-stat';
 import { labelDimensions, parseSdmxCsv, type SdmxCsvOptions } from './sdmx-csv';
 
@@ -69,13 +69,7 @@ export function sdmxLabelDimensions(fileName: string, bytes: Buffer): string[] {
 
 /** The first bytes of a text file, enough to tell its format. */
 export function startOfFile(file: TextFile): Buffer {
-  const fd = openSync(file.path, 'r');
-  try {
-    const head = Buffer.alloc(sniffBytes);
-    return head.subarray(0, readSync(fd, head, 0, sniffBytes, 0));
-  } finally {
-    closeSync(fd);
-  }
+  return headOf(file.path, sniffBytes);
 }
 
 function startOf(bytes: Buffer): string {

@@ -1,7 +1,7 @@
 // Turns what a parser is given (text, bytes that may be gzip-compressed, or a text file on disk) into the text to
 // parse, or into its lines one at a time.
 import { closeSync, createReadStream, createWriteStream, openSync, readSync } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -79,7 +79,7 @@ export interface OpenedFile {
 
 /** Opens a file for import; a gzip file is decompressed as a stream (never whole in memory) into a temporary file. */
 export async function openTextFile(file: string): Promise<OpenedFile> {
-  if (!isGzip(await readHead(file, 2))) return { text: new TextFile(file), close: async () => {} };
+  if (!isGzip(headOf(file, 2))) return { text: new TextFile(file), close: async () => {} };
   const tempDir = await mkdtemp(path.join(tmpdir(), 'import-'));
   const close = () => rm(tempDir, { recursive: true, force: true });
   const plain = path.join(tempDir, path.basename(file).replace(/\.gz$/i, ''));
@@ -92,13 +92,13 @@ export async function openTextFile(file: string): Promise<OpenedFile> {
   return { text: new TextFile(plain), close };
 }
 
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export function headOf(file: string, bytes: number): Buffer {
+  const fd = openSync(file, 'r');
   try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0));
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

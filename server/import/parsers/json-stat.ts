@@ -12,7 +12,7 @@ import {
   type ParsedDimension,
   type ParsedFile,
 } from '../types';
-import { Observations, observationChunk } from '../observations';
+import { ChunkGatherer, Observations } from '../observations';
 import { inputText } from './input-text';
 import { decimalsOf } from './number-text';
 
@@ -198,7 +198,7 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
   const cellStatus = everyCell === undefined ? status : undefined;
   function* cells(): Generator<Observation[]> {
     const positions = id.map(() => 0);
-    let chunk: Observation[] = [];
+    const chunks = new ChunkGatherer();
     for (const index of cellIndexes(fail, value, cellStatus, total)) {
       let rest = index;
       let skip = false;
@@ -230,7 +230,7 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
         dims = otherAt.map((d) => codes[d]?.[positions[d] ?? 0] ?? '');
         seriesDims.set(seriesKey, dims);
       }
-      chunk.push({
+      const full = chunks.add({
         dims,
         freq: period.freq,
         geo: geoAt < 0 ? wholeArea.code : (codes[geoAt]?.[geoPos] ?? ''),
@@ -240,12 +240,10 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
         decimals,
         flags,
       });
-      if (chunk.length >= observationChunk) {
-        yield chunk;
-        chunk = [];
-      }
+      if (full) yield full;
     }
-    if (chunk.length > 0) yield chunk;
+    const rest = chunks.rest();
+    if (rest) yield rest;
   }
   const observations = Observations.read(cells);
 

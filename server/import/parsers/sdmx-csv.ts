@@ -3,7 +3,7 @@
 import { codeLabel, isCodelistDimension, labelToCode } from '../../../core/codelists';
 import { frequencySchema, parsePeriod, type Period } from '../../../core/periods';
 import { ImportError, wholeArea, type Observation, type ParsedFile } from '../types';
-import { Observations, observationChunk } from '../observations';
+import { ChunkGatherer, Observations } from '../observations';
 import { readCsv, type CsvRecord } from './csv-reader';
 import { DimensionValues } from './dimension-values';
 import { inputText } from './input-text';
@@ -211,7 +211,7 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
   // Narrowed once for the generator below, which TypeScript checks as a closure.
   const [time, valueAt] = [timeColumn, valueColumn.at];
   function* observationRows(): Generator<Observation[]> {
-    let chunk: Observation[] = [];
+    const chunks = new ChunkGatherer();
     for (const { fields, line } of rows) {
       const timeCell = fields[time.at] ?? '';
       const periodText = (timeMapping?.get(timeCell) ?? timeCell).trim();
@@ -264,13 +264,11 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
         });
         seriesDims.set(seriesKey, dims);
       }
-      chunk.push({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
-      if (chunk.length >= observationChunk) {
-        yield chunk;
-        chunk = [];
-      }
+      const full = chunks.add({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
+      if (full) yield full;
     }
-    if (chunk.length > 0) yield chunk;
+    const rest = chunks.rest();
+    if (rest) yield rest;
   }
   const observations = Observations.read(observationRows);
 
