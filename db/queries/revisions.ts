@@ -197,6 +197,8 @@ export interface LastRelease {
   releaseDate: string;
   /** Whether releaseDate is the source's (false: the source gave none, it is the import's finish). */
   sourceDated: boolean;
+  /** An earlier release of the dataset fell on the same UTC day (Eurostat publishes at 11:00 and 23:00). */
+  sameDayAsEarlier: boolean;
   importedAt: string;
   /** The first import of the dataset: everything was new, nothing was revised. */
   first: boolean;
@@ -224,11 +226,16 @@ export async function lastRelease(db: ReadDb, meta: DatasetMeta, limit = 5): Pro
     changed: number;
     removed: number;
     first: boolean;
+    same_day: boolean;
   }>(
     db,
     sql`SELECT ir.id, ${iso(sql`ir.release_date`)} AS release_date, ${iso(sql`ir.finished_at`)} AS finished_at, ir.added, ir.changed, ir.removed,
         NOT EXISTS (SELECT 1 FROM import_runs p WHERE p.dataset_id = ir.dataset_id AND p.status = 'succeeded'
-          AND (p.finished_at, p.id) < (ir.finished_at, ir.id)) AS first
+          AND (p.finished_at, p.id) < (ir.finished_at, ir.id)) AS first,
+        EXISTS (SELECT 1 FROM import_runs p WHERE p.dataset_id = ir.dataset_id AND p.status = 'succeeded'
+          AND p.added + p.changed + p.removed > 0 AND (p.finished_at, p.id) < (ir.finished_at, ir.id)
+          AND (COALESCE(p.release_date, p.finished_at) AT TIME ZONE 'UTC')::date
+            = (COALESCE(ir.release_date, ir.finished_at) AT TIME ZONE 'UTC')::date) AS same_day
       FROM import_runs ir
       WHERE ir.dataset_id = ${meta.id} AND ir.status = 'succeeded' AND ir.added + ir.changed + ir.removed > 0
       ORDER BY ir.finished_at DESC, ir.id DESC LIMIT 1`,
@@ -275,6 +282,7 @@ export async function lastRelease(db: ReadDb, meta: DatasetMeta, limit = 5): Pro
     importRunId: Number(run.id),
     releaseDate: (released ?? importedAt).toISOString(),
     sourceDated: released !== null,
+    sameDayAsEarlier: run.same_day,
     importedAt: importedAt.toISOString(),
     first: run.first,
     added: run.added,

@@ -120,6 +120,7 @@ describe('the last release', () => {
       importRunId: second.runId,
       releaseDate: '2026-09-22T09:00:00.000Z',
       sourceDated: true,
+      sameDayAsEarlier: false,
       first: false,
       added: 15,
       removed: 1,
@@ -135,6 +136,28 @@ describe('the last release', () => {
       newValue: 3.2,
       newFlags: null,
     });
+  });
+
+  it('knows when an earlier release fell on the same day, so that the two headings differ', async () => {
+    const meta = await getDatasetMeta(database.db, (await findDataset(database.db, 'une_rt_m'))!);
+    const rolledBack = new Error('rolled back');
+    // An 07:00 release of the same day, finished before the 09:00 one; undone after the read.
+    const release = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO import_runs (dataset_id, source, format, status, release_date, started_at, finished_at, added)
+            SELECT ${first.datasetId}, 'earlier', 'jsonstat', 'succeeded', '2026-09-22T07:00:00Z', finished_at, finished_at, 1
+            FROM import_runs WHERE id = ${first.runId}`,
+        );
+        const read = await lastRelease(tx, meta);
+        throw Object.assign(rolledBack, { read });
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+        return (error as Error & { read: Awaited<ReturnType<typeof lastRelease>> }).read;
+      });
+    expect(release).toMatchObject({ importRunId: second.runId, sameDayAsEarlier: true });
+    expect((await lastRelease(database.db, meta))?.sameDayAsEarlier).toBe(false);
   });
 });
 

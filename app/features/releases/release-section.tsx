@@ -7,6 +7,18 @@ export function releaseDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** The release's name in its heading: its day, and its time when an earlier release fell on the same day. */
+export function releaseName(release: Pick<LastRelease, 'releaseDate' | 'sameDayAsEarlier'>): string {
+  const day = releaseDay(release.releaseDate);
+  if (!release.sameDayAsEarlier) return day;
+  const time = new Date(release.releaseDate).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  return `${day}, ${time} UTC`;
+}
+
 function periodRun(run: PeriodRun): string {
   return run.count === 1 ? run.from : `${run.from} – ${run.to}`;
 }
@@ -44,7 +56,7 @@ export function ReleaseSection({
       className="mt-8 max-w-3xl rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="release-heading" className="text-lg font-semibold">
-        What changed in the {day} release
+        What changed in the {releaseName(release)} release
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {release.sourceDated
