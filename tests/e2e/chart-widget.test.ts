@@ -106,6 +106,57 @@ it('switches between the five views and keeps the slider position', async () => 
   );
 });
 
+it('highlights one bar of a single period from its name under the bars, or beside them (issue 11)', async () => {
+  const { page, problems, widget } = await open(
+    '/datasets/prc_hicp_manr?chart_type=bar&country[]=DE&country[]=FR&country[]=IT&time_start=5/2025&time_end=5/2025',
+  );
+  // One bar per place, sorted, named on the x axis, no legend.
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/highest first: Germany 2\.1/);
+  expect(await widget.locator('g.chart-legend').count()).toBe(0);
+  const muted = widget.locator('g.bar-marks rect[fill="#9ca3af"]');
+  const germany = widget.getByRole('button', { name: 'Highlight Germany' });
+  await expect(germany.getAttribute('aria-pressed')).resolves.toBe('false');
+  await germany.click();
+  await expect(germany.getAttribute('aria-pressed')).resolves.toBe('true');
+  await expect(muted.count()).resolves.toBe(2);
+  await expect(widget.locator('g.bar[data-series="Germany"] rect[fill="#9ca3af"]').count()).resolves.toBe(0);
+  await germany.click();
+  await expect(muted.count()).resolves.toBe(0);
+  // By keyboard: Tab from the chart reaches the first name (the highest bar); Enter or Space chooses, Escape clears.
+  await widget.locator('.chart-tooltip-host').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+    'Highlight Germany',
+  );
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(widget.getByRole('button', { name: 'Highlight Italy' }).getAttribute('aria-pressed')).resolves.toBe(
+    'true',
+  );
+  await expect(widget.locator('g.bar[data-series="Italy"] rect').getAttribute('fill')).resolves.not.toBe('#9ca3af');
+  await expect(muted.count()).resolves.toBe(2);
+  await page.keyboard.press('Escape');
+  await expect(muted.count()).resolves.toBe(0);
+  await page.keyboard.press(' ');
+  await expect(muted.count()).resolves.toBe(2);
+  await page.keyboard.press(' ');
+  await expect(muted.count()).resolves.toBe(0);
+  // The names' buttons leave the bars to the tooltips.
+  await widget.locator('g.bar[data-series="France"] rect').hover();
+  await expect(widget.getByRole('tooltip').innerText()).resolves.toMatch(/^France\n/);
+
+  // The horizontal bars' names beside them do the same.
+  await switchTo(page, widget, 'Horizontal bar');
+  await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
+  const france = widget.getByRole('button', { name: 'Highlight France' });
+  await france.click();
+  await expect(france.getAttribute('aria-pressed')).resolves.toBe('true');
+  await expect(widget.locator('g.hbar-marks rect[fill="#9ca3af"]').count()).resolves.toBe(2);
+  await page.keyboard.press('Escape');
+  await expect(widget.locator('g.hbar-marks rect[fill="#9ca3af"]').count()).resolves.toBe(0);
+  expect(problems).toEqual([]);
+});
+
 it('moves the slider by dragging and by keyboard', async () => {
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}`);
   const slider = widget.getByRole('slider');

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { cleanup, fireEvent, render as mount, screen } from '@testing-library/react';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { BarChart } from './bar-chart';
 
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EU27_2020', 'EE', 'ES', 'IT', 'PL']);
+const MUTED = '#9ca3af';
 const render = (props: Partial<Parameters<typeof BarChart>[0]> = {}) =>
   renderToStaticMarkup(<BarChart data={hicp} width={800} height={400} {...props} />);
 
@@ -18,6 +21,16 @@ function bars(svg: string): { label: string; y: number; height: number }[] {
     }),
   );
 }
+
+/** Each drawn bar's series and fill, in document order. */
+function fills(container: HTMLElement): { label: string; fill: string }[] {
+  return [...container.querySelectorAll('g.bar:not(.bar-no-data)')].map((g) => ({
+    label: g.getAttribute('data-series') ?? '',
+    fill: g.querySelector('rect')?.getAttribute('fill') ?? '',
+  }));
+}
+
+afterEach(cleanup);
 
 /** The data up to and including `period` (4/2025: the last month every fixture geo has). */
 function upTo(data: DatasetData, period: string): DatasetData {
@@ -132,5 +145,64 @@ describe('BarChart', () => {
   it("shows the specification's message instead of throwing when there is no data", () => {
     expect(render({ countries: ['XX'] })).toContain('>No data found for this dataset</text>');
     expect(svgProblems(render({ width: Number.NaN, height: 0 }))).toEqual([]);
+  });
+
+  it('brings a bar forward when its name under the bars is chosen, greys the others, and clears again (issue 11)', () => {
+    const { container } = mount(<BarChart data={hicp} width={800} height={400} startIndex={340} interactive />);
+    // One button per name drawn under a bar; the places without a value have no bar to bring forward.
+    expect(screen.getAllByRole('button', { name: /^Highlight / }).map((b) => b.getAttribute('aria-label'))).toEqual(
+      ['Estonia', 'Germany', 'Italy', 'Spain', 'France'].map((name) => `Highlight ${name}`),
+    );
+    const colour = fills(container)[0]!.fill;
+    const germany = screen.getByRole('button', { name: 'Highlight Germany' });
+    expect(germany.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(germany);
+    expect(germany.getAttribute('aria-pressed')).toBe('true');
+    expect(fills(container)).toEqual([
+      { label: 'Estonia', fill: MUTED },
+      { label: 'Germany', fill: colour },
+      { label: 'Italy', fill: MUTED },
+      { label: 'Spain', fill: MUTED },
+      { label: 'France', fill: MUTED },
+    ]);
+    // 'No data' stays as it was.
+    expect(container.querySelectorAll('g.bar-no-data rect')).toHaveLength(0);
+    expect(textsIn(container.innerHTML, 'bar-marks').filter((t) => t === 'No data')).toHaveLength(3);
+    fireEvent.click(germany);
+    expect(germany.getAttribute('aria-pressed')).toBe('false');
+    expect(fills(container).filter((b) => b.fill === MUTED)).toEqual([]);
+    // Escape clears too.
+    fireEvent.click(screen.getByRole('button', { name: 'Highlight Italy' }));
+    expect(fills(container).filter((b) => b.fill === MUTED)).toHaveLength(4);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Highlight Italy' }), { key: 'Escape' });
+    expect(fills(container).filter((b) => b.fill === MUTED)).toEqual([]);
+  });
+
+  it('puts the name buttons under the bars, turned with turned names, and only over names that are drawn', () => {
+    const upright = mount(<BarChart data={hicp} width={800} height={400} startIndex={340} interactive />);
+    const bottom = Math.max(
+      ...[...upright.container.querySelectorAll('g.bar rect')].map(
+        (r) => Number(r.getAttribute('y')) + Number(r.getAttribute('height')),
+      ),
+    );
+    for (const b of screen.getAllByRole('button', { name: /^Highlight / })) {
+      expect(parseFloat(b.style.top)).toBeGreaterThanOrEqual(bottom);
+      expect(b.style.transform).toBe('');
+    }
+    cleanup();
+    // A phone turns the names 45°: the buttons lie along them.
+    mount(<BarChart data={hicp} width={300} height={368} startIndex={340} interactive />);
+    const turned = screen.getAllByRole('button', { name: /^Highlight / });
+    expect(turned).toHaveLength(5);
+    expect(turned.every((b) => b.style.transform === 'rotate(-45deg)')).toBe(true);
+    cleanup();
+    // Too many places for a narrow chart: every k-th is named, and only those have a button.
+    const all = loadHicp();
+    const narrow = { data: upTo(all, '10/2022'), width: 200, height: 368, startIndex: 309 };
+    const named = textsIn(renderToStaticMarkup(<BarChart {...narrow} />), 'axis-x');
+    expect(named.length).toBeLessThan(11);
+    mount(<BarChart {...narrow} interactive />);
+    const buttons = screen.getAllByRole('button', { name: /^Highlight / });
+    expect(buttons).toHaveLength(named.length);
   });
 });

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { scaleBand } from 'd3-scale';
 import type { DatasetData } from '../../../core/schemas/dataset';
-import type { PlacedTick } from '../core/axes';
+import { CATEGORY_LABEL_GAP, type PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { CartesianFrame } from '../core/cartesian-frame';
 import { layoutCartesian, OUTER_PADDING, type CartesianLayout } from '../core/cartesian-layout';
@@ -12,7 +12,14 @@ import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette
 import { chartDomId } from '../core/stable-id';
 import { estimateTextWidth, fitLabel, maxTextWidth } from '../core/text-width';
 import { barTooltip, flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
-import { HighlightButtons, legendHighlightTargets } from '../core/highlight-buttons';
+import {
+  categoryHighlightTargets,
+  highlightColor,
+  HighlightButtons,
+  legendHighlightTargets,
+  type CategoryName,
+  type HighlightTarget,
+} from '../core/highlight-buttons';
 import { TooltipLayer } from '../core/tooltip-layer';
 import { buildBarState, describeBar, maxBarsFor, type GroupedBarState, type SparseBarState } from './bar-state';
 import { BarMarks, type PlacedBar } from './bar-marks';
@@ -44,6 +51,8 @@ interface Placed {
   bars: PlacedBar[];
   ticks: PlacedTick[];
   rotate: boolean;
+  /** Sparse bars: the names drawn under a bar (their buttons), and the distance between two drawn names. */
+  names?: { list: CategoryName[]; step: number };
 }
 
 function zeroOf(layout: CartesianLayout): number {
@@ -70,12 +79,15 @@ function sparseAxis(state: SparseBarState, width: number, height: number): { rot
   return { rotate: true, size: Math.min(widest * SIN45 + 18, Math.round(height * 0.3)) };
 }
 
+/** Sparse bars; with a highlighted place (its key), the other bars in `mutedColor`. */
 function placeSparse(
   state: SparseBarState,
   layout: CartesianLayout,
   theme: Theme,
   rotate: boolean,
   axis: number,
+  highlight: string | null = null,
+  mutedColor = '',
 ): Placed {
   const { plot } = layout;
   // A few bars stay a readable width instead of stretching across a wide chart.
@@ -107,7 +119,7 @@ function placeSparse(
       y,
       width: bw,
       height,
-      color: seriesColor(0, theme),
+      color: highlightColor(b.key, highlight, seriesColor(0, theme), mutedColor),
       ...(b.aggregate ? { aggregate: true } : {}),
       valueLabel: labelFits
         ? {
@@ -139,12 +151,22 @@ function placeSparse(
   // Names closer than a line of text would pile up (40 countries on a phone): every k-th is named, the tooltip
   // names the rest.
   const every = Math.max(1, Math.ceil((FONT_SIZE.tick + 3) / Math.max(1, x.step())));
-  const ticks = all.flatMap((b, i) =>
+  const named = all.flatMap((b, i): CategoryName[] =>
     i % every === 0
-      ? [{ at: (x(b.key) ?? plot.left) + bw / 2, label: fitLabel(b.label, b.shortLabel, maxLabel, FONT_SIZE.tick) }]
+      ? [
+          {
+            key: b.key,
+            label: b.label,
+            text: fitLabel(b.label, b.shortLabel, maxLabel, FONT_SIZE.tick),
+            at: (x(b.key) ?? plot.left) + bw / 2,
+          },
+        ]
       : [],
   );
-  return { bars: [...bars, ...missing], ticks, rotate };
+  const ticks = named.map((n) => ({ at: n.at, label: n.text }));
+  // A place without a value has no bar to bring forward.
+  const list = named.filter((n) => state.bars.some((b) => b.key === n.key));
+  return { bars: [...bars, ...missing], ticks, rotate, names: { list, step: x.step() * every } };
 }
 
 /** Grouped bars; with a highlighted series (its key), the other series' bars in `mutedColor`. */
@@ -175,7 +197,7 @@ function placeGrouped(
           label: s.label,
           x: (outer(i) ?? 0) + (inner(s.key) ?? 0),
           width: inner.bandwidth(),
-          color: highlight !== null && highlight !== s.key ? mutedColor : seriesColor(s.colorIndex, theme),
+          color: highlightColor(s.key, highlight, seriesColor(s.colorIndex, theme), mutedColor),
           ...(s.aggregate ? { aggregate: true } : {}),
           ...barBetween(layout, v),
         },
@@ -226,10 +248,12 @@ export function BarChart(props: BarChartProps) {
     includeZero: true,
     bottomAxisHeight: sparse?.size ?? 22,
   });
-  const lit = state.mode === 'grouped' && table.series.some((s) => s.key === highlight) ? highlight : null;
+  // Grouped bars highlight a series from the legend, sparse bars a place from its name under the bar.
+  const highlightable = state.mode === 'grouped' ? table.series : state.bars;
+  const lit = highlightable.some((s) => s.key === highlight) ? highlight : null;
   const placed =
     state.mode === 'sparse'
-      ? placeSparse(state, layout, theme, sparse?.rotate ?? false, sparse?.size ?? 22)
+      ? placeSparse(state, layout, theme, sparse?.rotate ?? false, sparse?.size ?? 22, lit, colors.axis)
       : placeGrouped(state, layout, theme, lit, colors.axis);
 
   const chart = (
@@ -252,6 +276,9 @@ export function BarChart(props: BarChartProps) {
     />
   );
   if (!props.interactive) return chart;
+  const highlightTargets = placed.names
+    ? nameHighlightTargets(placed, layout, sparse?.size ?? 22)
+    : legendHighlightTargets(layout);
   return (
     <TooltipLayer
       width={width}
@@ -262,11 +289,24 @@ export function BarChart(props: BarChartProps) {
       label={`${state.title}: bar chart. Left and right arrow keys show the values.`}
     >
       {chart}
-      {layout.legend ? (
-        <HighlightButtons targets={legendHighlightTargets(layout)} highlight={lit} onChange={setHighlight} />
+      {highlightTargets.length > 0 ? (
+        <HighlightButtons targets={highlightTargets} highlight={lit} onChange={setHighlight} />
       ) : null}
     </TooltipLayer>
   );
+}
+
+/** The names under sparse bars as buttons: below the plot, so that they never cover a bar. */
+function nameHighlightTargets(placed: Placed, layout: CartesianLayout, axis: number): HighlightTarget[] {
+  const { bottom } = layout.plot;
+  return categoryHighlightTargets(placed.names?.list ?? [], {
+    axis: 'x',
+    step: placed.names?.step ?? 0,
+    from: bottom + 1,
+    to: bottom + axis,
+    fontSize: FONT_SIZE.tick,
+    ...(placed.rotate ? { turnedAt: bottom + CATEGORY_LABEL_GAP } : {}),
+  });
 }
 
 /** Sparse bars: one target per bar (value and flag); grouped bars: one per period (every series). */

@@ -76,13 +76,16 @@ export interface CategoryAxisProps {
   tickMarks?: boolean;
 }
 
+/** From the axis down to the labels' top (upright) or end (turned 45°). */
+export const CATEGORY_LABEL_GAP = 8;
+
 /** Labels below a horizontal axis: periods for time series, country names for sparse bars. */
 export function CategoryAxisX({ ticks, y, colors, fontSize, rotate = false, tickMarks = true }: CategoryAxisProps) {
   return (
     <g className="axis-x">
       {ticks.map((t) => {
         const x = roundPx(t.at);
-        const ty = roundPx(y + 8);
+        const ty = roundPx(y + CATEGORY_LABEL_GAP);
         return (
           <g key={`${t.label}-${x}`}>
             {tickMarks ? <line x1={x} x2={x} y1={roundPx(y)} y2={roundPx(y + 4)} stroke={colors.axis} /> : null}

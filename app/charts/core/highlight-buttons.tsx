@@ -1,5 +1,6 @@
-// The legend's entries (or a line chart's direct labels) as buttons over the SVG: choosing one brings its series
-// forward and greys the rest, choosing it again or Escape clears. The SVG stays a plain picture for exports.
+// The legend's entries (a line chart's direct labels, a bar chart's names) as buttons over the SVG: choosing one
+// brings its series forward and greys the rest, choosing it again or Escape clears. The SVG stays a plain picture
+// for exports.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { OUTER_PADDING, type CartesianLayout } from './cartesian-layout';
 import { FONT_SIZE } from './palette';
@@ -14,6 +15,8 @@ export interface HighlightTarget {
   y: number;
   width: number;
   height: number;
+  /** Turned about (x, y) in SVG pixels, counter-clockwise for negative degrees: a box along a turned name. */
+  turn?: { degrees: number; x: number; y: number };
 }
 
 export interface HighlightButtonsProps {
@@ -35,6 +38,64 @@ export function legendHighlightTargets(layout: CartesianLayout, swatchWidth = 14
   }));
 }
 
+/** A name drawn along a category axis: under its bar (axis x) or beside it (axis y). */
+export interface CategoryName {
+  key: string;
+  /** The full name, for the button. */
+  label: string;
+  /** The text drawn (maybe the short name). */
+  text: string;
+  /** The middle of its band along the axis, in SVG pixels. */
+  at: number;
+}
+
+export interface CategoryNameArea {
+  axis: 'x' | 'y';
+  /** From one drawn name's middle to the next: each box is this long along the axis, centred on its name. */
+  step: number;
+  /** Where the names' area starts and ends across the axis (below the plot for x, left of it for y). */
+  from: number;
+  to: number;
+  fontSize: number;
+  /** Names turned 45° (axis x), each ending under its band at this y: the boxes run along them, turned alike. */
+  turnedAt?: number;
+}
+
+/**
+ * Where the names of a bar chart's categories are drawn, for their buttons: a name's band across the names' area,
+ * which ends where the bars begin, so the buttons never cover a bar (the tooltips' pointer area).
+ */
+export function categoryHighlightTargets(names: readonly CategoryName[], area: CategoryNameArea): HighlightTarget[] {
+  return names
+    .filter((n) => n.text !== '')
+    .map((n): HighlightTarget => {
+      const name = { key: n.key, label: n.label };
+      const across = { from: area.from, size: Math.max(0, area.to - area.from) };
+      if (area.axis === 'y') {
+        return { ...name, x: across.from, y: n.at - area.step / 2, width: across.size, height: area.step };
+      }
+      if (area.turnedAt === undefined) {
+        return { ...name, x: n.at - area.step / 2, y: across.from, width: area.step, height: across.size };
+      }
+      // Along the text up to its end (the pivot), no thicker than the room between two turned names.
+      const length = estimateTextWidth(n.text, area.fontSize) + 6;
+      const thickness = Math.min(Math.round(area.fontSize * 1.5), area.step * Math.SQRT1_2);
+      return {
+        ...name,
+        x: n.at + 2 - length,
+        y: area.turnedAt - thickness / 2,
+        width: length,
+        height: thickness,
+        turn: { degrees: -45, x: n.at, y: area.turnedAt },
+      };
+    });
+}
+
+/** A series' colour while `highlight` is chosen: its own when it is the one highlighted or none is, else muted. */
+export function highlightColor(key: string, highlight: string | null, color: string, mutedColor: string): string {
+  return highlight !== null && highlight !== key ? mutedColor : color;
+}
+
 /** The next highlight after choosing `key`: that series, or none when it was already highlighted. */
 export function toggleHighlight(current: string | null, key: string): string | null {
   return current === key ? null : key;
@@ -53,30 +114,40 @@ export function HighlightButtons({ targets, highlight, onChange }: HighlightButt
   if (!hydrated) return null;
   return (
     <div className="chart-highlight-buttons">
-      {targets.map((t) => (
-        <button
-          key={t.key}
-          type="button"
-          aria-pressed={highlight === t.key}
-          aria-label={`Highlight ${t.label}`}
-          title={t.label}
-          onClick={() => onChange(toggleHighlight(highlight, t.key))}
-          onKeyDown={onKeyDown}
-          onPointerDown={(e) => e.stopPropagation()}
-          style={{
-            position: 'absolute',
-            left: Math.round(t.x),
-            top: Math.round(t.y),
-            width: Math.round(t.width),
-            height: Math.round(t.height),
-            padding: 0,
-            border: 0,
-            background: 'transparent',
-            cursor: 'pointer',
-            zIndex: 1,
-          }}
-        />
-      ))}
+      {targets.map((t) => {
+        const left = Math.round(t.x);
+        const top = Math.round(t.y);
+        return (
+          <button
+            key={t.key}
+            type="button"
+            aria-pressed={highlight === t.key}
+            aria-label={`Highlight ${t.label}`}
+            title={t.label}
+            onClick={() => onChange(toggleHighlight(highlight, t.key))}
+            onKeyDown={onKeyDown}
+            onPointerDown={(e) => e.stopPropagation()}
+            style={{
+              position: 'absolute',
+              left,
+              top,
+              width: Math.round(t.width),
+              height: Math.round(t.height),
+              ...(t.turn
+                ? {
+                    transform: `rotate(${t.turn.degrees}deg)`,
+                    transformOrigin: `${t.turn.x - left}px ${t.turn.y - top}px`,
+                  }
+                : {}),
+              padding: 0,
+              border: 0,
+              background: 'transparent',
+              cursor: 'pointer',
+              zIndex: 1,
+            }}
+          />
+        );
+      })}
     </div>
   );
 }

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { cleanup, fireEvent, render as mount, screen } from '@testing-library/react';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
 import { HBarChart } from './hbar-chart';
 
 const hicp = loadHicp();
+const MUTED = '#9ca3af';
+
+afterEach(cleanup);
 const render = (props: Partial<Parameters<typeof HBarChart>[0]> = {}) =>
   renderToStaticMarkup(<HBarChart data={hicp} width={800} height={400} {...props} />);
 
@@ -72,5 +77,32 @@ describe('HBarChart', () => {
     const svg = render({ periodIndex: 309, width: 320, height: 200 });
     expect(svgProblems(svg)).toEqual([]);
     expect(barWidths(svg)).toHaveLength(11);
+  });
+
+  it('brings a bar forward when its name is chosen, greys the others, and clears again (issue 11)', () => {
+    const { container } = mount(<HBarChart data={hicp} width={800} height={400} periodIndex={309} interactive />);
+    const fills = () =>
+      [...container.querySelectorAll('.hbar-marks g.bar')].map((g) => ({
+        label: g.getAttribute('data-series'),
+        fill: g.querySelector('rect')?.getAttribute('fill'),
+      }));
+    const colour = fills()[0]!.fill;
+    const buttons = screen.getAllByRole('button', { name: /^Highlight / });
+    expect(buttons).toHaveLength(11);
+    // Left of the bars: over the names, not the bars.
+    const left = Math.min(
+      ...[...container.querySelectorAll('.hbar-marks rect')].map((r) => Number(r.getAttribute('x'))),
+    );
+    for (const b of buttons) expect(parseFloat(b.style.left) + parseFloat(b.style.width)).toBeLessThanOrEqual(left);
+    const estonia = screen.getByRole('button', { name: 'Highlight Estonia' });
+    fireEvent.click(estonia);
+    expect(estonia.getAttribute('aria-pressed')).toBe('true');
+    expect(fills().filter((b) => b.fill !== MUTED)).toEqual([{ label: 'Estonia', fill: colour }]);
+    fireEvent.click(estonia);
+    expect(fills().filter((b) => b.fill === MUTED)).toEqual([]);
+    fireEvent.click(estonia);
+    fireEvent.keyDown(estonia, { key: 'Escape' });
+    expect(estonia.getAttribute('aria-pressed')).toBe('false');
+    expect(fills().filter((b) => b.fill === MUTED)).toEqual([]);
   });
 });

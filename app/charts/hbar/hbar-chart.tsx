@@ -1,4 +1,5 @@
 // Horizontal bar chart for one period: category labels, value axis with gridlines, value labels at bar ends.
+import { useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { Baseline, UnitLabel, ValueAxisX } from '../core/axes';
@@ -11,6 +12,7 @@ import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette
 import { chartDomId } from '../core/stable-id';
 import { fitLabel, maxTextWidth } from '../core/text-width';
 import { barTooltip, flagIndex, type TooltipTarget } from '../core/chart-tooltip';
+import { categoryHighlightTargets, highlightColor, HighlightButtons } from '../core/highlight-buttons';
 import { TooltipLayer } from '../core/tooltip-layer';
 import { buildHbarState, describeHbar, type HbarReadyState } from './hbar-state';
 import { HbarMarks, type PlacedHbar } from './hbar-marks';
@@ -26,7 +28,7 @@ export interface HBarChartProps {
   theme?: Theme;
   title?: string;
   idPrefix?: string;
-  /** Tooltips by mouse, touch and keyboard: a bar's value and flag. */
+  /** Tooltips by mouse, touch and keyboard: a bar's value and flag; the names highlight their bar. */
   interactive?: boolean;
 }
 
@@ -36,13 +38,23 @@ const MAX_STEP = 48;
 interface HbarLayout {
   bars: PlacedHbar[];
   labelX: number;
+  /** From one bar's middle to the next. */
+  step: number;
   fontSize: number;
   plot: { left: number; right: number; top: number; bottom: number };
   ticks: { at: number; label: string }[];
   zeroX: number;
 }
 
-function layoutHbar(state: HbarReadyState, width: number, height: number, theme: Theme): HbarLayout {
+/** Places the bars; with a highlighted place (its key), the other bars in `mutedColor`. */
+function layoutHbar(
+  state: HbarReadyState,
+  width: number,
+  height: number,
+  theme: Theme,
+  highlight: string | null = null,
+  mutedColor = '',
+): HbarLayout {
   const pad = OUTER_PADDING;
   const top = pad + 30;
   const bottom = Math.max(top + 1, height - pad - AXIS_HEIGHT);
@@ -76,7 +88,7 @@ function layoutHbar(state: HbarReadyState, width: number, height: number, theme:
       y: top + i * step + (step - barHeight) / 2,
       width: Math.abs(xv - zeroX),
       height: barHeight,
-      color: seriesColor(0, theme),
+      color: highlightColor(b.key, highlight, seriesColor(0, theme), mutedColor),
       value: { x: positive ? xv + 4 : xv - 4, text: valueTexts[i] ?? '', anchor: positive ? 'start' : 'end' },
     };
   });
@@ -84,6 +96,7 @@ function layoutHbar(state: HbarReadyState, width: number, height: number, theme:
   return {
     bars,
     labelX,
+    step,
     fontSize,
     plot: { left, right, top, bottom: plotBottom },
     ticks: ticks.ticks.map((t, i) => ({ at: x(t), label: ticks.labels[i] ?? '' })),
@@ -92,6 +105,7 @@ function layoutHbar(state: HbarReadyState, width: number, height: number, theme:
 }
 
 export function HBarChart(props: HBarChartProps) {
+  const [highlight, setHighlight] = useState<string | null>(null);
   const { width, height, theme } = chartBox(props);
   const state = buildHbarState(props.data, props);
   const id =
@@ -110,7 +124,8 @@ export function HBarChart(props: HBarChartProps) {
     );
   }
   const colors = themeColors(theme);
-  const layout = layoutHbar(state, width, height, theme);
+  const lit = state.bars.some((b) => b.key === highlight) ? highlight : null;
+  const layout = layoutHbar(state, width, height, theme, lit, colors.axis);
   const { plot } = layout;
   const heading = [state.unit, state.period].filter(Boolean).join(', ');
   const chart = (
@@ -156,6 +171,15 @@ export function HBarChart(props: HBarChartProps) {
       label={`${state.title}: horizontal bar chart. Up and down arrow keys show each bar's value.`}
     >
       {chart}
+      <HighlightButtons
+        // Over the names left of the bars, which begin 8 px right of them.
+        targets={categoryHighlightTargets(
+          layout.bars.map((b) => ({ key: b.key, label: b.label, text: b.text, at: b.y + b.height / 2 })),
+          { axis: 'y', step: layout.step, from: OUTER_PADDING, to: layout.labelX + 4, fontSize: layout.fontSize },
+        )}
+        highlight={lit}
+        onChange={setHighlight}
+      />
     </TooltipLayer>
   );
 }
