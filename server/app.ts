@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
 import { accountApi } from './api/account';
-import { answerVersions } from './api/answer-versions';
+import { answerVersions, watchAnswerVersions } from './api/answer-versions';
 import { apiKeysApi } from './api/api-keys';
 import { followsApi } from './api/follows';
 import { assistantApi } from './api/assistant';
@@ -22,7 +22,7 @@ import { authLinksApi } from './api/auth-links';
 import { catalogueApi, llmsTxtApi } from './api/catalogue';
 import { chartsApi } from './api/charts';
 import { contactApi, operatorsAddress } from './api/contact';
-import { dailyApiLimit } from './api/daily-limit';
+import { dailyApiLimit, markCounted } from './api/daily-limit';
 import { datasetsApi } from './api/datasets';
 import { revisionsApi } from './api/revisions';
 import type { ApiEnv } from './api/env';
@@ -31,10 +31,10 @@ import { geoApi } from './api/geo';
 import { ogImageApi } from './api/og-image';
 import { organizationsApi } from './api/organizations';
 import { issuePageToken } from './api/page-token';
-import { redirectPages } from './api/redirects';
+import { colourSchemeHint, redirectPages } from './api/redirects';
 import { formApiPath, requestGuard } from './api/request-guard';
 import { robotsApi } from './api/robots';
-import { securityHeaders } from './api/security-headers';
+import { newNonce, securityHeaderPairs, securityHeaders } from './api/security-headers';
 import { bodyLimits, ClientGone, imageRequestLimit } from './api/work-limits';
 import { createRefreshService, type RefreshService } from './refresh/service';
 import { sdmxApi } from './api/sdmx';
@@ -48,7 +48,7 @@ import { authRateRules, rateLimiter } from './auth/rate-limit';
 import { resolveAuthSecret } from './auth/secret';
 import { readSession } from './auth/session';
 import { billingSettings, llmSettings, loadConfig, type Config } from './config';
-import { responseCache } from './http/response-cache';
+import { responseCache, type ResponseCache } from './http/response-cache';
 import { mailerFromConfig, type Mailer } from './email/transport';
 import { outlineStore } from './geo/outline-store';
 import { alertsApi, unsubscribeApi } from './alerts/api';
@@ -71,7 +71,9 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth; refresh: RefreshService } {
+export function createApp(
+  opts: AppOptions,
+): OpenAPIHono<ApiEnv> & { auth: Auth; refresh: RefreshService; responseCache: ResponseCache } {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.dataDir);
@@ -82,15 +84,38 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
   const app = new OpenAPIHono<ApiEnv>();
   // A handler that stopped because its client left (decision 064) answers 499 for the access log, not a logged fault.
   app.onError((err, c) => (err instanceof ClientGone ? new Response(null, { status: 499 }) : handleError(err, c)));
+  const security = {
+    publicUrl: config.publicUrl,
+    scriptHashes: () =>
+      (opts.build?.entry.module as { inlineScriptHashes?: string[] } | undefined)?.inlineScriptHashes ?? [],
+  };
+  // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
+  const quota = dailyApiLimit({
+    db: opts.db,
+    auth,
+    trustProxy,
+    secret,
+    limit: config.API_FREE_DAILY_LIMIT,
+    pageTokenLimit: config.PAGE_TOKEN_DAILY_LIMIT,
+  });
+  // One cache of whole answers (decision 090). Its hot path answers a kept answer to an anonymous request ahead of
+  // every other middleware, with the headers and the count they would have given it.
+  const cache = responseCache({
+    versions: () => answerVersions(opts.db),
+    watch: (onChange) => watchAnswerVersions(opts.db, onChange),
+    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    pageToken: () => issuePageToken(secret),
+    hot: {
+      newNonce,
+      securityHeaders: (url, isPage, nonce) => securityHeaderPairs(security, url, isPage, nonce),
+      countAddress: quota.countAddress,
+      markCounted,
+      pageHeaders: colourSchemeHint,
+    },
+  });
+  if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.hot);
   // Security headers on every answer, pages with a fresh CSP nonce (decision 060).
-  app.use(
-    '*',
-    securityHeaders({
-      publicUrl: config.publicUrl,
-      scriptHashes: () =>
-        (opts.build?.entry.module as { inlineScriptHashes?: string[] } | undefined)?.inlineScriptHashes ?? [],
-    }),
-  );
+  app.use('*', securityHeaders(security));
   // Pages, scripts, styles and JSON travel compressed when the client accepts it (about a quarter of the bytes).
   app.use('*', compress());
 
@@ -119,21 +144,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
     '/api/*',
     rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
   );
-  // One cache of whole answers (decision 090); its version read starts here, beside the quota's count.
-  const cache = responseCache({
-    versions: () => answerVersions(opts.db),
-    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
-    pageToken: () => issuePageToken(secret),
-  });
-  // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
-  const quota = dailyApiLimit({
-    db: opts.db,
-    auth,
-    trustProxy,
-    secret,
-    limit: config.API_FREE_DAILY_LIMIT,
-    pageTokenLimit: config.PAGE_TOKEN_DAILY_LIMIT,
-  });
+  // The cache's version read starts here, beside the quota's count.
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
   app.use('/api/datasets/*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
@@ -284,5 +295,5 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & { auth: Auth;
     if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.middleware);
     app.all('*', (c) => render(c.req.raw, c));
   }
-  return Object.assign(app, { auth, refresh });
+  return Object.assign(app, { auth, refresh, responseCache: cache });
 }

@@ -12,6 +12,7 @@ import { hashApiKey, presentedApiKey } from './api-key-secret';
 import { isPageNavigation } from './api-paths';
 import { authHeaders } from './auth-handler';
 import { errorBody, errorSchema } from '../http/errors';
+import { HOT_COUNT } from '../http/response-cache';
 import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 
 /** Where a browser that opened a data API address over the limit is sent. */
@@ -161,6 +162,31 @@ interface Counted {
   plan: Plan;
 }
 
+/** What counting a request decided: go on with these quota fields, or this refusal. */
+export type QuotaVerdict = { headers: Record<string, string> } | { refusal: Response };
+
+/** The daily limit's middleware, and its count of an anonymous request for the response cache's hot path. */
+export interface DailyApiLimit extends MiddlewareHandler {
+  /**
+   * Counts a data API request that carries no key, session or page token against its client address, exactly as the
+   * middleware would (decision 090: the response cache answers such repeated reads before the middleware chain);
+   * null for a request the limit does not count.
+   */
+  countAddress(c: Context): Promise<QuotaVerdict | null>;
+}
+
+/**
+ * A counted answer belongs to one account or client: the fields that say so, on the headers of the answer (the
+ * middleware's and the response cache's hot path's).
+ */
+export function markCounted(headers: Headers, quota: Record<string, string>): void {
+  headers.append('Vary', VARY);
+  for (const [name, value] of Object.entries(quota)) headers.set(name, value);
+  // Shared caches must not hand it to anyone else.
+  const cacheControl = headers.get('Cache-Control');
+  if (cacheControl?.includes('public')) headers.set('Cache-Control', cacheControl.replace('public', 'private'));
+}
+
 /**
  * Counts each data API request against its account (`user:<id>`, whichever key or session it came with, plus
  * `key:<id>` for the usage by key) or its client address (`ip:<address>`), and refuses Free ones past the day's
@@ -174,7 +200,7 @@ export function dailyApiLimit({
   now = () => new Date(),
   limit = FREE_DAILY_API_REQUESTS,
   pageTokenLimit = PAGE_TOKEN_DAILY_REQUESTS,
-}: DailyLimitDeps): MiddlewareHandler {
+}: DailyLimitDeps): DailyApiLimit {
   const count = batchedCounter(db);
   /** The UTC day this process last cleared out old counters: once a day is enough. */
   let clearedOn = '';
@@ -189,13 +215,47 @@ export function dailyApiLimit({
     }
     const read = await readSession(auth, db, authHeaders(c, trustProxy), false);
     // A session that could not be read (already logged) counts against the address, as an anonymous call would.
-    if (!read.session) return { subjects: [`ip:${clientIp(c, trustProxy)}`], plan: 'free' };
+    if (!read.session) return { subjects: [addressOf(c)], plan: 'free' };
     const { id } = read.session.user;
     return { subjects: [`user:${id}`], plan: await findUserPlan(db, id) };
   }
 
-  return async (c, next) => {
+  const addressOf = (c: Context) => `ip:${clientIp(c, trustProxy)}`;
+
+  /** Counts the request against its subjects; past the Free limit, the refusal. */
+  async function verdict(c: Context, who: Counted, at: Date): Promise<QuotaVerdict> {
+    const today = utcDay(at);
+    const [counted] = await Promise.all(who.subjects.map((s) => count(s, today)));
+    // The first counted request of a day in this process clears out old days.
+    if (clearedOn !== today) {
+      clearedOn = today;
+      await deleteApiUsageBefore(db, utcDay(new Date(at.getTime() - KEEP_DAYS * DAY_MS)));
+    }
+    const headers = who.plan === 'pro' ? {} : quotaHeaders(limit, counted!, at);
+    if (who.plan === 'pro' || counted! <= limit) return { headers };
+    const refusal = isPageNavigation(c.req.raw.headers)
+      ? new Response(null, { status: 302, headers: { Location: API_LIMIT_PAGE } })
+      : Response.json(errorBody('daily_limit_exceeded', dailyLimitMessage(limit)), { status: 429 });
+    for (const [name, value] of Object.entries(headers)) refusal.headers.set(name, value);
+    refusal.headers.set(
+      'Retry-After',
+      String(Math.max(1, Math.ceil((nextUtcMidnight(at).getTime() - at.getTime()) / 1000))),
+    );
+    refusal.headers.set('Cache-Control', 'no-store');
+    return { refusal };
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
     if (!isDataApiRequest(c.req.method, c.req.path)) return next();
+    // The response cache's hot path counted this anonymous request already, then found no current answer.
+    const counted = c.get(HOT_COUNT as never) as Promise<QuotaVerdict | null> | undefined;
+    if (counted) {
+      const decided = (await counted)!;
+      if ('refusal' in decided) return decided.refusal;
+      await next();
+      markCounted(c.res.headers, decided.headers);
+      return;
+    }
     const key = presentedApiKey(c);
     const at = now();
     // The site's own pages: the widget sends the token its page was issued with. A key always counts. A token is
@@ -218,28 +278,14 @@ export function dailyApiLimit({
       c.header('Cache-Control', 'no-store');
       return c.json(errorBody('invalid_api_key', INVALID_API_KEY_MESSAGE), 401);
     }
-    const today = utcDay(at);
-    const [counted] = await Promise.all(who.subjects.map((s) => count(s, today)));
-    // The first counted request of a day in this process clears out old days.
-    if (clearedOn !== today) {
-      clearedOn = today;
-      await deleteApiUsageBefore(db, utcDay(new Date(at.getTime() - KEEP_DAYS * DAY_MS)));
-    }
-    const headers = who.plan === 'pro' ? {} : quotaHeaders(limit, counted!, at);
-
-    if (who.plan !== 'pro' && counted! > limit) {
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
-      c.header('Retry-After', String(Math.max(1, Math.ceil((nextUtcMidnight(at).getTime() - at.getTime()) / 1000))));
-      c.header('Cache-Control', 'no-store');
-      if (isPageNavigation(c.req.raw.headers)) return c.redirect(API_LIMIT_PAGE, 302);
-      return c.json(errorBody('daily_limit_exceeded', dailyLimitMessage(limit)), 429);
-    }
-
+    const decided = await verdict(c, who, at);
+    if ('refusal' in decided) return decided.refusal;
     await next();
-    c.res.headers.append('Vary', VARY);
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-    // The answer now belongs to one account or client: shared caches must not hand it to anyone else.
-    const cacheControl = c.res.headers.get('Cache-Control');
-    if (cacheControl?.includes('public')) c.res.headers.set('Cache-Control', cacheControl.replace('public', 'private'));
+    markCounted(c.res.headers, decided.headers);
   };
+
+  return Object.assign(middleware, {
+    countAddress: async (c: Context) =>
+      isDataApiRequest(c.req.method, c.req.path) ? verdict(c, { subjects: [addressOf(c)], plan: 'free' }, now()) : null,
+  });
 }

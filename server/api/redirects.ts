@@ -34,9 +34,12 @@ export function redirectPages(db: ReadDb): MiddlewareHandler {
       }
     }
     await next();
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-      c.res.headers.set('Accept-CH', 'Sec-CH-Prefers-Color-Scheme');
-      c.res.headers.append('Vary', 'Sec-CH-Prefers-Color-Scheme');
-    }
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) colourSchemeHint(c.res.headers);
   };
+}
+
+/** A page asks for the system colour scheme and says that its answer depends on it. */
+export function colourSchemeHint(headers: Headers): void {
+  headers.set('Accept-CH', 'Sec-CH-Prefers-Color-Scheme');
+  headers.append('Vary', 'Sec-CH-Prefers-Color-Scheme');
 }

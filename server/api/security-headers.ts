@@ -14,27 +14,40 @@ export interface SecurityHeaderOptions {
 /** A year, with subdomains: the HSTS lifetime browsers' preload lists ask for. */
 export const hstsValue = 'max-age=31536000; includeSubDomains';
 
+/** A fresh CSP nonce: the page renderer puts it on every script it writes (app/entry.server.tsx). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The headers every answer gets: a page's CSP names its nonce; embeds may be framed. */
+export function securityHeaderPairs(
+  opts: SecurityHeaderOptions,
+  url: URL,
+  isPage: boolean,
+  nonce: string,
+): [string, string][] {
+  const frameable = isEmbedRequest(url);
+  const headers: [string, string][] = [
+    [
+      'Content-Security-Policy',
+      isPage ? pagePolicy({ nonce, scriptHashes: opts.scriptHashes?.() ?? [], frameable }) : resourcePolicy,
+    ],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+  if (!frameable) headers.push(['X-Frame-Options', 'DENY']);
+  if (new URL(opts.publicUrl).protocol === 'https:') headers.push(['Strict-Transport-Security', hstsValue]);
+  return headers;
+}
+
 export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler<ApiEnv> {
-  const https = new URL(opts.publicUrl).protocol === 'https:';
   return async (c, next) => {
-    // A fresh nonce per request: the page renderer puts it on every script it writes (app/entry.server.tsx).
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = newNonce();
     c.set('cspNonce', nonce);
     await next();
 
-    const url = new URL(c.req.url);
-    const frameable = isEmbedRequest(url);
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    const headers: [string, string][] = [
-      [
-        'Content-Security-Policy',
-        isPage ? pagePolicy({ nonce, scriptHashes: opts.scriptHashes?.() ?? [], frameable }) : resourcePolicy,
-      ],
-      ['X-Content-Type-Options', 'nosniff'],
-      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ];
-    if (!frameable) headers.push(['X-Frame-Options', 'DENY']);
-    if (https) headers.push(['Strict-Transport-Security', hstsValue]);
+    const headers = securityHeaderPairs(opts, new URL(c.req.url), isPage, nonce);
     try {
       for (const [name, value] of headers) c.res.headers.set(name, value);
     } catch {

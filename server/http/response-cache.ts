@@ -2,7 +2,11 @@
 // visitors' public pages and embeds are answered from memory, valid for the catalogue version (and the posts version
 // for pages) read at the time of the request, bounded in entries and bytes. Derived data stays in db/catalogue-memo.ts.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { isbot } from 'isbot';
 import { THEME_COOKIE, themeFromCookieHeader } from '../../core/theme';
 import { freshRead } from './fresh-read';
@@ -11,6 +15,8 @@ import { freshRead } from './fresh-read';
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=600';
 /** Pages of a signed-in visitor are theirs alone; the browser revalidates them. */
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Where this cache answers from memory, and which version the answer depends on. */
 export type CacheKind = 'api' | 'page';
 
@@ -51,17 +57,28 @@ interface Entry {
   /** The body split where the render's CSP nonce (0) and page token (1) stood: each answer gets fresh ones. */
   parts: (Buffer | 0 | 1)[];
   bytes: number;
+  /** An API body compressed once, per encoding, for the hot path. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
 }
+
+type Encoding = 'gzip' | 'deflate';
 
 /** What answers depend on: the catalogue version (every import bumps it) for the API, and with the posts' for pages. */
 export interface AnswerVersions {
   api: string;
   page: string;
+  /** When these versions change without a write (a post's publication time, ms since the epoch). */
+  until?: number;
 }
 
 export interface ResponseCacheOptions {
   /** Reads the versions from the database (db/catalogue-memo.ts catalogueState, db/queries/blog.ts postsVersion). */
   versions: () => Promise<AnswerVersions>;
+  /**
+   * Calls back on every change of the versions, as soon as it is committed and before any later request is read, and
+   * answers whether it can (PGlite, in this thread): the versions are then read once per change instead of per burst.
+   */
+  watch?: (onChange: () => void) => Promise<boolean>;
   /** Most bytes of bodies kept; the least recently used go first. */
   maxBytes?: number;
   maxEntries?: number;
@@ -69,16 +86,43 @@ export interface ResponseCacheOptions {
   maxEntryBytes?: number;
   /** The page token the renderer hands the page at this instant (server/api/page-token.ts). */
   pageToken?: () => string;
+  /** What the hot path needs of the middlewares it runs ahead of; without it there is no hot path. */
+  hot?: HotPathDeps;
+}
+
+/** A counted request goes on with its quota fields, or is refused (server/api/daily-limit.ts); null: not counted. */
+export type HotVerdict = { headers: Record<string, string> } | { refusal: Response } | null;
+
+/** Where the hot path leaves the count it started for a request it then hands to the chain (a context variable). */
+export const HOT_COUNT = 'hotCount';
+
+/**
+ * The middlewares a hot answer skips, as functions (server/http depends on no other server part): the security
+ * headers (server/api/security-headers.ts) and the daily limit's count of an anonymous request (server/api/daily-limit.ts).
+ */
+export interface HotPathDeps {
+  newNonce: () => string;
+  securityHeaders: (url: URL, isPage: boolean, nonce: string) => [string, string][];
+  countAddress: (c: Context) => Promise<HotVerdict>;
+  markCounted: (headers: Headers, quota: Record<string, string>) => void;
+  /** What the chain adds to every page's headers besides (server/api/redirects.ts: the colour-scheme hint). */
+  pageHeaders: (headers: Headers) => void;
 }
 
 export interface ResponseCache {
   middleware: MiddlewareHandler;
   /**
+   * Mounted first: a kept answer to an anonymous request (no key, session or page token) is sent with the headers the
+   * middleware chain would have given it (security headers, the daily limit's count, compression), without running
+   * that chain. Anything else, and every miss, goes down the chain.
+   */
+  hot: MiddlewareHandler;
+  /**
    * Mounted above the middlewares that wait on the database (the daily limit's count), so that the version read runs
    * beside them instead of after them; the read still starts after the request arrived.
    */
   prefetch: MiddlewareHandler;
-  stats: () => { entries: number; bytes: number; hits: number; misses: number };
+  stats: () => { entries: number; bytes: number; hits: number; misses: number; hotHits: number };
   clear: () => void;
 }
 
@@ -130,9 +174,39 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  /** Hits answered by the hot path, ahead of the middleware chain. */
+  let hotHits = 0;
 
-  // What answers depend on, read once per burst of requests but never older than the request (see fresh-read.ts).
-  const readVersions = freshRead(opts.versions);
+  // What answers depend on, read once per burst of requests but never older than the request (see fresh-read.ts);
+  // where the database tells of every change as it commits, read once per change.
+  const readFresh = freshRead(opts.versions);
+  let watched = false;
+  let known: Promise<AnswerVersions> | null = null;
+  opts
+    .watch?.(() => {
+      known = null;
+    })
+    .then(
+      (ok) => (watched = ok),
+      () => {},
+    );
+  const readVersions = (): Promise<AnswerVersions> => {
+    if (!watched) return readFresh();
+    if (!known) {
+      const read = opts.versions();
+      known = read;
+      // A failed read is not kept; one past its time is read again (at the latest in a day: timers stop at 24.8 days).
+      read.then(
+        (v) => {
+          if (v.until === undefined || known !== read) return;
+          const wait = Math.min(Math.max(0, v.until - Date.now()), DAY_MS);
+          setTimeout(() => known === read && (known = null), wait).unref();
+        },
+        () => known === read && (known = null),
+      );
+    }
+    return known;
+  };
   const prefetched = new WeakMap<Request, Promise<AnswerVersions>>();
   const prefetch: MiddlewareHandler = (c, next) => {
     if (cacheKind(c.req.method, c.req.path)) {
@@ -175,24 +249,35 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     return `W/"${createHash('sha1').update(`${version}\n${key}`).digest('base64url').slice(0, 27)}"`;
   }
 
-  function answer(c: Context, entry: Entry, etag: string): Response {
+  interface Answer {
+    status: number;
+    headers: Headers;
+    /** The stored body, or the one joined with fresh nonce and page token. */
+    body: Buffer | null;
+  }
+
+  function answerOf(entry: Entry, etag: string, ifNoneMatch: string | undefined, nonce: string | undefined): Answer {
     const headers = new Headers(entry.headers);
     // Pages get no ETag: their CSP nonce and page token are new in every answer, and a 304 would make the browser pair
     // its stored body (the old nonce) with this answer's CSP header (a new one), which blocks every inline script.
     if (entry.kind === 'api') headers.set('ETag', etag);
-    if (entry.kind === 'api' && c.req.header('if-none-match') === etag) {
+    if (entry.kind === 'api' && ifNoneMatch === etag) {
       const notModified = new Headers({ ETag: etag });
       for (const name of ['cache-control', 'vary', 'content-type']) {
         const value = headers.get(name);
         if (value) notModified.set(name, value);
       }
-      return new Response(null, { status: 304, headers: notModified });
+      return { status: 304, headers: notModified, body: null };
     }
-    if (entry.parts.length === 1)
-      return new Response(entry.parts[0] as Buffer<ArrayBuffer>, { status: entry.status, headers });
-    const fresh = [c.get('cspNonce') as string | undefined, opts.pageToken?.()];
+    if (entry.parts.length === 1) return { status: entry.status, headers, body: entry.parts[0] as Buffer };
+    const fresh = [nonce, opts.pageToken?.()];
     const body = Buffer.concat(entry.parts.map((p) => (typeof p === 'number' ? Buffer.from(fresh[p] ?? '') : p)));
-    return new Response(body, { status: entry.status, headers });
+    return { status: entry.status, headers, body };
+  }
+
+  function answer(c: Context, entry: Entry, etag: string): Response {
+    const a = answerOf(entry, etag, c.req.header('if-none-match'), c.get('cspNonce') as string | undefined);
+    return new Response(a.body as Buffer<ArrayBuffer> | null, { status: a.status, headers: a.headers });
   }
 
   /** Reads the stored copy of an answer while the client gets the other; nothing is kept if the client leaves. */
@@ -326,13 +411,133 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     })).then(done, () => done(null));
   };
 
+  /** A kept answer that is current, for the hot path: null when the chain must run (a miss, an old version). */
+  async function current(kind: CacheKind, key: string): Promise<Entry | null> {
+    if (!entries.has(key)) return null;
+    const version = (await readVersions())[kind];
+    const entry = entries.get(key);
+    return entry && entry.version === version ? entry : null;
+  }
+
+  const hot: MiddlewareHandler = async (c, next) => {
+    const deps = opts.hot;
+    const kind = cacheKind(c.req.method, c.req.path);
+    if (!deps || !kind) return next();
+    const h = c.req.raw.headers;
+    // Only who the chain would treat as anyone: no session or other cookie, and for the API no key or page token and
+    // no browser navigation (those the daily limit answers its own way).
+    if (!onlyThemeCookie(h)) return next();
+    if (kind === 'api' && (h.has('authorization') || h.has('x-api-key') || h.has('x-page-token'))) return next();
+    if (kind === 'api' && (h.get('sec-fetch-mode') === 'navigate' || /^\s*text\/html/i.test(h.get('accept') ?? '')))
+      return next();
+    const encoding = chosenEncoding(h.get('accept-encoding'));
+    if (encoding === undefined) return next();
+    const key = keyOf(kind, c);
+    if (!entries.has(key)) return next();
+    // The count runs beside the version read; should the chain answer after all, it takes this count (HOT_COUNT).
+    const counting = kind === 'api' ? deps.countAddress(c) : null;
+    counting?.catch(() => {});
+    const entry = await current(kind, key);
+    if (!entry) {
+      if (counting) c.set(HOT_COUNT as never, counting as never);
+      return next();
+    }
+    hits++;
+    entries.delete(key);
+    entries.set(key, entry);
+    const url = new URL(c.req.url);
+    let counted: Record<string, string> | null = null;
+    const verdict = await counting;
+    if (verdict) {
+      if ('refusal' in verdict) {
+        const refusal = verdict.refusal;
+        const body = refusal.body ? Buffer.from(await refusal.arrayBuffer()) : null;
+        return finish({ status: refusal.status, headers: new Headers(refusal.headers), body }, encoding, url, deps, '');
+      }
+      counted = verdict.headers;
+    }
+    // Only a page uses its nonce (its scripts and its CSP); every other answer has the closed policy.
+    const nonce = kind === 'page' ? deps.newNonce() : '';
+    const a = answerOf(entry, etagOf(entry.version, key), h.get('if-none-match') ?? undefined, nonce);
+    if (counted) deps.markCounted(a.headers, counted);
+    if (kind === 'page') deps.pageHeaders(a.headers);
+    hotHits++;
+    return finish(a, encoding, url, deps, nonce, entry);
+  };
+
+  /**
+   * The answer as the chain's outer middlewares would send it: compressed as Hono's compress() does (same types, same
+   * Vary), with the security headers. An API body is compressed once per entry; a page's, with its fresh nonce, each time.
+   */
+  async function finish(
+    a: Answer,
+    encoding: Encoding | null,
+    url: URL,
+    deps: HotPathDeps,
+    nonce: string,
+    entry?: Entry,
+  ): Promise<Response> {
+    const { headers } = a;
+    let body = a.body;
+    const type = headers.get('content-type') ?? '';
+    if (
+      body &&
+      a.status !== 206 &&
+      !headers.has('content-encoding') &&
+      !headers.has('transfer-encoding') &&
+      COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) &&
+      !/(?:^|,)\s*?no-transform\s*?(?:,|$)/i.test(headers.get('cache-control') ?? '')
+    ) {
+      const vary = headers.get('vary');
+      if (vary !== '*' && !(vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary)))
+        headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      if (encoding) {
+        const kept = entry?.parts.length === 1 ? entry : undefined;
+        body = kept?.encoded?.[encoding] ?? (kept ? encodeSync(body, encoding) : await encodeAsync(body, encoding));
+        if (kept) kept.encoded = { ...kept.encoded, [encoding]: body };
+        headers.set('content-encoding', encoding);
+      }
+    }
+    for (const [name, value] of deps.securityHeaders(url, type.startsWith('text/html'), nonce))
+      headers.set(name, value);
+    return new Response(body as Buffer<ArrayBuffer> | null, { status: a.status, headers });
+  }
+
   return {
     middleware,
+    hot,
     prefetch,
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes, hits, misses, hotHits }),
     clear: () => {
       entries.clear();
       bytes = 0;
     },
   };
+}
+
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
+
+function encodeSync(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
+}
+
+function encodeAsync(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'gzip' ? gzipAsync(body) : deflateAsync(body);
+}
+
+/**
+ * The encoding Hono's compress() would choose for this Accept-Encoding (gzip before deflate, the higher q): null for
+ * none. Undefined when the header is one the hot path leaves to the chain (a wildcard or an odd q).
+ */
+export function chosenEncoding(header: string | null): Encoding | null | undefined {
+  if (header === null) return null;
+  const accepts = parseAccept(header);
+  if (accepts.some((a) => a.type === '*')) return undefined;
+  const q = (name: Encoding) => accepts.find((a) => a.type.toLowerCase() === name)?.q ?? 0;
+  const [gz, df] = [q('gzip'), q('deflate')];
+  if (gz === 1) return 'gzip';
+  if (df === 1) return 'deflate';
+  if (gz === 0 && df === 0) return null;
+  return gz >= df ? 'gzip' : 'deflate';
 }

@@ -1,18 +1,22 @@
 // Issue 18: repeated identical reads answered from one response cache, valid for the catalogue version, still counted
 // against the daily limit, with ETags that need no query, a fresh CSP nonce and page token on every page answered.
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiUsage } from '../../db/schema';
-import { answerVersions } from '../../server/api/answer-versions';
+import { answerVersions, watchAnswerVersions } from '../../server/api/answer-versions';
 import type { ApiEnv } from '../../server/api/env';
 import { issuePageToken, isValidPageToken } from '../../server/api/page-token';
-import { securityHeaders } from '../../server/api/security-headers';
+import { colourSchemeHint, redirectPages } from '../../server/api/redirects';
+import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/api/security-headers';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
   cacheKind,
+  chosenEncoding,
   PAGE_CACHE_CONTROL,
   PRIVATE_PAGE_CACHE_CONTROL,
   responseCache,
@@ -105,6 +109,12 @@ describe('the data API', () => {
     expect((await client.request('/api/datasets?limit=1')).res.status).toBe(200);
     const over = await client.request('/api/datasets?limit=1');
     expect(over.res.status).toBe(429);
+    // The second and third came from the hot path, whose refusal carries what the chain's would.
+    expect(app.responseCache.stats().hotHits).toBe(1);
+    expect(over.res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(over.res.headers.get('cache-control')).toBe('no-store');
+    expect(Number(over.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.res.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(over.body).toEqual({
       error: {
         code: 'daily_limit_exceeded',
@@ -112,6 +122,96 @@ describe('the data API', () => {
           'Daily API request limit of 2 requests reached; it resets at 00:00 UTC. Pro has unlimited access: /pricing',
       },
     });
+  });
+
+  it('answers a kept answer ahead of the middleware chain, with the headers and the count the chain gives it', async () => {
+    const ip = nextIp();
+    const path = `${h.publicUrl}/api/datasets/prc_hicp_manr?dim2=CP00&country=IT`;
+    const get = async (headers: Record<string, string> = {}) => {
+      const res = await h.app.request(path, { headers: { 'x-forwarded-for': ip, ...headers } });
+      return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const stats = () => h.app.responseCache.stats();
+    const hotBefore = stats().hotHits;
+    const miss = await get();
+    expect(stats().hotHits).toBe(hotBefore);
+    const hot = await get();
+    expect(stats().hotHits).toBe(hotBefore + 1);
+    // A cookie that is no session sends the same request down the chain, which answers it from the cache too.
+    const chain = await get({ cookie: 'other=1' });
+    expect(stats().hotHits).toBe(hotBefore + 1);
+    const perAnswer = new Set(['date', 'x-ratelimit-remaining', 'ratelimit']);
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !perAnswer.has(name));
+    expect(headersOf(hot.res)).toEqual(headersOf(miss.res));
+    expect(headersOf(hot.res)).toEqual(headersOf(chain.res));
+    expect(hot.res.headers.get('vary')).toBe('X-Page-Token, Authorization, X-API-Key, Accept-Encoding');
+    expect(hot.res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(hot.bytes.equals(miss.bytes)).toBe(true);
+    expect([miss, hot, chain].map((r) => remaining(r.res))).toEqual([1, 2, 3].map((n) => FREE_DAILY_API_REQUESTS - n));
+
+    // Compressed as the chain compresses: the same headers, the same JSON.
+    const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    const chainGzipped = await get({ 'accept-encoding': 'gzip, deflate, br', cookie: 'other=1' });
+    expect(stats().hotHits).toBe(hotBefore + 2);
+    expect(headersOf(gzipped.res)).toEqual(headersOf(chainGzipped.res));
+    expect(gzipped.res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gzipped.bytes).equals(miss.bytes)).toBe(true);
+    expect(gunzipSync(chainGzipped.bytes).equals(miss.bytes)).toBe(true);
+    const deflated = await get({ 'accept-encoding': 'deflate' });
+    expect(deflated.res.headers.get('content-encoding')).toBe('deflate');
+    expect(inflateSync(deflated.bytes).equals(miss.bytes)).toBe(true);
+
+    // An import since: the hot path has counted the request, and the chain answers it with that one count.
+    await h.database.db.execute(sql`UPDATE datasets SET updated_at = now() WHERE code = 'prc_hicp_manr'`);
+    const fresh = await get();
+    expect(fresh.res.status).toBe(200);
+    expect(stats().hotHits).toBe(hotBefore + 3);
+    expect(remaining(fresh.res)).toBe(FREE_DAILY_API_REQUESTS - 7);
+    expect(headersOf(fresh.res)).toEqual(
+      headersOf(miss.res).map(([n, v]) => [n, n === 'etag' ? fresh.res.headers.get('etag')! : v]),
+    );
+  });
+
+  it('leaves keys, sessions, page tokens and browser navigations to the chain', async () => {
+    const path = `${h.publicUrl}/api/datasets/prc_hicp_manr?dim2=CP00&country=ES`;
+    const ip = nextIp();
+    await h.app.request(path, { headers: { 'x-forwarded-for': ip } });
+    const hotBefore = h.app.responseCache.stats().hotHits;
+    const others: Record<string, string>[] = [
+      { authorization: 'Bearer spk_unknown' },
+      { 'x-api-key': 'spk_unknown' },
+      { 'x-page-token': issuePageToken(authSecret) },
+      { cookie: 'session_token=abc' },
+      { 'sec-fetch-mode': 'navigate' },
+      { 'accept-encoding': '*' },
+    ];
+    for (const headers of others) {
+      await h.app.request(path, { headers: { 'x-forwarded-for': ip, ...headers } });
+    }
+    expect(h.app.responseCache.stats().hotHits).toBe(hotBefore);
+  });
+
+  it('picks the encoding as the chain does', () => {
+    expect(chosenEncoding(null)).toBeNull();
+    expect(chosenEncoding('gzip, deflate, br, zstd')).toBe('gzip');
+    expect(chosenEncoding('deflate')).toBe('deflate');
+    expect(chosenEncoding('gzip;q=0.5, deflate;q=0.8')).toBe('deflate');
+    expect(chosenEncoding('br')).toBeNull();
+    expect(chosenEncoding('*')).toBeUndefined();
+  });
+
+  it('hears of every change on PGlite before the writing statement returns (PostgreSQL is read per burst)', async () => {
+    let heard = 0;
+    const watching = await watchAnswerVersions(h.database.db, () => heard++);
+    expect(watching).toBe(h.database.kind === 'pglite');
+    await h.database.db.execute(sql`UPDATE datasets SET name = name WHERE code = 'prc_hicp_manr'`);
+    await h.database.db.execute(sql`UPDATE posts SET title = title WHERE false`);
+    await h.database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE redirects SET target = target WHERE false`);
+      // Within the transaction nothing is committed yet.
+      if (watching) expect(heard).toBe(2);
+    });
+    if (watching) expect(heard).toBe(3);
   });
 
   it('never keeps account, sign-in or state-changing requests', () => {
@@ -131,11 +231,26 @@ describe('the data API', () => {
  */
 const versions = () => answerVersions(h.database.db);
 
-function pageApp(maxBytes?: number) {
-  const cache = responseCache({ versions, pageToken: () => issuePageToken(authSecret), maxBytes });
+function pageApp(maxBytes?: number, { hot = false } = {}) {
+  const security = { publicUrl: h.publicUrl };
+  const cache = responseCache({
+    versions,
+    pageToken: () => issuePageToken(authSecret),
+    maxBytes,
+    hot: {
+      newNonce,
+      securityHeaders: (url, isPage, nonce) => securityHeaderPairs(security, url, isPage, nonce),
+      countAddress: () => Promise.reject(new Error('pages are not counted')),
+      markCounted: () => {},
+      pageHeaders: colourSchemeHint,
+    },
+  });
   const app = new Hono<ApiEnv>();
   let renders = 0;
-  app.use('*', securityHeaders({ publicUrl: h.publicUrl }));
+  // With the hot path, the app's own middlewares around the cache, in its order (server/app.ts).
+  if (hot) app.use('*', cache.hot);
+  app.use('*', securityHeaders(security));
+  if (hot) app.use('*', compress(), redirectPages(h.database.db));
   app.use('*', cache.middleware);
   app.get('*', (c) => {
     renders++;
@@ -155,6 +270,41 @@ function noncesOf(html: string): string[] {
 }
 
 describe('anonymous pages', () => {
+  it('are answered ahead of the middleware chain with its headers, a fresh nonce and page token, compressed alike', async () => {
+    const { app, cache, renders } = pageApp(undefined, { hot: true });
+    const path = `${h.publicUrl}/datasets/prc_hicp_manr?embed=true`;
+    const get = async (headers: Record<string, string> = {}) => {
+      const res = await app.request(path, { headers });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const html = (res.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes) : bytes).toString();
+      return { res, html };
+    };
+    // The first answer went down the whole chain; the next comes from the hot path with the same headers.
+    const first = await get();
+    const hot = await get();
+    expect(renders()).toBe(1);
+    expect(cache.stats().hotHits).toBe(1);
+    const perAnswer = new Set(['date', 'content-security-policy']);
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !perAnswer.has(name));
+    expect(headersOf(hot.res)).toEqual(headersOf(first.res));
+    expect(hot.res.headers.get('vary')).toBe('Cookie, Sec-CH-Prefers-Color-Scheme, Accept-Encoding');
+    expect(hot.res.headers.get('accept-ch')).toBe('Sec-CH-Prefers-Color-Scheme');
+    const [nonce] = noncesOf(hot.html);
+    expect(nonce).not.toBe(noncesOf(first.html)[0]);
+    expect(hot.res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+    expect(isValidPageToken(authSecret, /window\.t="([^"]+)"/.exec(hot.html)![1])).toBe(true);
+
+    const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(cache.stats().hotHits).toBe(2);
+    expect(renders()).toBe(1);
+    expect(gzipped.res.headers.get('content-encoding')).toBe('gzip');
+    const [zipNonce] = noncesOf(gzipped.html);
+    expect(gzipped.res.headers.get('content-security-policy')).toContain(`'nonce-${zipNonce}'`);
+    expect(gzipped.html.replaceAll(zipNonce!, nonce!).replace(/window\.t="[^"]+"/, '')).toBe(
+      hot.html.replace(/window\.t="[^"]+"/, ''),
+    );
+  });
+
   it('are rendered once and answered with a fresh nonce (in the page and its CSP) and a valid page token', async () => {
     const { app, cache, renders } = pageApp();
     const path = `${h.publicUrl}/datasets/prc_hicp_manr?embed=true`;
