@@ -57,9 +57,20 @@ interface Entry {
   /** The body split where the render's CSP nonce (0) and page token (1) stood: each answer gets fresh ones. */
   parts: (Buffer | 0 | 1)[];
   bytes: number;
-  /** An API body compressed once, per encoding, for the hot path. */
-  encoded?: Partial<Record<Encoding, Buffer>>;
+  /** The hot path's answers, made once per encoding: their headers, and an API body as sent (compressed or not). */
+  hot?: Map<string, HotForm>;
 }
+
+interface HotForm {
+  /** Every header of the answer but the per-request ones (the quota's; a page's CSP carries HOT_NONCE). */
+  headers: Record<string, string>;
+  /** An API answer's body as sent; null for a page, whose body is joined (and compressed) per answer. */
+  body: Buffer | null;
+  compress: boolean;
+}
+
+/** Stands for a page's nonce in its kept CSP header: each answer puts its own there. */
+const HOT_NONCE = 'hot-nonce-placeholder';
 
 type Encoding = 'gzip' | 'deflate';
 
@@ -452,18 +463,61 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       if ('refusal' in verdict) {
         const refusal = verdict.refusal;
         const body = refusal.body ? Buffer.from(await refusal.arrayBuffer()) : null;
-        return finish({ status: refusal.status, headers: new Headers(refusal.headers), body }, encoding, url, deps, '');
+        const a = { status: refusal.status, headers: new Headers(refusal.headers), body };
+        return finish(a, encoding, url, deps, '');
       }
       counted = verdict.headers;
     }
+    hotHits++;
+    const ifNoneMatch = h.get('if-none-match') ?? undefined;
     // Only a page uses its nonce (its scripts and its CSP); every other answer has the closed policy.
     const nonce = kind === 'page' ? deps.newNonce() : '';
-    const a = answerOf(entry, etagOf(entry.version, key), h.get('if-none-match') ?? undefined, nonce);
-    if (counted) deps.markCounted(a.headers, counted);
-    if (kind === 'page') deps.pageHeaders(a.headers);
-    hotHits++;
-    return finish(a, encoding, url, deps, nonce, entry);
+    if (ifNoneMatch !== undefined) {
+      const a = answerOf(entry, etagOf(entry.version, key), ifNoneMatch, nonce);
+      if (counted) deps.markCounted(a.headers, counted);
+      if (kind === 'page') deps.pageHeaders(a.headers);
+      return finish(a, encoding, url, deps, nonce);
+    }
+    // The usual case: the answer's headers made once (plain fields, no Headers object per request), the quota's added.
+    const form = hotForm(entry, key, encoding, url, deps, counted !== null);
+    const headers = { ...form.headers };
+    if (counted) for (const [name, value] of Object.entries(counted)) headers[name.toLowerCase()] = value;
+    if (kind === 'api') return new Response(form.body as Buffer<ArrayBuffer> | null, { status: entry.status, headers });
+    headers['content-security-policy'] = form.headers['content-security-policy']!.replaceAll(HOT_NONCE, nonce);
+    let body = answerOf(entry, '', undefined, nonce).body;
+    if (body && form.compress && encoding) body = await encodeAsync(body, encoding);
+    return new Response(body as Buffer<ArrayBuffer> | null, { status: entry.status, headers });
   };
+
+  /** The hot answer of an entry for an encoding, made through the same steps as finish() and kept with the entry. */
+  function hotForm(
+    entry: Entry,
+    key: string,
+    encoding: Encoding | null,
+    url: URL,
+    deps: HotPathDeps,
+    counted: boolean,
+  ): HotForm {
+    const formKey = `${encoding ?? 'identity'} ${counted}`;
+    const kept = entry.hot?.get(formKey);
+    if (kept) return kept;
+    const a = answerOf(entry, etagOf(entry.version, key), undefined, HOT_NONCE);
+    if (counted) deps.markCounted(a.headers, {});
+    if (entry.kind === 'page') deps.pageHeaders(a.headers);
+    const compress = outerHeaders(a, encoding, url, deps, HOT_NONCE);
+    let body: Buffer | null = null;
+    if (entry.kind === 'api') {
+      body = a.body && compress && encoding ? encodeSync(a.body, encoding) : a.body;
+      // A compressed copy counts towards the cache's bytes.
+      if (body && body !== a.body && entries.get(key) === entry) {
+        entry.bytes += body.length;
+        bytes += body.length;
+      }
+    }
+    const form = { headers: Object.fromEntries(a.headers), body, compress };
+    (entry.hot ??= new Map()).set(formKey, form);
+    return form;
+  }
 
   /**
    * The answer as the chain's outer middlewares would send it: compressed as Hono's compress() does (same types, same
@@ -475,13 +529,22 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     url: URL,
     deps: HotPathDeps,
     nonce: string,
-    entry?: Entry,
   ): Promise<Response> {
-    const { headers } = a;
     let body = a.body;
+    if (outerHeaders(a, encoding, url, deps, nonce) && body && encoding) body = await encodeAsync(body, encoding);
+    return new Response(body as Buffer<ArrayBuffer> | null, { status: a.status, headers: a.headers });
+  }
+
+  /**
+   * The headers the chain's outer middlewares add, on `a`: compression's as Hono's compress() sets them (same types,
+   * same Vary, the encoding it would choose) and the security headers; answers whether the body is to be compressed.
+   */
+  function outerHeaders(a: Answer, encoding: Encoding | null, url: URL, deps: HotPathDeps, nonce: string): boolean {
+    const { headers } = a;
     const type = headers.get('content-type') ?? '';
+    let compress = false;
     if (
-      body &&
+      a.body &&
       a.status !== 206 &&
       !headers.has('content-encoding') &&
       !headers.has('transfer-encoding') &&
@@ -492,15 +555,13 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       if (vary !== '*' && !(vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary)))
         headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       if (encoding) {
-        const kept = entry?.parts.length === 1 ? entry : undefined;
-        body = kept?.encoded?.[encoding] ?? (kept ? encodeSync(body, encoding) : await encodeAsync(body, encoding));
-        if (kept) kept.encoded = { ...kept.encoded, [encoding]: body };
         headers.set('content-encoding', encoding);
+        compress = true;
       }
     }
     for (const [name, value] of deps.securityHeaders(url, type.startsWith('text/html'), nonce))
       headers.set(name, value);
-    return new Response(body as Buffer<ArrayBuffer> | null, { status: a.status, headers });
+    return compress;
   }
 
   return {
