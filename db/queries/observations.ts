@@ -39,21 +39,46 @@ function valuesOf(meta: DatasetMeta, sel: DataSelection): SQL {
   return sel.asOf ? observationsAsOf(meta.id, sel.asOf) : sql`observations`;
 }
 
-/** Rows ordered by series, period and geo name. Read views through loadView (db/queries/view.ts). */
+/**
+ * Rows ordered by series, period and geo name, at most `limit`. Read views through loadView (db/queries/view.ts).
+ * The rows travel as one JSON array (one text value, parsed natively) rather than one protocol row each: on PGlite,
+ * which parses result rows in JavaScript, that halves the read of a thousand values.
+ */
 export async function selectObservations(
   db: ReadDb,
   meta: DatasetMeta,
   sel: DataSelection,
   signal?: AbortSignal,
+  limit?: number,
 ): Promise<ObservationRow[]> {
-  return queryRows<ObservationRow>(
+  const [row] = await queryRows<{ rows: string | null }>(
     db,
-    sql`SELECT s.id AS "seriesId", s.dims, o.geo, g.label AS "geoName", o.period, o.value, o.decimals, o.flags
-      FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
-      WHERE ${selectionWhere(meta, sel)}
-      ORDER BY s.id, o.period, g.label`,
+    sql`SELECT json_agg(json_build_array(r.series_id, r.dims, r.geo, r.label, r.period, r.value, r.decimals, r.flags)
+          ORDER BY r.series_id, r.period, r.label)::text AS rows
+      FROM (SELECT s.id AS series_id, s.dims, o.geo, g.label, o.period, o.value, o.decimals, o.flags
+        FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
+        WHERE ${selectionWhere(meta, sel)}
+        ORDER BY s.id, o.period, g.label${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) r`,
     signal,
   );
+  if (!row?.rows) return [];
+  const cells = JSON.parse(row.rows) as [
+    number,
+    string[],
+    string,
+    string,
+    number,
+    number | null,
+    number | null,
+    string | null,
+  ][];
+  // One dims array per series, shared by its rows.
+  let lastId = -1;
+  let lastDims: string[] = [];
+  return cells.map(([seriesId, dims, geo, geoName, period, value, decimals, flags]) => {
+    if (seriesId !== lastId) [lastId, lastDims] = [seriesId, dims];
+    return { seriesId, dims: lastDims, geo, geoName, period, value, decimals, flags };
+  });
 }
 
 /** How many observations selectObservations would return (the same conditions, without the geo names). */

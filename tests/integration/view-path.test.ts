@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetDataSchema, type DatasetData } from '../../core/schemas/dataset';
 import type { Database } from '../../db/client';
 import { pageView } from '../../app/routes/public/datasets/dataset.server';
-import { openDataset } from '../../db/queries/view';
+import { loadView, mostValues, openDataset } from '../../db/queries/view';
+import { parsePeriod } from '../../core/periods';
+import { parseSelection } from '../../core/selection';
 import { cardFor } from '../../server/api/og-content';
 import { createApp } from '../../server/app';
 import { databaseWithGeos } from '../setup/database';
@@ -196,5 +198,44 @@ describe('pages and the one parser (decision 035)', () => {
     const res = await app.request('/api/datasets/prc_hicp_manr?country=DE,ZZ');
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.message).toBe('invalid country: "ZZ" has no data in prc_hicp_manr');
+  });
+});
+
+describe('the limit on values read at once', () => {
+  const parsed = async (query: string) => {
+    const opened = (await openDataset(database.db, 'prc_hicp_manr'))!;
+    const { selection, problems } = parseSelection(opened.meta, new URLSearchParams(query));
+    expect(problems).toEqual([]);
+    return { meta: opened.meta, selection };
+  };
+
+  it('bounds a selection by what it names: series × places × periods, or nothing without places', async () => {
+    const { meta, selection } = await parsed('dim2=CP00,CP01&country=DE,FR,IT&period_from=1/2020&period_to=12/2020');
+    expect(mostValues(meta, selection)).toBe(2 * 3 * 12);
+    const all = await parsed('dim2=*&country=DE');
+    const periods = parsePeriod(meta.latest_period!)!.ordinal - parsePeriod(meta.oldest_period!)!.ordinal + 1;
+    expect(mostValues(all.meta, all.selection)).toBe(meta.dimensions[1]!.values.length * periods);
+    expect(mostValues(meta, (await parsed('dim2=CP00')).selection)).toBeNull();
+  });
+
+  it('refuses a view past the limit with its exact count, whether the bound let it skip the count or not', async () => {
+    const { meta, selection } = await parsed('dim2=CP00&country=DE');
+    const values = (await loadView(database.db, meta, selection)).rows.length;
+    expect(values).toBeGreaterThan(300);
+    // Bound 341 > 10: counted first.
+    await expect(loadView(database.db, meta, selection, { maxValues: 10 })).rejects.toMatchObject({
+      name: 'ViewTooLarge',
+      count: values,
+    });
+    // A period range that claims one period (as flag-only values outside it could): the read stops past the limit
+    // and is counted.
+    const narrow = { ...meta, latest_period: meta.oldest_period };
+    expect(mostValues(narrow, selection)).toBe(1);
+    await expect(loadView(database.db, narrow, selection, { maxValues: 10 })).rejects.toMatchObject({
+      name: 'ViewTooLarge',
+      count: values,
+    });
+    // Within the limit: every value, without a count.
+    expect((await loadView(database.db, narrow, selection, { maxValues: values })).rows).toHaveLength(values);
   });
 });
