@@ -53,6 +53,25 @@ async function customShades(page: Page): Promise<number> {
   return bandShades('#aa3355').filter((shade) => fills.includes(shade)).length;
 }
 
+/** The page at 375 and 1280 px in light and dark (the account's theme is "system"), into FOLLOWS_SHOTS if set. */
+async function shots(page: Page, name: string): Promise<void> {
+  const out = process.env.FOLLOWS_SHOTS;
+  if (!out) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await ready(page);
+      await page.screenshot({ path: path.join(out, `${name}-${width}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await ready(page);
+}
+
 async function saved(page: Page) {
   await page.locator('[data-save-status="saved"]').waitFor();
 }
@@ -145,6 +164,9 @@ it('follows a chart, keeps its type, zoom and own colour across reloads and devi
   await visit(page, `${world.baseUrl}/app/dashboard`);
   await expect(page.locator('[data-follow-card]').getAttribute('data-chart-type')).resolves.toBe('map');
   await page.getByRole('heading', { name: 'Inflation at a glance' }).waitFor();
+  await shots(page, 'dashboard');
+  await visit(page, chartUrl);
+  await shots(page, 'chart-page');
 
   // Unfollow from the chart page: the dashboard is empty again.
   await visit(page, chartUrl);

@@ -143,13 +143,16 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
       />
     );
   }
+  const unitDimension = meta.dimensions.find((d) => d.code.toLowerCase() === 'unit');
+  const units = unitDimension && unitDimension.values.length > 1 ? unitDimension.values.map((v) => v.label) : null;
   return (
     <article>
       <h1 className="text-2xl font-semibold">{meta.dataset_name}</h1>
       <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">{meta.description}</p>
       <dl className="mt-4 grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-        <dt className="text-slate-500">Unit</dt>
-        <dd>{meta.unit}</dd>
+        {/* A dataset published in several units names them all: the chart below may show any (issue 11). */}
+        <dt className="text-slate-500">{units ? 'Units' : 'Unit'}</dt>
+        <dd>{units ? units.join(' · ') : meta.unit}</dd>
         <dt className="text-slate-500">Periods</dt>
         <dd>
           {meta.oldest_period} – {meta.latest_period}
