@@ -23,7 +23,19 @@ const migrationsFolder = path.join(projectRoot, 'db/migrations');
 export interface OpenOptions {
   /** In-memory PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster, e.g. a migrated template. */
   loadDataDir?: Blob;
+  /**
+   * On-disk PGlite only: the process streams files in and exits (`npm run import`), so the engine, which lives in the
+   * process's memory, gets a 16 MB buffer pool instead of 128 MB: a bulk load fills the pool with pages it does not
+   * read again (decision 166). The server keeps 128 MB for its reads.
+   */
+  bulkLoad?: boolean;
 }
+
+/**
+ * PostgreSQL settings for a bulk load, passed on PGlite's command line for this process only: its `postgresqlconf`
+ * option would rewrite the folder's postgresql.conf with just these lines, for every later open (decision 166).
+ */
+const bulkLoadSettings = ['-c', 'shared_buffers=16MB'];
 
 /**
  * url: undefined → PGlite in `defaultDir`; `memory:` → in-memory PGlite; `file:<dir>` → PGlite in dir;
@@ -57,7 +69,10 @@ export async function openDatabase(
   const release = dir ? lockFolder(dir) : () => {};
   try {
     const client = dir
-      ? new PGlite(dir, { extensions })
+      ? new PGlite(dir, {
+          extensions,
+          ...(options.bulkLoad ? { startParams: [...PGlite.defaultStartParams, ...bulkLoadSettings] } : {}),
+        })
       : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

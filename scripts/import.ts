@@ -50,7 +50,8 @@ async function main(): Promise<number> {
     filePath = source;
     fileName = path.basename(source);
   }
-  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
+  // On PGlite the engine runs in this process: sized for a bulk load, not for the server's reads (decision 166).
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), { bulkLoad: true });
   try {
     // No seeding of all geos here: the import adds the few the file uses (server start seeds the rest).
     const bar = new SingleBar(

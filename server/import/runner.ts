@@ -4,8 +4,6 @@ import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
-import { publishDatasetUpdate } from '../alerts/publish';
-import { robotAfterImport } from '../robot/service';
 import { catalogue } from './catalogue';
 import { loadCodelists, type CodelistSource } from './codelists';
 import { detectFormat, parseFiles, sdmxLabelDimensions, startOfFile } from './parsers';
@@ -119,7 +117,11 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
       }
       return done;
     });
-    // Committed: followers, trend rules and open pages hear of it (server/alerts; never fails the import).
+    // Committed: followers, trend rules and open pages hear of it (server/alerts; never fails the import). Loaded only
+    // now: with the robot's, these modules are about 45 MB of `npm run import`, which a PGlite import would otherwise
+    // carry through its copy (decision 166).
+    const { publishDatasetUpdate } = await import('../alerts/publish');
+    const { robotAfterImport } = await import('../robot/service');
     for (const s of summaries) {
       const { datasetId, code, runId, added, changed, removed } = s;
       await publishDatasetUpdate(
