@@ -244,7 +244,10 @@ describe('the dataset page of a dataset published in several units', () => {
   it('names every unit, since the chart may show any of them', async () => {
     const page = await renderDocument(database.db, '/datasets/une_rt_m?dimension[]=dim3:THS_PER');
     expect(page.status).toBe(200);
-    const text = page.html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const text = page.html
+      .replace(/<!--.*?-->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
     expect(text).toContain('Units Percentage of population in the labour force · Thousand persons');
   });
 });
