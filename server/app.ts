@@ -107,7 +107,7 @@ export function createApp(
     pageToken: () => issuePageToken(secret),
     hot: {
       newNonce,
-      securityHeaders: (url, isPage, nonce) => securityHeaderPairs(security, url, isPage, nonce),
+      securityHeaders: securityHeaderPairs(security),
       countAddress: quota.countAddress,
       markCounted,
       pageHeaders: colourSchemeHint,

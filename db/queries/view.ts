@@ -112,21 +112,21 @@ export async function loadView(
     throw error;
   };
   const { maxValues } = options;
-  const tooLarge = async () => {
+  const refuseIfOver = async (max: number) => {
     const count = await countObservations(db, meta, read, options.signal).catch(stopped);
-    if (maxValues !== undefined && count > maxValues) throw new ViewTooLarge(count, maxValues);
+    if (count > max) throw new ViewTooLarge(count, max);
   };
   // Counted first, unless what the selection names cannot reach the limit (a few places: one statement, not two);
   // then the read stops one row past the limit, and a read that got there is counted after all.
   const bounded = maxValues !== undefined && (mostValues(meta, read) ?? Infinity) <= maxValues;
-  if (maxValues !== undefined && !bounded) await tooLarge();
+  if (maxValues !== undefined && !bounded) await refuseIfOver(maxValues);
   options.checkpoint?.();
   let rows = await selectObservations(db, meta, read, options.signal, bounded ? maxValues + 1 : undefined).catch(
     stopped,
   );
   if (bounded && rows.length > maxValues) {
     // Flag-only values outside the dataset's period range can exceed the bound: count them, never cut the read.
-    await tooLarge();
+    await refuseIfOver(maxValues);
     throw new ViewTooLarge(rows.length, maxValues);
   }
   options.checkpoint?.();

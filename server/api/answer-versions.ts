@@ -3,7 +3,7 @@
 // pages also depend on the stored redirects (a moved page is answered before any render).
 import { sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import { isPostgresJs, queryRows } from '../../db/sql';
 import type { AnswerVersions } from '../http/response-cache';
 
 /** One row of a few bytes, however large the datasets' metadata: the version read costs no row parsing. */
@@ -45,8 +45,8 @@ interface PgliteListener {
  * some time after the commit, answers false: the cache then reads the versions per burst of requests.
  */
 export async function watchAnswerVersions(db: ReadDb, onChange: () => void): Promise<boolean> {
-  const client = (db as { $client?: Partial<PgliteListener> & { unsafe?: unknown } }).$client;
-  if (!client || typeof client.listen !== 'function' || typeof client.unsafe === 'function') return false;
+  const client = (db as { $client?: Partial<PgliteListener> }).$client;
+  if (!client || isPostgresJs(client) || typeof client.listen !== 'function') return false;
   await client.listen('answer_versions', onChange);
   return true;
 }

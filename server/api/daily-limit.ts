@@ -12,7 +12,7 @@ import { hashApiKey, presentedApiKey } from './api-key-secret';
 import { isPageNavigation } from './api-paths';
 import { authHeaders } from './auth-handler';
 import { errorBody, errorSchema } from '../http/errors';
-import { HOT_COUNT } from '../http/response-cache';
+import { HOT_COUNT, type HotVerdict } from '../http/response-cache';
 import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 
 /** Where a browser that opened a data API address over the limit is sent. */
@@ -163,7 +163,7 @@ interface Counted {
 }
 
 /** What counting a request decided: go on with these quota fields, or this refusal. */
-export type QuotaVerdict = { headers: Record<string, string> } | { refusal: Response };
+export type QuotaVerdict = NonNullable<HotVerdict>;
 
 /** The daily limit's middleware, and its count of an anonymous request for the response cache's hot path. */
 export interface DailyApiLimit extends MiddlewareHandler {
@@ -245,17 +245,8 @@ export function dailyApiLimit({
     return { refusal };
   }
 
-  const middleware: MiddlewareHandler = async (c, next) => {
-    if (!isDataApiRequest(c.req.method, c.req.path)) return next();
-    // The response cache's hot path counted this anonymous request already, then found no current answer.
-    const counted = c.get(HOT_COUNT as never) as Promise<QuotaVerdict | null> | undefined;
-    if (counted) {
-      const decided = (await counted)!;
-      if ('refusal' in decided) return decided.refusal;
-      await next();
-      markCounted(c.res.headers, decided.headers);
-      return;
-    }
+  /** The verdict on a request the hot path did not count; 'page' when our own page's token lets it through. */
+  async function decide(c: Context): Promise<QuotaVerdict | 'page'> {
     const key = presentedApiKey(c);
     const at = now();
     // The site's own pages: the widget sends the token its page was issued with. A key always counts. A token is
@@ -265,20 +256,29 @@ export function dailyApiLimit({
       key === null &&
       isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) &&
       (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at))) <= pageTokenLimit
-    ) {
-      await next();
-      // Shared caches keep the widget's (public) answers apart from everyone else's requests.
-      c.res.headers.append('Vary', VARY);
-      return;
-    }
+    )
+      return 'page';
 
     const who = await countedAs(c, key, at);
     if (who === 'invalid-key') {
       c.header('WWW-Authenticate', 'Bearer realm="api"');
       c.header('Cache-Control', 'no-store');
-      return c.json(errorBody('invalid_api_key', INVALID_API_KEY_MESSAGE), 401);
+      return { refusal: c.json(errorBody('invalid_api_key', INVALID_API_KEY_MESSAGE), 401) };
     }
-    const decided = await verdict(c, who, at);
+    return verdict(c, who, at);
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (!isDataApiRequest(c.req.method, c.req.path)) return next();
+    // The response cache's hot path counted an anonymous request already, then found no current answer.
+    const counted = c.get(HOT_COUNT as never) as Promise<QuotaVerdict | null> | undefined;
+    const decided = counted ? (await counted)! : await decide(c);
+    if (decided === 'page') {
+      await next();
+      // Shared caches keep the widget's (public) answers apart from everyone else's requests.
+      c.res.headers.append('Vary', VARY);
+      return;
+    }
     if ('refusal' in decided) return decided.refusal;
     await next();
     markCounted(c.res.headers, decided.headers);

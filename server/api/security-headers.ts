@@ -20,34 +20,36 @@ export function newNonce(): string {
 }
 
 /** The headers every answer gets: a page's CSP names its nonce; embeds may be framed. */
-export function securityHeaderPairs(
-  opts: SecurityHeaderOptions,
-  url: URL,
-  isPage: boolean,
-  nonce: string,
-): [string, string][] {
-  const frameable = isEmbedRequest(url);
-  const headers: [string, string][] = [
-    [
-      'Content-Security-Policy',
-      isPage ? pagePolicy({ nonce, scriptHashes: opts.scriptHashes?.() ?? [], frameable }) : resourcePolicy,
-    ],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ];
-  if (!frameable) headers.push(['X-Frame-Options', 'DENY']);
-  if (new URL(opts.publicUrl).protocol === 'https:') headers.push(['Strict-Transport-Security', hstsValue]);
-  return headers;
+export type SecurityHeaderPairs = (url: URL, isPage: boolean, nonce: string) => [string, string][];
+
+/** The security headers of these options, for the middleware below and the response cache's hot path. */
+export function securityHeaderPairs(opts: SecurityHeaderOptions): SecurityHeaderPairs {
+  const https = new URL(opts.publicUrl).protocol === 'https:';
+  return (url, isPage, nonce) => {
+    const frameable = isEmbedRequest(url);
+    const headers: [string, string][] = [
+      [
+        'Content-Security-Policy',
+        isPage ? pagePolicy({ nonce, scriptHashes: opts.scriptHashes?.() ?? [], frameable }) : resourcePolicy,
+      ],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ];
+    if (!frameable) headers.push(['X-Frame-Options', 'DENY']);
+    if (https) headers.push(['Strict-Transport-Security', hstsValue]);
+    return headers;
+  };
 }
 
 export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler<ApiEnv> {
+  const pairs = securityHeaderPairs(opts);
   return async (c, next) => {
     const nonce = newNonce();
     c.set('cspNonce', nonce);
     await next();
 
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    const headers = securityHeaderPairs(opts, new URL(c.req.url), isPage, nonce);
+    const headers = pairs(new URL(c.req.url), isPage, nonce);
     try {
       for (const [name, value] of headers) c.res.headers.set(name, value);
     } catch {

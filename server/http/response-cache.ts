@@ -241,14 +241,18 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     if (entry.bytes > maxEntryBytes) return;
     entries.set(entry.key, entry);
     bytes += entry.bytes;
+    evict();
+  }
+
+  /** Least recently used first, until the cache is within its bounds. */
+  function evict(): void {
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes && entries.size <= maxEntries) break;
       remove(oldest);
     }
   }
 
-  function keyOf(kind: CacheKind, c: Context): string {
-    const url = new URL(c.req.url);
+  function keyOf(kind: CacheKind, c: Context, url = new URL(c.req.url)): string {
     const base = `GET ${url.pathname}${url.search}`;
     const h = c.req.raw.headers;
     if (kind === 'api') return `${base}\naccept=${h.get('accept') ?? ''}`;
@@ -280,10 +284,14 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       }
       return { status: 304, headers: notModified, body: null };
     }
-    if (entry.parts.length === 1) return { status: entry.status, headers, body: entry.parts[0] as Buffer };
+    return { status: entry.status, headers, body: bodyOf(entry, nonce) };
+  }
+
+  /** The stored body, joined with a fresh nonce and page token where the render's stood. */
+  function bodyOf(entry: Entry, nonce: string | undefined): Buffer {
+    if (entry.parts.length === 1) return entry.parts[0] as Buffer;
     const fresh = [nonce, opts.pageToken?.()];
-    const body = Buffer.concat(entry.parts.map((p) => (typeof p === 'number' ? Buffer.from(fresh[p] ?? '') : p)));
-    return { status: entry.status, headers, body };
+    return Buffer.concat(entry.parts.map((p) => (typeof p === 'number' ? Buffer.from(fresh[p] ?? '') : p)));
   }
 
   function answer(c: Context, entry: Entry, etag: string): Response {
@@ -424,7 +432,6 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
 
   /** A kept answer that is current, for the hot path: null when the chain must run (a miss, an old version). */
   async function current(kind: CacheKind, key: string): Promise<Entry | null> {
-    if (!entries.has(key)) return null;
     const version = (await readVersions())[kind];
     const entry = entries.get(key);
     return entry && entry.version === version ? entry : null;
@@ -443,7 +450,8 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       return next();
     const encoding = chosenEncoding(h.get('accept-encoding'));
     if (encoding === undefined) return next();
-    const key = keyOf(kind, c);
+    const url = new URL(c.req.url);
+    const key = keyOf(kind, c, url);
     if (!entries.has(key)) return next();
     // The count runs beside the version read; should the chain answer after all, it takes this count (HOT_COUNT).
     const counting = kind === 'api' ? deps.countAddress(c) : null;
@@ -456,7 +464,6 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     hits++;
     entries.delete(key);
     entries.set(key, entry);
-    const url = new URL(c.req.url);
     let counted: Record<string, string> | null = null;
     const verdict = await counting;
     if (verdict) {
@@ -484,8 +491,8 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     if (counted) for (const [name, value] of Object.entries(counted)) headers[name.toLowerCase()] = value;
     if (kind === 'api') return new Response(form.body as Buffer<ArrayBuffer> | null, { status: entry.status, headers });
     headers['content-security-policy'] = form.headers['content-security-policy']!.replaceAll(HOT_NONCE, nonce);
-    let body = answerOf(entry, '', undefined, nonce).body;
-    if (body && form.compress && encoding) body = await encodeAsync(body, encoding);
+    let body = bodyOf(entry, nonce);
+    if (form.compress && encoding) body = await encodeAsync(body, encoding);
     return new Response(body as Buffer<ArrayBuffer> | null, { status: entry.status, headers });
   };
 
@@ -512,6 +519,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       if (body && body !== a.body && entries.get(key) === entry) {
         entry.bytes += body.length;
         bytes += body.length;
+        evict();
       }
     }
     const form = { headers: Object.fromEntries(a.headers), body, compress };

@@ -239,7 +239,7 @@ function pageApp(maxBytes?: number, { hot = false } = {}) {
     maxBytes,
     hot: {
       newNonce,
-      securityHeaders: (url, isPage, nonce) => securityHeaderPairs(security, url, isPage, nonce),
+      securityHeaders: securityHeaderPairs(security),
       countAddress: () => Promise.reject(new Error('pages are not counted')),
       markCounted: () => {},
       pageHeaders: colourSchemeHint,
