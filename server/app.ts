@@ -1,5 +1,7 @@
 // Composes the HTTP app: /api sub-apps, the OpenAPI document, static assets, and React Router SSR as fallback.
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import path from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -296,4 +298,17 @@ export function createApp(
     app.all('*', (c) => render(c.req.raw, c));
   }
   return Object.assign(app, { auth, refresh, responseCache: cache });
+}
+
+/**
+ * node:http's server for the app: the response cache's hot path reads node's own request and writes a kept answer
+ * straight to the socket, ahead of Hono's listener, which gets every other request (decision 168).
+ */
+export function createAppServer(app: ReturnType<typeof createApp>, hostname?: string): Server {
+  return createAdaptorServer({
+    fetch: app.fetch,
+    hostname,
+    createServer: ((options: ServerOptions, listener: RequestListener) =>
+      createHttpServer(options, app.responseCache.node(listener))) as typeof createHttpServer,
+  }) as Server;
 }

@@ -2,14 +2,12 @@
 // processes (Node cluster) on one PostgreSQL database.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
-import { createApp } from './app';
+import { createApp, createAppServer } from './app';
 import { tuneKeepAlive } from './keep-alive';
 import { loadConfig, repoRoot, type Config } from './config';
 import { seedGeos } from './import/geos';
@@ -41,11 +39,13 @@ async function main(): Promise<void> {
   // Scheduled refresh from Eurostat (REFRESH_SCHEDULE; every process may run it, one at a time does the work).
   app.refresh.startScheduler();
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log(`listening on http://localhost:${info.port}`);
+  const server = createAppServer(app, config.HOST);
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    log(`listening on http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`);
   });
   // Idle connections outlive the clients' own keep-alive, so no client reuses one as it closes (decision 067).
-  tuneKeepAlive(server as Server);
+  tuneKeepAlive(server);
   const stop = () => {
     app.refresh.stop();
     server.close();

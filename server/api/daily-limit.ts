@@ -6,13 +6,13 @@ import { useApiKey } from '../../db/queries/api-keys';
 import { countApiRequest, deleteApiUsageBefore } from '../../db/queries/api-usage';
 import { findUserPlan } from '../../db/queries/users';
 import type { Auth } from '../auth/auth';
-import { clientIp } from '../auth/client-ip';
+import { clientIp, clientIpOf } from '../auth/client-ip';
 import { readSession } from '../auth/session';
 import { hashApiKey, presentedApiKey } from './api-key-secret';
 import { isPageNavigation } from './api-paths';
 import { authHeaders } from './auth-handler';
 import { errorBody, errorSchema } from '../http/errors';
-import { HOT_COUNT, type HotVerdict } from '../http/response-cache';
+import { HOT_COUNT, type HotRequest, type HotVerdict } from '../http/response-cache';
 import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 
 /** Where a browser that opened a data API address over the limit is sent. */
@@ -172,7 +172,7 @@ export interface DailyApiLimit extends MiddlewareHandler {
    * middleware would (decision 090: the response cache answers such repeated reads before the middleware chain);
    * null for a request the limit does not count.
    */
-  countAddress(c: Context): Promise<QuotaVerdict | null>;
+  countAddress(req: HotRequest): Promise<QuotaVerdict | null>;
 }
 
 /**
@@ -221,9 +221,10 @@ export function dailyApiLimit({
   }
 
   const addressOf = (c: Context) => `ip:${clientIp(c, trustProxy)}`;
+  const addressOfHot = (req: HotRequest) => `ip:${clientIpOf(req.header, req.socketAddress, trustProxy)}`;
 
   /** Counts the request against its subjects; past the Free limit, the refusal. */
-  async function verdict(c: Context, who: Counted, at: Date): Promise<QuotaVerdict> {
+  async function verdict(navigation: boolean, who: Counted, at: Date): Promise<QuotaVerdict> {
     const today = utcDay(at);
     const [counted] = await Promise.all(who.subjects.map((s) => count(s, today)));
     // The first counted request of a day in this process clears out old days.
@@ -233,7 +234,7 @@ export function dailyApiLimit({
     }
     const headers = who.plan === 'pro' ? {} : quotaHeaders(limit, counted!, at);
     if (who.plan === 'pro' || counted! <= limit) return { headers };
-    const refusal = isPageNavigation(c.req.raw.headers)
+    const refusal = navigation
       ? new Response(null, { status: 302, headers: { Location: API_LIMIT_PAGE } })
       : Response.json(errorBody('daily_limit_exceeded', dailyLimitMessage(limit)), { status: 429 });
     for (const [name, value] of Object.entries(headers)) refusal.headers.set(name, value);
@@ -265,7 +266,7 @@ export function dailyApiLimit({
       c.header('Cache-Control', 'no-store');
       return { refusal: c.json(errorBody('invalid_api_key', INVALID_API_KEY_MESSAGE), 401) };
     }
-    return verdict(c, who, at);
+    return verdict(isPageNavigation(c.req.raw.headers), who, at);
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -285,7 +286,10 @@ export function dailyApiLimit({
   };
 
   return Object.assign(middleware, {
-    countAddress: async (c: Context) =>
-      isDataApiRequest(c.req.method, c.req.path) ? verdict(c, { subjects: [addressOf(c)], plan: 'free' }, now()) : null,
+    // The hot path never hands it a browser navigation (those are the chain's).
+    countAddress: async (req: HotRequest) =>
+      isDataApiRequest(req.method, req.path)
+        ? verdict(false, { subjects: [addressOfHot(req)], plan: 'free' }, now())
+        : null,
   });
 }

@@ -6,10 +6,25 @@ import type { Context } from 'hono';
 export const clientIpHeader = 'x-statpub-client-ip';
 
 export function clientIp(c: Context, trustProxy: boolean): string {
+  return clientIpOf(
+    (name) => c.req.header(name),
+    () => getConnInfo(c).remote.address,
+    trustProxy,
+  );
+}
+
+/**
+ * The same, from a request's header getter and its socket's address (the response cache's hot path reads node:http's
+ * request before any Hono context exists).
+ */
+export function clientIpOf(
+  header: (name: string) => string | undefined,
+  socketAddress: () => string | undefined,
+  trustProxy: boolean,
+): string {
   if (trustProxy) {
     // The proxy appends the address it saw, so the last entry is the only one the client cannot forge.
-    const forwarded = c.req
-      .header('x-forwarded-for')
+    const forwarded = header('x-forwarded-for')
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
@@ -17,7 +32,7 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     if (last) return last;
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return socketAddress() ?? 'unknown';
   } catch {
     // In-process requests (app.request in tests) have no socket.
     return 'unknown';

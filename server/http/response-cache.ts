@@ -2,8 +2,10 @@
 // visitors' public pages and embeds are answered from memory, valid for the catalogue version (and the posts version
 // for pages) read at the time of the request, bounded in entries and bytes. Derived data stays in db/catalogue-memo.ts.
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -39,8 +41,7 @@ export function hasSessionCookie(headers: Headers): boolean {
 }
 
 /** Anonymous: no cookie but the colour mode (a sign-in, OAuth state or anything else means the answer may differ). */
-function onlyThemeCookie(headers: Headers): boolean {
-  const cookie = headers.get('cookie');
+function onlyThemeCookie(cookie: string | null | undefined): boolean {
   if (!cookie) return true;
   return cookie.split(';').every((part) => {
     const name = part.split('=', 1)[0]!.trim();
@@ -104,6 +105,36 @@ export interface ResponseCacheOptions {
 /** A counted request goes on with its quota fields, or is refused (server/api/daily-limit.ts); null: not counted. */
 export type HotVerdict = { headers: Record<string, string> } | { refusal: Response } | null;
 
+/** A request as the hot path reads it: from Hono's context, or from node:http's request before any context exists. */
+export interface HotRequest {
+  method: string;
+  /** The path as routed. */
+  path: string;
+  url: URL;
+  /** A header's value by lower-case name. */
+  header: (name: string) => string | undefined;
+  /** The socket peer's address (may throw where there is no socket). */
+  socketAddress: () => string | undefined;
+}
+
+/** An answer of the hot path, headers as plain fields. */
+export interface HotAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** An answer to send, or the chain's turn with the count the hot path started for the request (null: none). */
+type HotOutcome = { answer: HotAnswer } | { chain: Promise<HotVerdict> | null };
+
+type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
+
+/** A header of node:http's request as Headers.get() reads it: repeated ones joined. */
+function headerOf(incoming: IncomingMessage, name: string): string | undefined {
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** Where the hot path leaves the count it started for a request it then hands to the chain (a context variable). */
 export const HOT_COUNT = 'hotCount';
 
@@ -114,7 +145,7 @@ export const HOT_COUNT = 'hotCount';
 export interface HotPathDeps {
   newNonce: () => string;
   securityHeaders: (url: URL, isPage: boolean, nonce: string) => [string, string][];
-  countAddress: (c: Context) => Promise<HotVerdict>;
+  countAddress: (req: HotRequest) => Promise<HotVerdict>;
   markCounted: (headers: Headers, quota: Record<string, string>) => void;
   /** What the chain adds to every page's headers besides (server/api/redirects.ts: the colour-scheme hint). */
   pageHeaders: (headers: Headers) => void;
@@ -128,6 +159,8 @@ export interface ResponseCache {
    * that chain. Anything else, and every miss, goes down the chain.
    */
   hot: MiddlewareHandler;
+  /** node:http's listener with the hot path ahead of the app's own (server/index.ts), for the same answers. */
+  node: (chain: NodeListener) => NodeListener;
   /**
    * Mounted above the middlewares that wait on the database (the daily limit's count), so that the version read runs
    * beside them instead of after them; the read still starts after the request arrived.
@@ -252,12 +285,11 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     }
   }
 
-  function keyOf(kind: CacheKind, c: Context, url = new URL(c.req.url)): string {
+  function keyOf(kind: CacheKind, url: URL, header: (name: string) => string | undefined): string {
     const base = `GET ${url.pathname}${url.search}`;
-    const h = c.req.raw.headers;
-    if (kind === 'api') return `${base}\naccept=${h.get('accept') ?? ''}`;
+    if (kind === 'api') return `${base}\naccept=${header('accept') ?? ''}`;
     // What the page render reads besides the address: the colour mode, the system scheme hint, a crawler's full render.
-    return `${base}\ntheme=${themeFromCookieHeader(h.get('cookie'))}\nch=${h.get('sec-ch-prefers-color-scheme') ?? ''}\nbot=${isbot(h.get('user-agent') ?? '')}`;
+    return `${base}\ntheme=${themeFromCookieHeader(header('cookie') ?? null)}\nch=${header('sec-ch-prefers-color-scheme') ?? ''}\nbot=${isbot(header('user-agent') ?? '')}`;
   }
 
   function etagOf(version: string, key: string): string {
@@ -336,7 +368,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const kind = cacheKind(c.req.method, c.req.path);
-    if (!kind || (kind === 'page' && !onlyThemeCookie(c.req.raw.headers))) {
+    if (!kind || (kind === 'page' && !onlyThemeCookie(c.req.raw.headers.get('cookie')))) {
       await next();
       // A signed-in visitor's page is theirs: no shared cache may keep it.
       if (hasSessionCookie(c.req.raw.headers) && (c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
@@ -345,7 +377,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       }
       return;
     }
-    const key = keyOf(kind, c);
+    const key = keyOf(kind, new URL(c.req.url), (name) => c.req.header(name));
     const version = (await (prefetched.get(c.req.raw) ?? readVersions()))[kind];
     const etag = etagOf(version, key);
     let entry = entries.get(key);
@@ -437,30 +469,41 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     return entry && entry.version === version ? entry : null;
   }
 
-  const hot: MiddlewareHandler = async (c, next) => {
+  /**
+   * The hot path's verdict on a request: null at once when it is not one for the hot path (most requests, no promise
+   * made); else an answer to send, or the chain's turn with the count the hot path started for it.
+   */
+  function hotOutcome(req: HotRequest): Promise<HotOutcome> | null {
     const deps = opts.hot;
-    const kind = cacheKind(c.req.method, c.req.path);
-    if (!deps || !kind) return next();
-    const h = c.req.raw.headers;
+    const kind = deps && cacheKind(req.method, req.path);
+    if (!deps || !kind) return null;
     // Only who the chain would treat as anyone: no session or other cookie, and for the API no key or page token and
     // no browser navigation (those the daily limit answers its own way).
-    if (!onlyThemeCookie(h)) return next();
-    if (kind === 'api' && (h.has('authorization') || h.has('x-api-key') || h.has('x-page-token'))) return next();
-    if (kind === 'api' && (h.get('sec-fetch-mode') === 'navigate' || /^\s*text\/html/i.test(h.get('accept') ?? '')))
-      return next();
-    const encoding = chosenEncoding(h.get('accept-encoding'));
-    if (encoding === undefined) return next();
-    const url = new URL(c.req.url);
-    const key = keyOf(kind, c, url);
-    if (!entries.has(key)) return next();
+    if (!onlyThemeCookie(req.header('cookie'))) return null;
+    if (kind === 'api') {
+      if (req.header('authorization') ?? req.header('x-api-key') ?? req.header('x-page-token')) return null;
+      if (req.header('sec-fetch-mode') === 'navigate' || /^\s*text\/html/i.test(req.header('accept') ?? ''))
+        return null;
+    }
+    const encoding = chosenEncoding(req.header('accept-encoding') ?? null);
+    if (encoding === undefined) return null;
+    const key = keyOf(kind, req.url, req.header);
+    if (!entries.has(key)) return null;
+    return hotAnswer(req, kind, key, encoding, deps);
+  }
+
+  async function hotAnswer(
+    req: HotRequest,
+    kind: CacheKind,
+    key: string,
+    encoding: Encoding | null,
+    deps: HotPathDeps,
+  ): Promise<HotOutcome> {
     // The count runs beside the version read; should the chain answer after all, it takes this count (HOT_COUNT).
-    const counting = kind === 'api' ? deps.countAddress(c) : null;
+    const counting = kind === 'api' ? deps.countAddress(req) : null;
     counting?.catch(() => {});
     const entry = await current(kind, key);
-    if (!entry) {
-      if (counting) c.set(HOT_COUNT as never, counting as never);
-      return next();
-    }
+    if (!entry) return { chain: counting };
     hits++;
     entries.delete(key);
     entries.set(key, entry);
@@ -471,30 +514,99 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
         const refusal = verdict.refusal;
         const body = refusal.body ? Buffer.from(await refusal.arrayBuffer()) : null;
         const a = { status: refusal.status, headers: new Headers(refusal.headers), body };
-        return finish(a, encoding, url, deps, '');
+        return { answer: await finish(a, encoding, req.url, deps, '') };
       }
       counted = verdict.headers;
     }
     hotHits++;
-    const ifNoneMatch = h.get('if-none-match') ?? undefined;
+    const ifNoneMatch = req.header('if-none-match');
     // Only a page uses its nonce (its scripts and its CSP); every other answer has the closed policy.
     const nonce = kind === 'page' ? deps.newNonce() : '';
     if (ifNoneMatch !== undefined) {
       const a = answerOf(entry, etagOf(entry.version, key), ifNoneMatch, nonce);
       if (counted) deps.markCounted(a.headers, counted);
       if (kind === 'page') deps.pageHeaders(a.headers);
-      return finish(a, encoding, url, deps, nonce);
+      return { answer: await finish(a, encoding, req.url, deps, nonce) };
     }
     // The usual case: the answer's headers made once (plain fields, no Headers object per request), the quota's added.
-    const form = hotForm(entry, key, encoding, url, deps, counted !== null);
+    const form = hotForm(entry, key, encoding, req.url, deps, counted !== null);
     const headers = { ...form.headers };
     if (counted) for (const [name, value] of Object.entries(counted)) headers[name.toLowerCase()] = value;
-    if (kind === 'api') return new Response(form.body as Buffer<ArrayBuffer> | null, { status: entry.status, headers });
+    if (kind === 'api') return { answer: { status: entry.status, headers, body: form.body } };
     headers['content-security-policy'] = form.headers['content-security-policy']!.replaceAll(HOT_NONCE, nonce);
     let body = bodyOf(entry, nonce);
     if (form.compress && encoding) body = await encodeAsync(body, encoding);
-    return new Response(body as Buffer<ArrayBuffer> | null, { status: entry.status, headers });
+    return { answer: { status: entry.status, headers, body } };
+  }
+
+  /** Requests the node:http listener looked at and passed on: the middleware leaves them be (with their count). */
+  const passedOn = new WeakMap<object, Promise<HotVerdict> | null>();
+
+  const hot: MiddlewareHandler = async (c, next) => {
+    // Behind node(), the node:http listener has had its say already.
+    const incoming = (c.env as { incoming?: object } | undefined)?.incoming;
+    if (incoming && passedOn.has(incoming)) {
+      const counting = passedOn.get(incoming);
+      if (counting) c.set(HOT_COUNT as never, counting as never);
+      return next();
+    }
+    const outcome = hotOutcome({
+      method: c.req.method,
+      path: c.req.path,
+      url: new URL(c.req.url),
+      header: (name) => c.req.header(name),
+      socketAddress: () => getConnInfo(c).remote.address,
+    });
+    const settled = outcome && (await outcome);
+    if (!settled || 'chain' in settled) {
+      if (settled?.chain) c.set(HOT_COUNT as never, settled.chain as never);
+      return next();
+    }
+    const { status, headers, body } = settled.answer;
+    return new Response(body as Buffer<ArrayBuffer> | null, { status, headers });
   };
+
+  /**
+   * node:http's listener with the hot path ahead of `chain` (the app's own listener): a hot answer is written straight
+   * to the socket, with no Request, context, routing or Response made for it.
+   */
+  function node(chain: NodeListener): NodeListener {
+    return (incoming, outgoing) => {
+      const raw = incoming.url ?? '';
+      // An address Hono would decode or normalise is left to the middleware, which reads it as Hono does.
+      const outcome =
+        raw.startsWith('/') && !raw.includes('%') && !raw.includes('/.') && !raw.includes('//')
+          ? hotOutcome({
+              method: incoming.method ?? '',
+              path: raw.split('?', 1)[0]!,
+              url: new URL(raw, 'http://localhost'),
+              header: (name) => headerOf(incoming, name),
+              socketAddress: () => incoming.socket.remoteAddress,
+            })
+          : null;
+      if (!outcome) {
+        if (raw.startsWith('/')) passedOn.set(incoming, null);
+        return chain(incoming, outgoing);
+      }
+      outcome.then(
+        (settled) => {
+          if ('chain' in settled) {
+            passedOn.set(incoming, settled.chain);
+            return chain(incoming, outgoing);
+          }
+          const { status, headers, body } = settled.answer;
+          if (body) headers['content-length'] = String(body.length);
+          outgoing.writeHead(status, headers);
+          outgoing.end(body);
+        },
+        () => {
+          // The count could not be made: the chain counts (and answers) the request as it would have.
+          passedOn.set(incoming, null);
+          chain(incoming, outgoing);
+        },
+      );
+    };
+  }
 
   /** The hot answer of an entry for an encoding, made through the same steps as finish() and kept with the entry. */
   function hotForm(
@@ -537,10 +649,10 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     url: URL,
     deps: HotPathDeps,
     nonce: string,
-  ): Promise<Response> {
+  ): Promise<HotAnswer> {
     let body = a.body;
     if (outerHeaders(a, encoding, url, deps, nonce) && body && encoding) body = await encodeAsync(body, encoding);
-    return new Response(body as Buffer<ArrayBuffer> | null, { status: a.status, headers: a.headers });
+    return { status: a.status, headers: Object.fromEntries(a.headers), body };
   }
 
   /**
@@ -575,6 +687,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
   return {
     middleware,
     hot,
+    node,
     prefetch,
     stats: () => ({ entries: entries.size, bytes, hits, misses, hotHits }),
     clear: () => {

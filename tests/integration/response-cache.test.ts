@@ -1,5 +1,7 @@
 // Issue 18: repeated identical reads answered from one response cache, valid for the catalogue version, still counted
 // against the daily limit, with ETags that need no query, a fresh CSP nonce and page token on every page answered.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -12,7 +14,7 @@ import type { ApiEnv } from '../../server/api/env';
 import { issuePageToken, isValidPageToken } from '../../server/api/page-token';
 import { colourSchemeHint, redirectPages } from '../../server/api/redirects';
 import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/api/security-headers';
-import { createApp } from '../../server/app';
+import { createApp, createAppServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
   cacheKind,
@@ -170,6 +172,76 @@ describe('the data API', () => {
     expect(headersOf(fresh.res)).toEqual(
       headersOf(miss.res).map(([n, v]) => [n, n === 'etag' ? fresh.res.headers.get('etag')! : v]),
     );
+  });
+
+  it("answers on node:http's own request ahead of Hono, as the chain would and counted once", async () => {
+    // The node listener puts its lightweight Request and Response in place of the global ones, as in production; the
+    // other tests of this file read answers in-process, with the global ones.
+    const globals = { Request: globalThis.Request, Response: globalThis.Response };
+    const server = createAppServer(h.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const ip = nextIp();
+    const path = '/api/datasets/prc_hicp_manr?dim2=CP00&country=PT';
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const req = httpRequest({ port, host: '127.0.0.1', path, headers: { 'x-forwarded-for': ip, ...headers } });
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const stats = () => h.app.responseCache.stats();
+    // Besides the per-answer fields, the framing: the chain streams what it compresses, the hot path knows the length.
+    const perAnswer = new Set(['date', 'x-ratelimit-remaining', 'ratelimit', 'connection', 'keep-alive']);
+    for (const framing of ['content-length', 'transfer-encoding']) perAnswer.add(framing);
+    const headersOf = (r: { headers: IncomingHttpHeaders }) =>
+      // In name order, as a Headers object lists them (the order on the wire means nothing).
+      Object.entries(r.headers)
+        .filter(([name]) => !perAnswer.has(name))
+        .sort(([a], [b]) => a.localeCompare(b));
+    const left = (r: { headers: IncomingHttpHeaders }) => Number(r.headers['x-ratelimit-remaining']);
+    try {
+      const hotBefore = stats().hotHits;
+      const miss = await get();
+      expect(stats().hotHits).toBe(hotBefore);
+      const hot = await get();
+      expect(stats().hotHits).toBe(hotBefore + 1);
+      const chain = await get({ cookie: 'other=1' });
+      expect(stats().hotHits).toBe(hotBefore + 1);
+      expect(headersOf(hot)).toEqual(headersOf(miss));
+      expect(headersOf(hot)).toEqual(headersOf(chain));
+      expect(hot.headers['content-length']).toBe(String(miss.bytes.length));
+      expect(hot.bytes.equals(miss.bytes)).toBe(true);
+      expect([miss, hot, chain].map(left)).toEqual([1, 2, 3].map((n) => FREE_DAILY_API_REQUESTS - n));
+
+      const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      const chainGzipped = await get({ 'accept-encoding': 'gzip, deflate, br', cookie: 'other=1' });
+      expect(stats().hotHits).toBe(hotBefore + 2);
+      expect(headersOf(gzipped)).toEqual(headersOf(chainGzipped));
+      expect(gunzipSync(gzipped.bytes).equals(miss.bytes)).toBe(true);
+      const notModified = await get({ 'if-none-match': String(hot.headers.etag) });
+      expect(notModified.status).toBe(304);
+      expect(stats().hotHits).toBe(hotBefore + 3);
+
+      // An import since: node's listener counted the request, found its answer old and passed it on; the chain
+      // answers it with that one count, and Hono's hot path does not count it again.
+      await h.database.db.execute(sql`UPDATE datasets SET updated_at = now() WHERE code = 'prc_hicp_manr'`);
+      const fresh = await get();
+      expect(fresh.status).toBe(200);
+      expect(stats().hotHits).toBe(hotBefore + 3);
+      expect(left(fresh)).toBe(FREE_DAILY_API_REQUESTS - 7);
+      expect(fresh.bytes.equals(miss.bytes)).toBe(true);
+      const again = await get();
+      expect(stats().hotHits).toBe(hotBefore + 4);
+      expect(left(again)).toBe(FREE_DAILY_API_REQUESTS - 8);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      for (const [name, value] of Object.entries(globals)) Object.defineProperty(globalThis, name, { value });
+    }
   });
 
   it('leaves keys, sessions, page tokens and browser navigations to the chain', async () => {
