@@ -94,15 +94,58 @@ export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<D
   return { items: rows.map((r) => toDataset(r, cats.get(r.id) ?? [])), total: total?.n ?? 0 };
 }
 
-/** Finds a dataset by numeric id or by code (prc_hicp_manr). */
-export async function findDataset(db: ReadDb, idOrCode: string): Promise<DatasetRow | undefined> {
+/** Finds a dataset by numeric id or by code (prc_hicp_manr); the lookups of one turn of the event loop share a statement. */
+export function findDataset(db: ReadDb, idOrCode: string): Promise<DatasetRow | undefined> {
   const byId = /^\d+$/.test(idOrCode);
-  if (byId && !isRowId(Number(idOrCode))) return undefined;
-  const rows = await db
-    .select()
-    .from(datasets)
-    .where(byId ? eq(datasets.id, Number(idOrCode)) : eq(datasets.code, idOrCode.toLowerCase()));
-  return rows[0];
+  if (byId && !isRowId(Number(idOrCode))) return Promise.resolve(undefined);
+  const key = byId ? Number(idOrCode) : idOrCode.toLowerCase();
+  let batch = lookups.get(db);
+  if (!batch) {
+    lookups.set(db, (batch = new Map()));
+    // One statement for every dataset asked for in this turn of the event loop (a burst of API requests), read after
+    // each of them asked, so a commit before the call is always seen.
+    setImmediate(() => void readBatch(db));
+  }
+  let waiting = batch.get(key);
+  if (!waiting) batch.set(key, (waiting = deferred()));
+  return waiting.promise;
+}
+
+type Waiting = ReturnType<typeof deferred>;
+
+/** The lookups of the current turn, per database handle (a transaction has its own). */
+const lookups = new WeakMap<ReadDb, Map<string | number, Waiting>>();
+
+async function readBatch(db: ReadDb): Promise<void> {
+  const batch = lookups.get(db)!;
+  lookups.delete(db);
+  const keys = [...batch.keys()];
+  const ids = keys.filter((k): k is number => typeof k === 'number');
+  const codes = keys.filter((k): k is string => typeof k === 'string');
+  try {
+    const rows = await db
+      .select()
+      .from(datasets)
+      .where(
+        ids.length && codes.length
+          ? sql`${inArray(datasets.id, ids)} OR ${inArray(datasets.code, codes)}`
+          : ids.length
+            ? inArray(datasets.id, ids)
+            : inArray(datasets.code, codes),
+      );
+    const found = new Map<string | number, DatasetRow>();
+    for (const row of rows) found.set(row.id, row).set(row.code, row);
+    for (const [key, waiting] of batch) waiting.resolve(found.get(key));
+  } catch (error) {
+    for (const waiting of batch.values()) waiting.reject(error);
+  }
+}
+
+function deferred() {
+  let resolve!: (row: DatasetRow | undefined) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<DatasetRow | undefined>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
 }
 
 /**

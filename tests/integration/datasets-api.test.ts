@@ -1,7 +1,10 @@
 // The dataset API in-process on a real database (PGlite, or PostgreSQL when DATABASE_URL says so).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { datasetDataSchema, datasetMetaSchema } from '../../core/schemas/dataset';
+import { findDataset } from '../../db/queries/datasets';
+import { datasets } from '../../db/schema';
 import { createApp } from '../../server/app';
 import { databaseWithGeos } from '../setup/database';
 
@@ -239,5 +242,38 @@ describe('API plumbing', () => {
     const { res, body } = await getJson('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(body).toEqual({ error: { code: 'not_found', message: 'no API endpoint GET /api/nothing-here' } });
+  });
+});
+
+describe('findDataset', () => {
+  it('answers the lookups of one turn with one statement, each as asked, and sees a change committed before it', async () => {
+    const db = database.db;
+    const select = vi.spyOn(db, 'select');
+    try {
+      const hicp = (await findDataset(db, 'prc_hicp_manr'))!;
+      expect(select).toHaveBeenCalledTimes(1);
+      const asked = ['PRC_HICP_MANR', String(hicp.id), 'une_rt_m', 'no_such', '999999', 'tec00115', 'une_rt_m'];
+      const rows = await Promise.all(asked.map((code) => findDataset(db, code)));
+      expect(select).toHaveBeenCalledTimes(2);
+      expect(rows.map((r) => r?.code)).toEqual([
+        'prc_hicp_manr',
+        'prc_hicp_manr',
+        'une_rt_m',
+        undefined,
+        undefined,
+        'tec00115',
+        'une_rt_m',
+      ]);
+      // Only codes, only ids: each its own shape of statement.
+      expect((await findDataset(db, String(hicp.id)))?.code).toBe('prc_hicp_manr');
+      expect(await findDataset(db, '0')).toBeUndefined();
+      expect(select).toHaveBeenCalledTimes(3);
+
+      await db.update(datasets).set({ name: 'Renamed' }).where(eq(datasets.id, hicp.id));
+      expect((await findDataset(db, 'prc_hicp_manr'))?.name).toBe('Renamed');
+      await db.update(datasets).set({ name: hicp.name }).where(eq(datasets.id, hicp.id));
+    } finally {
+      select.mockRestore();
+    }
   });
 });
