@@ -1,5 +1,5 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { data, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { unfollow } from '../../../features/follows/follows-client';
 import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
@@ -18,6 +18,7 @@ import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-me
 import { readAsOf } from '../../../../core/as-of';
 import { isViewOnlyNavigation } from '../../../components/site/view-navigation';
 import { readablePeriod } from '../../../../core/periods';
+import { packDatasetData, unpackDatasetData } from '../../../../core/packed-series';
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
 const PAGE_CHART_WIDTH = 1086;
@@ -39,7 +40,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     embed,
     view,
     problems,
-    data: widget,
+    // The chart's values in columns: row objects would be most of the page (decision 169).
+    data: widget ? packDatasetData(widget.data) : null,
     error: 'error' in loaded ? loaded.error : null,
     coverageNote: note,
     viewNote: asked.note,
@@ -89,6 +91,8 @@ export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
 
 export default function DatasetPage({ loaderData }: Route.ComponentProps) {
   const { meta, chart, release } = loaderData;
+  // Read back once per loader answer: the widget keeps its data by identity (its cache, the live page's reload).
+  const widgetData = useMemo(() => (chart.data ? { data: unpackDatasetData(chart.data) } : null), [chart.data]);
   // A signed-in follower sees "Following" and unfollows here; following goes on through the chart page.
   const [followId, setFollowId] = useState(loaderData.follow?.id ?? null);
   useEffect(() => setFollowId(loaderData.follow?.id ?? null), [loaderData.follow?.id]);
@@ -126,13 +130,13 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
       preventScrollReset: true,
     });
   // Live page: new data reloads the chart's data and redraws it (issue 13).
-  const live = useLiveDataset(chart.embed ? null : meta.id, chart.data);
+  const live = useLiveDataset(chart.embed ? null : meta.id, widgetData);
   if (chart.embed) {
     return (
       <EmbedView
         datasetId={meta.id}
         view={chart.view}
-        data={chart.data}
+        data={widgetData}
         error={chart.error}
         outlines={chart.outlines}
         width={chart.width}
@@ -175,7 +179,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
           timeStart={entry.view.timeStart}
           time={entry.view.time}
           timeEnd={chart.view.timeEnd}
-          initialData={chart.data}
+          initialData={widgetData}
           initialOutlines={chart.outlines}
           initialError={chart.error}
           coverageNote={chart.coverageNote}
@@ -201,7 +205,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-3">
           <TrendRuleForm
             meta={meta}
-            series={chart.data?.data.data ?? []}
+            series={widgetData?.data.data ?? []}
             countries={chart.view.countries}
             onRequireSignIn={() => signIn.open()}
             onClose={() => setTrendOpen(false)}
