@@ -193,9 +193,10 @@ describe('the /app/statistics loader', () => {
       ['une_rt_m', 'monthly', false],
       ['tec00115', 'annual', true],
     ]);
+    // The panels' series cross to the browser packed (decision 169): their periods once, in the rows' order.
     const ends = d.panels.map((p) => {
-      const rows = p.data.data[0]!.rows;
-      return [rows[0]!.period, rows.at(-1)!.period];
+      const periods = p.data.data[0]!.periods;
+      return [periods[0], periods.at(-1)];
     });
     expect(new Set(ends.map((e) => e.join(' '))).size).toBe(1);
     expect(ends[0]![0]).toBe('1/2015');

@@ -1,12 +1,16 @@
 // A live chart of real data on a content page: the chart widget, seeded with the data the page's loader read.
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { PackedDatasetData } from '../../../core/packed-series';
 import { ChartWidget, type ChartType } from '../../charts';
 import { useSignInModal } from '../auth/sign-in-modal';
 import { useSiteRootData } from './root-data';
+import { useUnpackedData } from './use-unpacked-data';
 
 export interface LiveChartProps {
-  /** The full data response for the countries (every period): the widget's first paint needs no request. */
-  data: DatasetData;
+  /**
+   * The full data response for the countries (every period), packed by the loader (decision 169): the widget's first
+   * paint needs no request.
+   */
+  data: PackedDatasetData;
   /** Geo codes, in legend order. */
   countries: string[];
   title: string;
@@ -23,6 +27,7 @@ export interface LiveChartProps {
 export function LiveChart(props: LiveChartProps) {
   const root = useSiteRootData();
   const signIn = useSignInModal();
+  const initialData = useUnpackedData(props.data);
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <ChartWidget
@@ -32,7 +37,7 @@ export function LiveChart(props: LiveChartProps) {
         title={props.title}
         timeStart={props.timeStart}
         height={props.height}
-        initialData={{ data: props.data }}
+        initialData={initialData}
         coverageNote={props.coverageNote ?? null}
         serverWidth={props.serverWidth ?? 1050}
         theme={root?.resolvedTheme ?? 'light'}

@@ -1,5 +1,6 @@
 // Shapes of the statistics pages' loader data, shared by the server helpers that build them and the components.
-import type { ChartType, MapCountry, MapRow, Outlines, WidgetData } from '../../charts';
+import type { PackedDatasetData } from '../../../core/packed-series';
+import type { ChartType, MapCountry, MapRow, Outlines } from '../../charts';
 
 /** A country or NUTS region on the path of a page, with its canonical link. */
 export interface TrailPlace {
@@ -46,7 +47,8 @@ export interface PlaceChart {
   timeEnd?: string;
   /** Drawing height; the widget's default when absent. */
   height?: number;
-  initialData: WidgetData;
+  /** The data response for the widget's first paint, its series packed in columns (decision 169). */
+  data: PackedDatasetData;
   source: DatasetSource;
   latestPeriod: string | null;
 }

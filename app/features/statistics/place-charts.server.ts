@@ -2,6 +2,7 @@
 import type { ReadDb } from '../../../db/client';
 import { getDatasetMeta, listDatasets, type DatasetRow } from '../../../db/queries/datasets';
 import { loadView } from '../../../db/queries/view';
+import { packDatasetData } from '../../../core/packed-series';
 import { formatPeriod, frequencySchema } from '../../../core/periods';
 import type { ChartType } from '../../charts';
 import type { DatasetSource, PlaceChart } from '../../components/statistics/place-data';
@@ -58,12 +59,11 @@ export async function chartOf(db: ReadDb, row: DatasetRow, req: ChartRequest): P
     timeStart: req.from === undefined ? undefined : formatPeriod(freq, req.from),
     timeEnd: req.to === undefined ? undefined : formatPeriod(freq, req.to),
     height: req.height,
-    initialData: {
-      data: {
-        dataset: { ...meta, available_countries: meta.available_countries.filter((c) => wanted.has(c.code)) },
-        data,
-      },
-    },
+    // The values in columns: row objects would be most of the page's loader data (decision 169).
+    data: packDatasetData({
+      dataset: { ...meta, available_countries: meta.available_countries.filter((c) => wanted.has(c.code)) },
+      data,
+    }),
     source: sourceOf(row),
     latestPeriod: last,
   };
@@ -82,7 +82,7 @@ export async function placeCharts(
     const row = state.byCode.get(item.dataset_code);
     if (!row) continue;
     const chart = await chartOf(db, row, { countries: [geo] });
-    if (chart.initialData.data.data.some((s) => s.rows.length > 0)) charts.push(chart);
+    if (chart.data.data.some((s) => s.periods.length > 0)) charts.push(chart);
   }
   return charts;
 }

@@ -1,6 +1,7 @@
 // One indicator's panel on the workbench: the chart engine's line chart over the shared period axis (decision 110).
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { PackedDatasetData } from '../../../core/packed-series';
 import { CHART_HEIGHT, LineChart, useContainerWidth, useDocumentTheme, type Theme } from '../../charts';
+import { useUnpackedData } from '../../components/site/use-unpacked-data';
 
 export interface WorkbenchPanelProps {
   label: string;
@@ -10,7 +11,8 @@ export interface WorkbenchPanelProps {
   coarser: boolean;
   axisFrequency: string;
   source: { name: string; url: string; code: string };
-  data: DatasetData;
+  /** The indicator's series, packed by the loader (decision 169). */
+  data: PackedDatasetData;
   /** Geo codes in the chosen order: every panel gives a place the same colour. */
   places: string[];
   theme: Theme;
@@ -20,6 +22,7 @@ export interface WorkbenchPanelProps {
 export function WorkbenchPanel(props: WorkbenchPanelProps) {
   const [ref, width] = useContainerWidth<HTMLDivElement>(1000);
   const theme = useDocumentTheme(props.theme);
+  const { data } = useUnpackedData(props.data);
   return (
     <section
       aria-label={props.label}
@@ -38,7 +41,7 @@ export function WorkbenchPanel(props: WorkbenchPanelProps) {
       <div ref={ref} className="mt-2">
         {/* Without values for these places and period, the chart says the specification's 'No data found for this dataset'. */}
         <LineChart
-          data={props.data}
+          data={data}
           countries={props.places}
           width={width}
           height={CHART_HEIGHT - 88}

@@ -1,5 +1,6 @@
 // /app/chart?id={dataset id}: the user's followed chart with its saved view (or the chart with a Follow button).
 import { data, redirect } from 'react-router';
+import { packDatasetData } from '../../../core/packed-series';
 import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../db/queries/datasets';
 import {
   countFollows,
@@ -9,6 +10,7 @@ import {
   MAX_FOLLOWS,
 } from '../../../db/queries/follows';
 import { useSiteRootData } from '../../components/site/root-data';
+import { useUnpackedData } from '../../components/site/use-unpacked-data';
 import { FollowedChart } from '../../features/follows/followed-chart';
 import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
 import { chartData, outlinesForData, pageView, withCoverage } from '../public/datasets/dataset.server';
@@ -58,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta,
     view,
     follow: follow ? { id: follow.id, settings: follow.settings } : null,
-    data: widget,
+    // The chart's values in columns: row objects would be most of the page (decision 169).
+    data: widget ? packDatasetData(widget.data) : null,
     error: 'error' in loaded ? loaded.error : null,
     coverageNote: follow ? null : fallback.note,
     outlines,
@@ -73,6 +76,8 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export default function FollowedChartPage({ loaderData }: Route.ComponentProps) {
   const { meta } = loaderData;
   const root = useSiteRootData();
+  // Read back once per loader answer: the widget keeps its data by identity.
+  const widgetData = useUnpackedData(loaderData.data);
   return (
     <article className="space-y-4">
       <header>
@@ -90,7 +95,7 @@ export default function FollowedChartPage({ loaderData }: Route.ComponentProps) 
         datasetId={meta.id}
         view={loaderData.view}
         follow={loaderData.follow}
-        data={loaderData.data}
+        data={widgetData}
         outlines={loaderData.outlines}
         error={loaderData.error}
         coverageNote={loaderData.coverageNote}

@@ -1,6 +1,7 @@
 // /app/statistics on the server: the workbench URL read, its small forms turned into the canonical URL (add an
 // indicator, add places by name), the catalogue search and the panels' data (decision 110).
 import { redirect } from 'react-router';
+import { packDatasetData } from '../../../core/packed-series';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import {
   MAX_INDICATORS,
@@ -170,7 +171,8 @@ export async function workbenchPage(db: ReadDb, url: URL) {
       source: { name: ind.meta.source_name, url: ind.meta.source_url, code: ind.meta.dataset_code },
       datasetId: ind.meta.id,
       dims: ind.dims,
-      data,
+      // The panel's values in columns: row objects would be most of the page (decision 169).
+      data: packDatasetData(data),
     };
   });
   const placeNames = new Map<string, string>();

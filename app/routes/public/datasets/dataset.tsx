@@ -1,5 +1,5 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { data, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { unfollow } from '../../../features/follows/follows-client';
 import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
@@ -18,7 +18,8 @@ import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-me
 import { readAsOf } from '../../../../core/as-of';
 import { isViewOnlyNavigation } from '../../../components/site/view-navigation';
 import { readablePeriod } from '../../../../core/periods';
-import { packDatasetData, unpackDatasetData } from '../../../../core/packed-series';
+import { packDatasetData } from '../../../../core/packed-series';
+import { useUnpackedData } from '../../../components/site/use-unpacked-data';
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
 const PAGE_CHART_WIDTH = 1086;
@@ -92,7 +93,7 @@ export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
 export default function DatasetPage({ loaderData }: Route.ComponentProps) {
   const { meta, chart, release } = loaderData;
   // Read back once per loader answer: the widget keeps its data by identity (its cache, the live page's reload).
-  const widgetData = useMemo(() => (chart.data ? { data: unpackDatasetData(chart.data) } : null), [chart.data]);
+  const widgetData = useUnpackedData(chart.data);
   // A signed-in follower sees "Following" and unfollows here; following goes on through the chart page.
   const [followId, setFollowId] = useState(loaderData.follow?.id ?? null);
   useEffect(() => setFollowId(loaderData.follow?.id ?? null), [loaderData.follow?.id]);

@@ -1,4 +1,5 @@
 // Server helpers of the home page: the featured live charts, the latest datasets and the country grid's figures.
+import { packDatasetData } from '../../../../core/packed-series';
 import type { ReadDb } from '../../../../db/client';
 import { listDatasets } from '../../../../db/queries/datasets';
 import { gridCountries } from '../../../components/site/country-grid';
@@ -19,8 +20,9 @@ export async function homeData(db: ReadDb) {
     [inflation, unemployment].map((data) => (data ? newerPeriodNote(db, data) : null)),
   );
   return {
-    inflation,
-    unemployment,
+    // The charts' values in columns: row objects would be most of the page (decision 169).
+    inflation: inflation && packDatasetData(inflation),
+    unemployment: unemployment && packDatasetData(unemployment),
     notes: { inflation: inflationNote ?? null, unemployment: unemploymentNote ?? null },
     latest: latest.items,
     total: latest.total,

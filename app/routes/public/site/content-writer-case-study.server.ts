@@ -1,6 +1,7 @@
 // Server helpers of the content-writer case study: the 2021–2023 inflation wave of the countries it discusses.
 import type { AppLoadContext } from 'react-router';
 import { renderPostMarkdown } from '../../../../core/blog/markdown';
+import { packDatasetData } from '../../../../core/packed-series';
 import type { ReadDb } from '../../../../db/client';
 import type { PostBlock } from '../../../components/blog/post-data';
 import { resolveShortcode } from '../blog/post-charts.server';
@@ -32,5 +33,10 @@ export async function caseStudyData(db: ReadDb, context: AppLoadContext) {
   const row = chart?.data[0]?.rows.find((r) => r.period === '10/2022')?.values ?? {};
   const oct2022: Record<string, number | undefined> = {};
   for (const c of chart?.dataset.available_countries ?? []) oct2022[c.code] = row[c.name];
-  return { chart, oct2022, robot: await robotOutput(db, context) };
+  return {
+    // The chart's values in columns: row objects would be most of the page (decision 169).
+    chart: chart && packDatasetData(chart),
+    oct2022,
+    robot: await robotOutput(db, context),
+  };
 }

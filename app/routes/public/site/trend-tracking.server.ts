@@ -1,4 +1,5 @@
 // Server helpers of /trend-tracking: a live inflation chart and each country's change over the last year.
+import { packDatasetData } from '../../../../core/packed-series';
 import type { ReadDb } from '../../../../db/client';
 import { gridCountries } from '../../../components/site/country-grid';
 import { trendChart } from '../../../components/site/featured';
@@ -14,5 +15,6 @@ export async function trendData(db: ReadDb) {
     .map((f) => ({ ...f, change: Math.round((f.value - f.yearBefore!) * 10) / 10 }))
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change))
     .slice(0, 8);
-  return { chart, movers };
+  // The chart's values in columns: row objects would be most of the page (decision 169).
+  return { chart: chart && packDatasetData(chart), movers };
 }
