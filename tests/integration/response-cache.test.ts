@@ -1,6 +1,6 @@
 // Issue 18: repeated identical reads answered from one response cache, valid for the catalogue version, still counted
 // against the daily limit, with ETags that need no query, a fresh CSP nonce and page token on every page answered.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -126,122 +126,66 @@ describe('the data API', () => {
     });
   });
 
-  it('answers a kept answer ahead of the middleware chain, with the headers and the count the chain gives it', async () => {
-    const ip = nextIp();
-    const path = `${h.publicUrl}/api/datasets/prc_hicp_manr?dim2=CP00&country=IT`;
-    const get = async (headers: Record<string, string> = {}) => {
-      const res = await h.app.request(path, { headers: { 'x-forwarded-for': ip, ...headers } });
-      return { res, bytes: Buffer.from(await res.arrayBuffer()) };
-    };
-    const stats = () => h.app.responseCache.stats();
-    const hotBefore = stats().hotHits;
-    const miss = await get();
-    expect(stats().hotHits).toBe(hotBefore);
-    const hot = await get();
-    expect(stats().hotHits).toBe(hotBefore + 1);
-    // A cookie that is no session sends the same request down the chain, which answers it from the cache too.
-    const chain = await get({ cookie: 'other=1' });
-    expect(stats().hotHits).toBe(hotBefore + 1);
-    const perAnswer = new Set(['date', 'x-ratelimit-remaining', 'ratelimit']);
-    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !perAnswer.has(name));
-    expect(headersOf(hot.res)).toEqual(headersOf(miss.res));
-    expect(headersOf(hot.res)).toEqual(headersOf(chain.res));
-    expect(hot.res.headers.get('vary')).toBe('X-Page-Token, Authorization, X-API-Key, Accept-Encoding');
-    expect(hot.res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(hot.bytes.equals(miss.bytes)).toBe(true);
-    expect([miss, hot, chain].map((r) => remaining(r.res))).toEqual([1, 2, 3].map((n) => FREE_DAILY_API_REQUESTS - n));
+  // The same request sent in-process (Hono's middleware) and over a socket (node:http's listener, decision 168).
+  describe.each([
+    ['in-process, through the Hono middleware', 'IT', inProcess],
+    ["over a socket, on node:http's own request", 'PT', overSocket],
+  ] as const)('%s', (_, country, transport) => {
+    it('answers a kept answer ahead of the middleware chain, with the headers and the count the chain gives it', async () => {
+      const ip = nextIp();
+      const path = `/api/datasets/prc_hicp_manr?dim2=CP00&country=${country}`;
+      const { send, close } = await transport();
+      const get = (headers: Record<string, string> = {}) => send(path, { 'x-forwarded-for': ip, ...headers });
+      const stats = () => h.app.responseCache.stats();
+      try {
+        const hotBefore = stats().hotHits;
+        const socketBefore = stats().socketHits;
+        const miss = await get();
+        expect(stats().hotHits).toBe(hotBefore);
+        const hot = await get();
+        expect(stats().hotHits).toBe(hotBefore + 1);
+        // A cookie that is no session sends the same request down the chain, which answers it from the cache too.
+        const chain = await get({ cookie: 'other=1' });
+        expect(stats().hotHits).toBe(hotBefore + 1);
+        expect(fieldsOf(hot)).toEqual(fieldsOf(miss));
+        expect(fieldsOf(hot)).toEqual(fieldsOf(chain));
+        expect(hot.headers.vary).toBe('X-Page-Token, Authorization, X-API-Key, Accept-Encoding');
+        expect(hot.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(hot.bytes.equals(miss.bytes)).toBe(true);
+        expect([miss, hot, chain].map(left)).toEqual([1, 2, 3].map((n) => FREE_DAILY_API_REQUESTS - n));
 
-    // Compressed as the chain compresses: the same headers, the same JSON.
-    const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
-    const chainGzipped = await get({ 'accept-encoding': 'gzip, deflate, br', cookie: 'other=1' });
-    expect(stats().hotHits).toBe(hotBefore + 2);
-    expect(headersOf(gzipped.res)).toEqual(headersOf(chainGzipped.res));
-    expect(gzipped.res.headers.get('content-encoding')).toBe('gzip');
-    expect(gunzipSync(gzipped.bytes).equals(miss.bytes)).toBe(true);
-    expect(gunzipSync(chainGzipped.bytes).equals(miss.bytes)).toBe(true);
-    const deflated = await get({ 'accept-encoding': 'deflate' });
-    expect(deflated.res.headers.get('content-encoding')).toBe('deflate');
-    expect(inflateSync(deflated.bytes).equals(miss.bytes)).toBe(true);
+        // Compressed as the chain compresses: the same headers, the same JSON.
+        const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+        const chainGzipped = await get({ 'accept-encoding': 'gzip, deflate, br', cookie: 'other=1' });
+        expect(stats().hotHits).toBe(hotBefore + 2);
+        expect(fieldsOf(gzipped)).toEqual(fieldsOf(chainGzipped));
+        expect(gzipped.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gzipped.bytes).equals(miss.bytes)).toBe(true);
+        expect(gunzipSync(chainGzipped.bytes).equals(miss.bytes)).toBe(true);
+        const deflated = await get({ 'accept-encoding': 'deflate' });
+        expect(deflated.headers['content-encoding']).toBe('deflate');
+        expect(inflateSync(deflated.bytes).equals(miss.bytes)).toBe(true);
+        const notModified = await get({ 'if-none-match': hot.headers.etag! });
+        expect(notModified.status).toBe(304);
+        expect(stats().hotHits).toBe(hotBefore + 4);
 
-    // An import since: the hot path has counted the request, and the chain answers it with that one count.
-    await h.database.db.execute(sql`UPDATE datasets SET updated_at = now() WHERE code = 'prc_hicp_manr'`);
-    const fresh = await get();
-    expect(fresh.res.status).toBe(200);
-    expect(stats().hotHits).toBe(hotBefore + 3);
-    expect(remaining(fresh.res)).toBe(FREE_DAILY_API_REQUESTS - 7);
-    expect(headersOf(fresh.res)).toEqual(
-      headersOf(miss.res).map(([n, v]) => [n, n === 'etag' ? fresh.res.headers.get('etag')! : v]),
-    );
-  });
-
-  it("answers on node:http's own request ahead of Hono, as the chain would and counted once", async () => {
-    // The node listener puts its lightweight Request and Response in place of the global ones, as in production; the
-    // other tests of this file read answers in-process, with the global ones.
-    const globals = { Request: globalThis.Request, Response: globalThis.Response };
-    const server = createAppServer(h.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const ip = nextIp();
-    const path = '/api/datasets/prc_hicp_manr?dim2=CP00&country=PT';
-    const get = (headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-        const req = httpRequest({ port, host: '127.0.0.1', path, headers: { 'x-forwarded-for': ip, ...headers } });
-        req.on('response', (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
-    const stats = () => h.app.responseCache.stats();
-    // Besides the per-answer fields, the framing: the chain streams what it compresses, the hot path knows the length.
-    const perAnswer = new Set(['date', 'x-ratelimit-remaining', 'ratelimit', 'connection', 'keep-alive']);
-    for (const framing of ['content-length', 'transfer-encoding']) perAnswer.add(framing);
-    const headersOf = (r: { headers: IncomingHttpHeaders }) =>
-      // In name order, as a Headers object lists them (the order on the wire means nothing).
-      Object.entries(r.headers)
-        .filter(([name]) => !perAnswer.has(name))
-        .sort(([a], [b]) => a.localeCompare(b));
-    const left = (r: { headers: IncomingHttpHeaders }) => Number(r.headers['x-ratelimit-remaining']);
-    try {
-      const hotBefore = stats().hotHits;
-      const miss = await get();
-      expect(stats().hotHits).toBe(hotBefore);
-      const hot = await get();
-      expect(stats().hotHits).toBe(hotBefore + 1);
-      const chain = await get({ cookie: 'other=1' });
-      expect(stats().hotHits).toBe(hotBefore + 1);
-      expect(headersOf(hot)).toEqual(headersOf(miss));
-      expect(headersOf(hot)).toEqual(headersOf(chain));
-      expect(hot.headers['content-length']).toBe(String(miss.bytes.length));
-      expect(hot.bytes.equals(miss.bytes)).toBe(true);
-      expect([miss, hot, chain].map(left)).toEqual([1, 2, 3].map((n) => FREE_DAILY_API_REQUESTS - n));
-
-      const gzipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
-      const chainGzipped = await get({ 'accept-encoding': 'gzip, deflate, br', cookie: 'other=1' });
-      expect(stats().hotHits).toBe(hotBefore + 2);
-      expect(headersOf(gzipped)).toEqual(headersOf(chainGzipped));
-      expect(gunzipSync(gzipped.bytes).equals(miss.bytes)).toBe(true);
-      const notModified = await get({ 'if-none-match': String(hot.headers.etag) });
-      expect(notModified.status).toBe(304);
-      expect(stats().hotHits).toBe(hotBefore + 3);
-
-      // An import since: node's listener counted the request, found its answer old and passed it on; the chain
-      // answers it with that one count, and Hono's hot path does not count it again.
-      await h.database.db.execute(sql`UPDATE datasets SET updated_at = now() WHERE code = 'prc_hicp_manr'`);
-      const fresh = await get();
-      expect(fresh.status).toBe(200);
-      expect(stats().hotHits).toBe(hotBefore + 3);
-      expect(left(fresh)).toBe(FREE_DAILY_API_REQUESTS - 7);
-      expect(fresh.bytes.equals(miss.bytes)).toBe(true);
-      const again = await get();
-      expect(stats().hotHits).toBe(hotBefore + 4);
-      expect(left(again)).toBe(FREE_DAILY_API_REQUESTS - 8);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-      for (const [name, value] of Object.entries(globals)) Object.defineProperty(globalThis, name, { value });
-    }
+        // An import since: the hot path has counted the request, found its answer old and passed it on; the chain
+        // answers it with that one count (and behind node's listener, Hono's hot path does not count it again).
+        await h.database.db.execute(sql`UPDATE datasets SET updated_at = now() WHERE code = 'prc_hicp_manr'`);
+        const fresh = await get();
+        expect(fresh.status).toBe(200);
+        expect(stats().hotHits).toBe(hotBefore + 4);
+        expect(left(fresh)).toBe(FREE_DAILY_API_REQUESTS - 8);
+        expect(fieldsOf(fresh)).toEqual(fieldsOf(miss).map(([n, v]) => [n, n === 'etag' ? fresh.headers.etag! : v]));
+        const again = await get();
+        expect(stats().hotHits).toBe(hotBefore + 5);
+        expect(left(again)).toBe(FREE_DAILY_API_REQUESTS - 9);
+        // Over a socket, every one of those hot answers was written by node's listener, before Hono.
+        expect(stats().socketHits - socketBefore).toBe(transport === overSocket ? 5 : 0);
+      } finally {
+        await close();
+      }
+    });
   });
 
   it('leaves keys, sessions, page tokens and browser navigations to the chain', async () => {
@@ -336,6 +280,78 @@ function pageApp(maxBytes?: number, { hot = false } = {}) {
   });
   return { app, cache, renders: () => renders };
 }
+
+/** An answer as both transports give it: header fields by lower-case name, the body's bytes. */
+interface Reply {
+  status: number;
+  headers: Record<string, string | undefined>;
+  bytes: Buffer;
+}
+
+type Transport = () => Promise<{
+  send: (path: string, headers: Record<string, string>) => Promise<Reply>;
+  close: () => Promise<void>;
+}>;
+
+/** Requests to the harness's app in-process (`app.request`): the Hono middleware's hot path. */
+const inProcess: Transport = async () => ({
+  send: async (path, headers) => {
+    const res = await h.app.request(`${h.publicUrl}${path}`, { headers });
+    return {
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
+  },
+  close: async () => {},
+});
+
+/** Requests over a socket to the app served as server/index.ts serves it (`createAppServer`). */
+const overSocket: Transport = async () => {
+  // The node listener puts its lightweight Request and Response in place of the global ones, as in production; the
+  // other tests of this file read answers in-process, with the global ones.
+  const globals = { Request: globalThis.Request, Response: globalThis.Response };
+  const server = createAppServer(h.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    send: (path, headers) =>
+      new Promise<Reply>((resolve, reject) => {
+        const req = httpRequest({ port, host: '127.0.0.1', path, headers });
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers as Record<string, string | undefined>,
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      for (const [name, value] of Object.entries(globals)) Object.defineProperty(globalThis, name, { value });
+    },
+  };
+};
+
+/**
+ * The fields two answers to one request must share, in name order: not those of one answer (date, the quota left),
+ * of the connection, or of framing (the chain streams what it compresses, the hot path sends the length).
+ */
+function fieldsOf(reply: Reply): [string, string | undefined][] {
+  const perAnswer = ['date', 'x-ratelimit-remaining', 'ratelimit', 'connection', 'keep-alive'];
+  const framing = ['content-length', 'transfer-encoding'];
+  return Object.entries(reply.headers)
+    .filter(([name]) => !perAnswer.includes(name) && !framing.includes(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+const left = (reply: Reply) => Number(reply.headers['x-ratelimit-remaining']);
 
 function noncesOf(html: string): string[] {
   return [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]!);
