@@ -464,6 +464,9 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     })).then(done, () => done(null));
   };
 
+  /** Headers that make an API request the chain's to count, whatever their value (the chain asks whether they are sent). */
+  const credentialHeaders = ['authorization', 'x-api-key', 'x-page-token'] as const;
+
   /** A kept answer that is current, for the hot path: null when the chain must run (a miss, an old version). */
   async function current(kind: CacheKind, key: string): Promise<Entry | null> {
     const version = (await readVersions())[kind];
@@ -483,7 +486,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     // no browser navigation (those the daily limit answers its own way).
     if (!onlyThemeCookie(req.header('cookie'))) return null;
     if (kind === 'api') {
-      if (req.header('authorization') ?? req.header('x-api-key') ?? req.header('x-page-token')) return null;
+      if (credentialHeaders.some((name) => req.header(name) !== undefined)) return null;
       if (req.header('sec-fetch-mode') === 'navigate' || /^\s*text\/html/i.test(req.header('accept') ?? ''))
         return null;
     }

@@ -197,6 +197,10 @@ describe('the data API', () => {
       { authorization: 'Bearer spk_unknown' },
       { 'x-api-key': 'spk_unknown' },
       { 'x-page-token': issuePageToken(authSecret) },
+      // An empty credential header is still the chain's to judge, as the chain's own check is whether it is sent.
+      { authorization: '' },
+      { 'x-api-key': '' },
+      { 'x-page-token': '' },
       { cookie: 'session_token=abc' },
       { 'sec-fetch-mode': 'navigate' },
       { 'accept-encoding': '*' },
