@@ -1,6 +1,15 @@
 // The admin imports page's view of the refresh (issue 13): what server/refresh/service.ts hands the page's loader and
 // action through the load context (pages do not import the server).
 
+/** The largest file an admin may upload: the action stops reading past it (decision 171). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/**
+ * What a form may carry besides its file (the other fields, the parts' headers and boundaries): the body limit of
+ * /app/admin/imports (server/api/work-limits.ts) is the file's limit and this, so a file of the largest size reaches
+ * the action, which answers a larger one itself.
+ */
+export const UPLOAD_FORM_BYTES = 1024 * 1024;
+
 export interface ImportJob {
   id: number;
   kind: 'refresh' | 'code' | 'upload';
@@ -17,6 +26,25 @@ export interface ImportJob {
   message: string | null;
 }
 
+/** A file of a form, saved on disk as it arrived (decision 171). */
+export interface SavedUpload {
+  /** The name the browser gave it (no folders). */
+  name: string;
+  /** Where it is on disk: a folder of uploads under the data folder. */
+  path: string;
+  bytes: number;
+}
+
+/** A form posted to the imports page, read as it arrived: its text fields, and its file written to disk. */
+export interface ImportForm {
+  /** Each text field's first value. */
+  fields: Map<string, string>;
+  /** The file field's file, or null when the form has none or an empty one (nothing is kept then). */
+  file: SavedUpload | null;
+  /** The file was over the limit: reading stopped there, and nothing of it was kept. */
+  tooLarge: boolean;
+}
+
 export interface AdminImports {
   /** "daily at 11:15 and 23:15 (Europe/Luxembourg)" or "off". */
   schedule: string;
@@ -25,6 +53,14 @@ export interface AdminImports {
   isAdmin(email: string, verified: boolean): boolean;
   /** Re-imports a dataset from Eurostat now, changed or not; also imports one we do not hold yet ('code'). */
   refreshNow(code: string, kind?: 'refresh' | 'code'): ImportJob;
-  importUpload(fileName: string, bytes: Uint8Array, code?: string): ImportJob;
+  /**
+   * Reads a posted form as it arrives, writing the file of `fileField` to disk a chunk at a time (never whole in
+   * memory); past `maxFileBytes` of it, stops reading and keeps nothing. Rejects when the body is no readable form.
+   */
+  readForm(request: Request, opts: { fileField: string; maxFileBytes: number }): Promise<ImportForm>;
+  /** Removes a file `readForm` saved that will not be imported. */
+  discardUpload(file: SavedUpload): Promise<void>;
+  /** Imports a file `readForm` saved, from disk, in the background; the file is removed when the import ends. */
+  importUpload(fileName: string, path: string, code?: string): ImportJob;
   jobs(): ImportJob[];
 }

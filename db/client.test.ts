@@ -9,10 +9,14 @@ import { queryRows } from './sql';
 const folder = mkdtempSync(path.join(tmpdir(), 'client-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function sharedBuffers(options: { bulkLoad?: boolean }): Promise<string | undefined> {
+/** The buffer pool and the memory an index build may sort in. */
+async function memorySettings(options: { bulkLoad?: boolean }): Promise<string | undefined> {
   const database = await openDatabase(`file:${folder}/db`, '', options);
   try {
-    const [row] = await queryRows<{ size: string }>(database.db, sql`SELECT current_setting('shared_buffers') AS size`);
+    const [row] = await queryRows<{ size: string }>(
+      database.db,
+      sql`SELECT current_setting('shared_buffers') || ' ' || current_setting('maintenance_work_mem') AS size`,
+    );
     return row?.size;
   } finally {
     await database.close();
@@ -20,10 +24,10 @@ async function sharedBuffers(options: { bulkLoad?: boolean }): Promise<string | 
 }
 
 describe('openDatabase on a PGlite folder', () => {
-  it('gives a bulk load a small buffer pool for that process only, leaving the folder as it was', async () => {
-    expect(await sharedBuffers({ bulkLoad: true })).toBe('16MB');
-    // The setting is not written into the folder: the server opening it next keeps PGlite's pool and its settings.
-    expect(await sharedBuffers({})).toBe('128MB');
+  it('gives a bulk load a small buffer pool and index sort for that process only, leaving the folder as it was', async () => {
+    expect(await memorySettings({ bulkLoad: true })).toBe('16MB 4MB');
+    // The settings are not written into the folder: the server opening it next keeps PGlite's and the folder's own.
+    expect(await memorySettings({})).toBe('128MB 64MB');
     expect(readFileSync(`${folder}/db/postgresql.conf`, 'utf8')).toContain(
       "default_text_search_config = 'pg_catalog.english'",
     );

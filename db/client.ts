@@ -35,7 +35,7 @@ export interface OpenOptions {
  * PostgreSQL settings for a bulk load, passed on PGlite's command line for this process only: its `postgresqlconf`
  * option would rewrite the folder's postgresql.conf with just these lines, for every later open (decision 166).
  */
-const bulkLoadSettings = ['-c', 'shared_buffers=16MB'];
+const bulkLoadSettings = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=4MB'];
 
 /**
  * url: undefined → PGlite in `defaultDir`; `memory:` → in-memory PGlite; `file:<dir>` → PGlite in dir;

@@ -2,6 +2,7 @@
 // drawn one at a time behind a short queue, and work stopped for clients that have gone.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_UPLOAD_BYTES, UPLOAD_FORM_BYTES } from '../../core/admin-imports';
 import type { Db } from '../../db/client';
 import { consume, rateKey, rateLimitMessage } from '../auth/rate-limit';
 import { ApiError, errorBody } from '../http/errors';
@@ -12,35 +13,69 @@ export function maxBodyBytes(path: string): number {
   // Stripe's signed events (an invoice with many lines) can be larger than our own API calls.
   if (path === '/api/stripe-webhook') return 512 * 1024;
   if (path === '/api' || path.startsWith('/api/')) return 32 * 1024;
-  // Admins upload dataset files there (app/routes/app/admin/imports.server.ts checks the account before reading).
-  if (path.startsWith('/app/admin/imports')) return 100 * 1024 * 1024;
+  // Admins upload dataset files there: the largest file and the rest of its form (the action checks the account before
+  // reading, and answers a file over its limit itself, decision 171).
+  if (uploadPath(path)) return MAX_UPLOAD_BYTES + UPLOAD_FORM_BYTES;
   return 256 * 1024;
 }
 
+/** The admin imports page, whose action reads uploads as they stream in (decision 171). */
+const uploadPath = (path: string) => path.startsWith('/app/admin/imports');
+
 /**
  * Refuses bodies over the route's limit with 413 before anything reads them: by Content-Length at once, otherwise while
- * the body streams in (never buffering more than the limit).
+ * the body streams in (never buffering more than the limit). Uploads are never buffered here: a streamed one is only
+ * counted on its way to the action, which writes its file to disk as it arrives.
  */
 export function bodyLimits(): MiddlewareHandler {
   const limiters = new Map<number, MiddlewareHandler>();
+  const tooLarge = (ctx: Context, max: number) => {
+    const message = `The request body is larger than the ${max / 1024} KB this address accepts.`;
+    if (ctx.req.path === '/api' || ctx.req.path.startsWith('/api/'))
+      return ctx.json(errorBody('too_large', message), 413);
+    return ctx.text(message, 413);
+  };
   return (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const max = maxBodyBytes(c.req.path);
+    if (uploadPath(c.req.path)) return countedBody(c, next, max, tooLarge);
     let limiter = limiters.get(max);
     if (!limiter) {
-      limiter = bodyLimit({
-        maxSize: max,
-        onError: (ctx) => {
-          const message = `The request body is larger than the ${max / 1024} KB this address accepts.`;
-          if (ctx.req.path === '/api' || ctx.req.path.startsWith('/api/'))
-            return ctx.json(errorBody('too_large', message), 413);
-          return ctx.text(message, 413);
-        },
-      });
+      limiter = bodyLimit({ maxSize: max, onError: (ctx) => tooLarge(ctx, max) });
       limiters.set(max, limiter);
     }
     return limiter(c, next);
   };
+}
+
+/**
+ * The body limit without a copy of the body: by Content-Length at once, otherwise the body is passed on through a
+ * counter that fails it (the reader sees an error) once it is over `max`.
+ */
+async function countedBody(
+  c: Context,
+  next: () => Promise<void>,
+  max: number,
+  tooLarge: (c: Context, max: number) => Response,
+): Promise<Response | void> {
+  const body = c.req.raw.body;
+  if (!body) return next();
+  const length = c.req.raw.headers.get('content-length');
+  if (length !== null && !c.req.raw.headers.has('transfer-encoding')) {
+    return Number.parseInt(length, 10) > max ? tooLarge(c, max) : next();
+  }
+  let size = 0;
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > max) controller.error(new Error(`the request body is larger than ${max} bytes`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+  return next();
 }
 
 /** What the image routes did since start: renders drawn, answered from the cache, refused, and abandoned. */

@@ -58,6 +58,8 @@ export interface ImportOptions {
   codelists?: CodelistSource;
   /** Told about code lists that could not be fetched (the labels then fall back, decision 051). */
   onCodelistMissing?: (dimension: string, reason: string) => void;
+  /** Staged rows of a later release compared and merged at a time (server/import/store.ts's releaseSliceRows). */
+  sliceRows?: number;
 }
 
 export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSummary> {
@@ -112,6 +114,7 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
           runId: i === 0 ? runId : undefined,
           onProgress: opts.onProgress,
           dataMirror: opts.dataMirror,
+          sliceRows: opts.sliceRows,
         });
         done.push({ code: codes[i]!, format: parsed.format, ...counts });
       }

@@ -45,6 +45,8 @@ export async function storeParsed(
     onProgress?: Progress;
     /** Where the NUTS code list is, to name regions the database does not know yet (null: countries only). */
     dataMirror?: string | null;
+    /** Staged rows of a later release compared and merged at a time (tests make it small). */
+    sliceRows?: number;
   },
 ): Promise<StoreCounts> {
   const datasetId = await upsertDataset(tx, parsed, opts.code);
@@ -80,7 +82,7 @@ export async function storeParsed(
   } else {
     ({ added, changed, removed } = await storeRelease(
       tx,
-      { datasetId, runId, obs, seriesIds, compare },
+      { datasetId, runId, obs, seriesIds, compare, sliceRows: opts.sliceRows ?? releaseSliceRows },
       opts.onProgress,
     ));
   }
@@ -106,8 +108,16 @@ export async function storeParsed(
 }
 
 /**
- * A release of a dataset imported before: staged in `incoming`, compared with what is stored (changed, added and
- * removed values go to `revisions`, decision 125), then merged into observations.
+ * Staged rows a later release compares and merges at a time. One statement over a whole 8-million-value release took
+ * PGlite's memory past 500 MB, which it never gives back; a slice of this size keeps an import under 400 MB
+ * (decision 170).
+ */
+export const releaseSliceRows = 250_000;
+
+/**
+ * A release of a dataset imported before: staged in `incoming`, then compared with what is stored and merged, a slice
+ * of (series, place) pairs at a time (decision 170). Each slice's differences go to `diff`; from there changed, added
+ * and removed values go to `revisions` (decision 125) and to observations.
  */
 async function storeRelease(
   tx: Db,
@@ -118,93 +128,151 @@ async function storeRelease(
     seriesIds: Map<string, number>;
     /** Whether any of the release's series has stored values. */
     compare: boolean;
+    sliceRows: number;
   },
   onProgress: Progress | undefined,
 ): Promise<{ added: number; changed: number; removed: number }> {
-  const { datasetId, runId, obs, seriesIds, compare } = release;
+  const { datasetId, runId, obs, seriesIds, compare, sliceRows } = release;
   // A file with several datasets (a JSON-stat collection) stores each in the same transaction.
-  await tx.execute(sql`DROP TABLE IF EXISTS incoming`);
+  await tx.execute(sql`DROP TABLE IF EXISTS incoming, diff`);
   await tx.execute(sql`CREATE TEMP TABLE incoming (
     series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL,
     value double precision, decimals smallint, flags text) ON COMMIT DROP`);
+  await tx.execute(sql`CREATE TEMP TABLE diff (
+    series_id integer NOT NULL, geo text NOT NULL, period integer NOT NULL, kind text NOT NULL,
+    old_value double precision, old_decimals smallint, old_flags text,
+    value double precision, decimals smallint, flags text) ON COMMIT DROP`);
   await loadRows(tx, 'incoming', obs, seriesIds, onProgress);
-  // An index and statistics pay off for big files only; a small file is read faster without them.
-  if (compare && obs.length > 5000) {
+  // An index and statistics pay off for big files only; a small file is read faster without them. Slices read the
+  // staged rows by key range.
+  const sliced = obs.length > sliceRows;
+  if ((compare && obs.length > 5000) || sliced) {
     await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
     await tx.execute(sql`ANALYZE incoming`);
   }
+  // PGlite has no autovacuum: without statistics the planner hashes a whole slice's stored values per slice, or
+  // probes the staged rows twice per stored value.
+  if (compare && sliced) await tx.execute(sql`ANALYZE observations`);
 
   // A release covers the series and geos it lists, over its own period range per frequency:
   // values there that it no longer has were removed; values elsewhere are left alone.
-  const ranges = periodRanges(obs.summary);
   const rangeRows = sql.join(
-    [...ranges].map(([freq, [lo, hi]]) => sql`(${freq}::text, ${lo}::integer, ${hi}::integer)`),
+    [...periodRanges(obs.summary)].map(([freq, [lo, hi]]) => sql`(${freq}::text, ${lo}::integer, ${hi}::integer)`),
     sql`, `,
   );
-  // Every value as it was published stays queryable (as_of, decision 125): a changed or removed value keeps its old
-  // value, flags and decimals in `revisions`, and a value new to a dataset that had been imported before is recorded
-  // 'added', so a value as of an earlier time is known not to have existed yet.
-  const counts = await queryRows<{ changed: number; removed: number; added: number }>(
-    tx,
-    compare
-      ? sql`WITH changed AS (
-        INSERT INTO revisions (import_run_id, series_id, geo, period, kind,
+  const totals = { added: 0, changed: 0, removed: 0 };
+  for (const slice of await releaseSlices(tx, obs.length, sliceRows)) {
+    const within = (t: string) => sliceCondition(t, slice);
+    await tx.execute(sql`TRUNCATE diff`);
+    // Staged values that are new, or differ from the stored one in value or flags ('changed'), or only in the
+    // decimals published ('restated': stored, no revision). JSON-stat cannot say how many decimals were published:
+    // an equal value keeps what a text format said.
+    await tx.execute(sql`INSERT INTO diff
+      SELECT i.series_id, i.geo, i.period,
+        CASE WHEN o.series_id IS NULL THEN 'added'
+             WHEN (o.value, o.flags) IS DISTINCT FROM (i.value, i.flags) THEN 'changed' ELSE 'restated' END,
+        o.value, o.decimals, o.flags, i.value,
+        CASE WHEN i.decimals IS NULL AND o.value = i.value THEN o.decimals ELSE i.decimals END, i.flags
+      FROM incoming i LEFT JOIN observations o
+        ON ${compare ? sql`o.series_id = i.series_id AND o.geo = i.geo AND o.period = i.period AND ${within('o')}` : sql`false`}
+      WHERE ${within('i')} AND (o.series_id IS NULL
+        OR (o.value, o.flags) IS DISTINCT FROM (i.value, i.flags)
+        OR (i.decimals IS NOT NULL AND o.decimals IS DISTINCT FROM i.decimals))`);
+    if (compare) {
+      // Stored values of the slice's pairs, inside the release's period range, that the release no longer has.
+      await tx.execute(sql`INSERT INTO diff
+        SELECT o.series_id, o.geo, o.period, 'removed', o.value, o.decimals, o.flags, NULL, NULL, NULL
+        FROM observations o
+        JOIN series s ON s.id = o.series_id AND s.dataset_id = ${datasetId}
+        JOIN (VALUES ${rangeRows}) AS r(freq, lo, hi) ON r.freq = s.freq AND o.period BETWEEN r.lo AND r.hi
+        WHERE ${within('o')}
+          AND EXISTS (SELECT 1 FROM incoming c WHERE c.series_id = o.series_id AND c.geo = o.geo)
+          AND NOT EXISTS (SELECT 1 FROM incoming i
+            WHERE i.series_id = o.series_id AND i.geo = o.geo AND i.period = o.period)`);
+    }
+    const [counts] = await queryRows<{ added: number; changed: number; removed: number; restated: number }>(
+      tx,
+      sql`SELECT count(*) FILTER (WHERE kind = 'added')::integer AS added,
+        count(*) FILTER (WHERE kind = 'changed')::integer AS changed,
+        count(*) FILTER (WHERE kind = 'removed')::integer AS removed,
+        count(*) FILTER (WHERE kind = 'restated')::integer AS restated FROM diff`,
+    );
+    const { added, changed, removed, restated } = counts!;
+    totals.added += added;
+    totals.changed += changed;
+    totals.removed += removed;
+    if (added + changed + removed + restated === 0) continue;
+    // Every value as it was published stays queryable (as_of, decision 125): a changed or removed value keeps its old
+    // value, flags and decimals in `revisions`, and a value new to a dataset that had been imported before is
+    // recorded 'added', so a value as of an earlier time is known not to have existed yet.
+    if (added + changed + removed > 0) {
+      await tx.execute(sql`INSERT INTO revisions (import_run_id, series_id, geo, period, kind,
           old_value, old_decimals, old_flags, new_value, new_flags)
-        SELECT ${runId}, i.series_id, i.geo, i.period, 'changed', o.value, o.decimals, o.flags, i.value, i.flags
-        FROM incoming i JOIN observations o USING (series_id, geo, period)
-        WHERE (o.value, o.flags) IS DISTINCT FROM (i.value, i.flags)
-        RETURNING 1),
-      added AS (
-        INSERT INTO revisions (import_run_id, series_id, geo, period, kind, new_value, new_flags)
-        SELECT ${runId}, i.series_id, i.geo, i.period, 'added', i.value, i.flags
-        FROM incoming i
-        WHERE NOT EXISTS (SELECT 1 FROM observations o
-          WHERE o.series_id = i.series_id AND o.geo = i.geo AND o.period = i.period)
-        RETURNING 1),
-      gone AS (
-        DELETE FROM observations o
-        USING (
-          SELECT x.series_id, x.geo, x.period
-          FROM observations x
-          JOIN series s ON s.id = x.series_id AND s.dataset_id = ${datasetId}
-          JOIN (VALUES ${rangeRows}) AS r(freq, lo, hi) ON r.freq = s.freq AND x.period BETWEEN r.lo AND r.hi
-          JOIN (SELECT DISTINCT series_id, geo FROM incoming) c ON c.series_id = x.series_id AND c.geo = x.geo
-          LEFT JOIN incoming i ON i.series_id = x.series_id AND i.geo = x.geo AND i.period = x.period
-          WHERE i.series_id IS NULL) d
-        WHERE o.series_id = d.series_id AND o.geo = d.geo AND o.period = d.period
-        RETURNING o.*),
-      removed AS (
-        INSERT INTO revisions (import_run_id, series_id, geo, period, kind,
-          old_value, old_decimals, old_flags, new_value, new_flags)
-        SELECT ${runId}, series_id, geo, period, 'removed', value, decimals, flags, NULL, NULL FROM gone
-        RETURNING 1)
-      SELECT (SELECT count(*) FROM changed)::integer AS changed, (SELECT count(*) FROM removed)::integer AS removed,
-        (SELECT count(*) FROM added)::integer AS added`
-      : sql`WITH added AS (
-          INSERT INTO revisions (import_run_id, series_id, geo, period, kind, new_value, new_flags)
-          SELECT ${runId}, series_id, geo, period, 'added', value, flags FROM incoming
-          RETURNING 1)
-        SELECT 0 AS changed, 0 AS removed, (SELECT count(*) FROM added)::integer AS added`,
-  );
-  const { changed, removed, added } = counts[0]!;
-  // Every staged row not already stored is added (the staging table has one row per key). In key order, so the
-  // indexes grow at their right edge; a release with no stored values skips the conflict handling altogether.
-  if (added === obs.length) {
-    await tx.execute(sql`INSERT INTO observations (series_id, geo, period, value, decimals, flags)
-      SELECT series_id, geo, period, value, decimals, flags FROM incoming ORDER BY series_id, geo, period`);
-  } else {
-    await tx.execute(sql`INSERT INTO observations (series_id, geo, period, value, decimals, flags)
-        SELECT series_id, geo, period, value, decimals, flags FROM incoming ORDER BY series_id, geo, period
-        ON CONFLICT (series_id, geo, period) DO UPDATE
-          SET value = excluded.value, flags = excluded.flags,
-            -- JSON-stat cannot say how many decimals were published: keep what a text format said.
-            decimals = CASE WHEN excluded.decimals IS NULL AND observations.value = excluded.value
-                       THEN observations.decimals ELSE excluded.decimals END
-          WHERE (observations.value, observations.flags) IS DISTINCT FROM (excluded.value, excluded.flags)
-            OR (excluded.decimals IS NOT NULL AND observations.decimals IS DISTINCT FROM excluded.decimals)`);
+        SELECT ${runId}, series_id, geo, period, kind,
+          CASE WHEN kind = 'added' THEN NULL ELSE old_value END,
+          CASE WHEN kind = 'added' THEN NULL ELSE old_decimals END,
+          CASE WHEN kind = 'added' THEN NULL ELSE old_flags END, value, flags
+        FROM diff WHERE kind <> 'restated' ORDER BY series_id, geo, period`);
+    }
+    if (removed > 0) {
+      await tx.execute(sql`DELETE FROM observations o USING diff d
+        WHERE d.kind = 'removed' AND o.series_id = d.series_id AND o.geo = d.geo AND o.period = d.period`);
+    }
+    if (changed + restated > 0) {
+      await tx.execute(sql`UPDATE observations o SET value = d.value, decimals = d.decimals, flags = d.flags FROM diff d
+        WHERE d.kind IN ('changed', 'restated')
+          AND o.series_id = d.series_id AND o.geo = d.geo AND o.period = d.period`);
+    }
+    // In key order, so the indexes grow at their right edge.
+    if (added > 0) {
+      await tx.execute(sql`INSERT INTO observations (series_id, geo, period, value, decimals, flags)
+        SELECT series_id, geo, period, value, decimals, flags FROM diff WHERE kind = 'added'
+        ORDER BY series_id, geo, period`);
+    }
   }
+  return totals;
+}
 
-  return { added, changed, removed };
+/** A run of (series, place) pairs: from its first pair to the next slice's first (null: no bound on that side). */
+type Slice = { from: [number, string] | null; to: [number, string] | null };
+
+/**
+ * Cuts the staged release into slices of about `sliceRows` rows, each a run of whole (series, place) pairs, so that
+ * a pair's removed values are found in the slice that holds its staged values.
+ */
+async function releaseSlices(tx: Db, rows: number, sliceRows: number): Promise<Slice[]> {
+  if (rows <= sliceRows) return [{ from: null, to: null }];
+  const starts = await queryRows<{ series_id: number; geo: string }>(
+    tx,
+    sql`SELECT series_id, geo FROM (
+        SELECT series_id, geo, before / ${sliceRows}::bigint AS k,
+          lag(before / ${sliceRows}::bigint) OVER (ORDER BY series_id, geo) AS previous
+        FROM (SELECT series_id, geo, (sum(count(*)) OVER (ORDER BY series_id, geo))::bigint - count(*) AS before
+          FROM incoming GROUP BY series_id, geo) pairs) numbered
+      WHERE previous IS NULL OR k <> previous ORDER BY series_id, geo`,
+  );
+  return starts.map((s, i) => {
+    const next = starts[i + 1];
+    return { from: i === 0 ? null : [s.series_id, s.geo], to: next ? [next.series_id, next.geo] : null };
+  });
+}
+
+/**
+ * The rows of table alias `t` whose (series, place) pair is in the slice. The bounds on the series alone say nothing
+ * more, but let the planner keep to the slice's series: PostgreSQL otherwise reads each series of the dataset in full.
+ */
+function sliceCondition(t: string, slice: Slice) {
+  const key = sql`(${sql.raw(t)}.series_id, ${sql.raw(t)}.geo)`;
+  const seriesId = sql`${sql.raw(t)}.series_id`;
+  const parts = [
+    ...(slice.from
+      ? [sql`${key} >= (${slice.from[0]}::integer, ${slice.from[1]}::text)`, sql`${seriesId} >= ${slice.from[0]}`]
+      : []),
+    ...(slice.to
+      ? [sql`${key} < (${slice.to[0]}::integer, ${slice.to[1]}::text)`, sql`${seriesId} <= ${slice.to[0]}`]
+      : []),
+  ];
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
 /**

@@ -1,5 +1,7 @@
 // What the app holds of the refresh: the scheduler (started by server/index.ts only, so tests and scripts never run
 // it), the admins' list (ADMIN_EMAILS), and the imports an admin starts from /app/admin/imports, with their progress.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { AdminImports, ImportJob } from '../../core/admin-imports';
 import type { Db } from '../../db/client';
 import type { Config } from '../config';
@@ -7,6 +9,7 @@ import { importFile } from '../import/runner';
 import { runRefresh, summarize, type DatasetEvent } from './refresh';
 import { describeSchedule, nextRun, parseSchedule } from './schedule';
 import { startScheduler, type Scheduler } from './scheduler';
+import { readUploadForm } from './uploads';
 
 export type { ImportJob };
 
@@ -17,9 +20,21 @@ export interface RefreshService extends AdminImports {
 
 const keptJobs = 20;
 
-export function createRefreshService(opts: { db: Db; config: Config; log?: (line: string) => void }): RefreshService {
+export function createRefreshService(opts: {
+  db: Db;
+  config: Config;
+  log?: (line: string) => void;
+  /** Where uploaded files wait for their import (decision 171); `<data folder>/uploads` unless given (tests). */
+  uploadsDir?: string;
+}): RefreshService {
   const { db, config } = opts;
   const log = opts.log ?? ((line: string) => console.log(`[refresh] ${line}`));
+  const uploadsDir = opts.uploadsDir ?? path.join(config.dataDir, 'uploads');
+  /** Removes a file of the uploads folder (and nothing outside it). */
+  const removeUpload = async (file: string) => {
+    if (path.dirname(path.resolve(file)) !== path.resolve(uploadsDir)) return;
+    await rm(file, { force: true }).catch((error: unknown) => log(`could not remove ${file}: ${String(error)}`));
+  };
   const schedule = parseSchedule(config.REFRESH_SCHEDULE);
   const admins = new Set(
     config.ADMIN_EMAILS.split(',')
@@ -87,12 +102,15 @@ export function createRefreshService(opts: { db: Db; config: Config; log?: (line
         .catch((error: unknown) => finish(job, 'failed', error instanceof Error ? error.message : String(error)));
       return job;
     },
-    importUpload(fileName, bytes, code) {
+    readForm: (request, form) => readUploadForm(request, { dir: uploadsDir, ...form }),
+    discardUpload: (file) => removeUpload(file.path),
+    importUpload(fileName, filePath, code) {
       const job = newJob('upload', fileName);
       job.phase = 'importing';
+      // Read from disk (a Eurostat TSV line by line, decision 163), then removed, imported or not.
       void importFile(db, {
         fileName,
-        bytes: Buffer.from(bytes),
+        path: filePath,
         code,
         source: `upload ${fileName}`,
         dataMirror: config.dataMirror,
@@ -100,10 +118,12 @@ export function createRefreshService(opts: { db: Db; config: Config; log?: (line
         onRunStarted: (runId) => (job.runId = runId),
         onProgress: (done, total) => Object.assign(job, { done, total }),
       })
-        .then((s) =>
-          finish(job, 'done', `imported ${s.code}: ${s.added} added, ${s.changed} changed, ${s.removed} removed`),
-        )
-        .catch((error: unknown) => finish(job, 'failed', error instanceof Error ? error.message : String(error)));
+        .finally(() => removeUpload(filePath))
+        .then(
+          (s) =>
+            finish(job, 'done', `imported ${s.code}: ${s.added} added, ${s.changed} changed, ${s.removed} removed`),
+          (error: unknown) => finish(job, 'failed', error instanceof Error ? error.message : String(error)),
+        );
       return job;
     },
     jobs: () => jobs.map((j) => ({ ...j })),

@@ -1,6 +1,9 @@
 // /app/admin/imports in Chromium (issue 13): an admin (ADMIN_EMAILS) imports a dataset by Eurostat code from the
-// Eurostat peer and one from a file, follows their progress into the runs table, and refreshes a dataset now;
-// another account gets 404 there. IMPORTS_SHOTS=<folder> also saves the page at 375 and 1280 px, light and dark.
+// Eurostat peer and one from a file, follows their progress into the runs table, and refreshes a dataset now; a file
+// over 100 MB is refused with the form's message (issue 15, decision 171); another account gets 404 there.
+// IMPORTS_SHOTS=<folder> also saves the page at 375 and 1280 px, light and dark.
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -121,6 +124,27 @@ it('lets an admin import by code and by file, follow the runs and refresh a data
   await page.getByRole('button', { name: 'Upload and import' }).click();
   await page.locator('[data-job="estat_tps00203.tsv"]').getByText('Done').waitFor({ timeout: 60_000 });
   await page.locator('tr[data-run]').filter({ hasText: 'tps00203' }).first().getByText('succeeded').waitFor();
+  // The server's folder of uploads (under the project's .data) keeps nothing once an import has ended.
+  const uploads = path.resolve(import.meta.dirname, '../../.data/uploads');
+  const waiting = () => (existsSync(uploads) ? readdirSync(uploads) : []);
+  expect(waiting().filter((name) => name.endsWith('-estat_tps00203.tsv'))).toEqual([]);
+
+  // A file one byte over 100 MB (sparse: no disk used): refused once the server has read 100 MB of it, with the
+  // form's message, and nothing of it kept.
+  const folder = mkdtempSync(path.join(tmpdir(), 'huge-upload-'));
+  const huge = path.join(folder, 'huge.tsv');
+  closeSync(openSync(huge, 'w'));
+  truncateSync(huge, 100 * 1024 * 1024 + 1);
+  await page.getByLabel('File').setInputFiles(huge);
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  await page.getByText('The file is larger than 100 MB.').waitFor({ timeout: 60_000 });
+  rmSync(folder, { recursive: true, force: true });
+  expect(waiting().filter((name) => name.endsWith('-huge.tsv'))).toEqual([]);
+  await expect(page.locator('[data-job="huge.tsv"]').count()).resolves.toBe(0);
+  // The browser notes the action's 413 as a failed request: the one this test expects.
+  const refused = problems.findIndex((p) => /^413 .*\/app\/admin\/imports/.test(p));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  problems.splice(refused, 1);
 
   // Refresh now: imported again from Eurostat, nothing changed.
   const row = page

@@ -158,6 +158,78 @@ describe('importing a release', () => {
     expect(run).toMatchObject({ status: 'succeeded', added: 0, changed: 1, removed: 1 });
   });
 
+  it('merges a later release in slices to the same values and revisions as in one piece', async () => {
+    // A newer release touching many series and places: changed values, changed flags, decimals restated, values
+    // removed and added, and a line left out (its values stay, as the release no longer covers them).
+    const lines = (await readFile(path.join(mirror, hicp), 'utf8')).split('\r\n');
+    const header = lines[0]!.split('\t');
+    const lastMonth = header.length - 1;
+    let omitted: { key: string; value: number } | null = null;
+    for (let i = 1; i < lines.length - 1; i += 7) {
+      const cells = lines[i]!.split('\t');
+      const last = Number.parseFloat(cells[lastMonth]!);
+      if (!omitted && !Number.isNaN(last)) {
+        omitted = { key: cells[0]!, value: last };
+        lines[i] = '';
+        continue;
+      }
+      for (let c = 1 + (i % 11); c < cells.length; c += 13) {
+        const [value, flags = ''] = cells[c]!.split(' ');
+        if (value === ':') cells[c] = '1.5 ';
+        else if (c % 4 === 0) cells[c] = ': ';
+        else if (c % 4 === 1) cells[c] = `${value} ${flags === 'p' ? '' : 'p'}`;
+        else if (c % 4 === 2 && value!.includes('.')) cells[c] = `${value}0 ${flags}`;
+        else cells[c] = `${(Number(value) + 0.1).toFixed(1)} ${flags}`;
+      }
+      lines[i] = cells.join('\t');
+    }
+    const newer = Buffer.from(lines.filter((l) => l !== '').join('\r\n'));
+    const rows = async (db: Database) => ({
+      observations: await queryRows(
+        db.db,
+        sql`SELECT s.dims, o.geo, o.period, o.value, o.flags, o.decimals FROM observations o
+          JOIN series s ON s.id = o.series_id ORDER BY s.dims, o.geo, o.period`,
+      ),
+      revisions: await queryRows(
+        db.db,
+        sql`SELECT s.dims, r.geo, r.period, r.kind, r.old_value, r.old_decimals, r.old_flags, r.new_value, r.new_flags
+          FROM revisions r JOIN series s ON s.id = r.series_id ORDER BY s.dims, r.geo, r.period`,
+      ),
+    });
+
+    await importSample(database, hicp);
+    const sliced = await importFile(database.db, {
+      fileName: 'newer.tsv',
+      bytes: newer,
+      code: 'prc_hicp_manr',
+      sliceRows: 50,
+    });
+    const whole = await databaseWithGeos();
+    try {
+      await importSample(whole, hicp);
+      const inOnePiece = await importFile(whole.db, { fileName: 'newer.tsv', bytes: newer, code: 'prc_hicp_manr' });
+      expect(inOnePiece.added).toBeGreaterThan(100);
+      expect(inOnePiece.changed).toBeGreaterThan(200);
+      expect(inOnePiece.removed).toBeGreaterThan(100);
+      expect(sliced).toMatchObject({
+        added: inOnePiece.added,
+        changed: inOnePiece.changed,
+        removed: inOnePiece.removed,
+      });
+      const [a, b] = [await rows(database), await rows(whole)];
+      expect(a.revisions.length).toBe(inOnePiece.added + inOnePiece.changed + inOnePiece.removed);
+      expect(a).toEqual(b);
+    } finally {
+      await whole.close();
+    }
+    // The line the release left out keeps its values.
+    const [, unit, coicop, geo] = omitted!.key.split(',');
+    const [year, month] = header[lastMonth]!.trim().split('-').map(Number);
+    expect(await valueOf('prc_hicp_manr', geo!, year! * 12 + month! - 1, [unit!, coicop!])).toMatchObject({
+      value: omitted!.value,
+    });
+  });
+
   it('records the revisions of a later vintage in another format (JSON-stat after TSV)', async () => {
     // une_rt_m's series of DE, FR and EA20 (vintages.test.ts imports all 491,226 values).
     const whole = await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv'));

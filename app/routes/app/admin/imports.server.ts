@@ -2,14 +2,12 @@
 // refresh schedule, and the forms that start an import (a dataset refreshed now, a new Eurostat code, an uploaded file).
 import { data, type AppLoadContext } from 'react-router';
 import { desc, eq } from 'drizzle-orm';
-import type { AdminImports, ImportJob } from '../../../../core/admin-imports';
+import { MAX_UPLOAD_BYTES, type AdminImports, type ImportForm, type ImportJob } from '../../../../core/admin-imports';
 import { datasets, importRuns, refreshDatasets, refreshState } from '../../../../db/schema';
 import { requireSession } from '../guard.server';
 
 /** The newest runs the page lists. */
 export const RUNS_SHOWN = 200;
-/** The largest file an admin may upload (the body limit of this path, server/api/work-limits.ts, is the same). */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 export interface RunRow {
   id: number;
@@ -126,37 +124,43 @@ const codePattern = /^[A-Za-z0-9_]{1,64}$/;
 export async function importsAction(request: Request, context: AppLoadContext) {
   const imports = requireAdmin(request, context);
   const fail = (error: string, status = 400) => data<ActionResult>({ ok: false, error }, { status });
-  let form: FormData;
+  // Read as it arrives: an uploaded file goes to disk a chunk at a time, never whole into memory (decision 171).
+  let form: ImportForm;
   try {
-    form = await request.formData();
+    form = await imports.readForm(request, { fileField: 'file', maxFileBytes: MAX_UPLOAD_BYTES });
   } catch {
     return fail('The form could not be read.');
   }
-  const intent = form.get('intent');
-  const code = String(form.get('code') ?? '').trim();
-  if (intent === 'refresh' || intent === 'import-code') {
-    if (!codePattern.test(code))
-      return fail('Enter a Eurostat dataset code: letters, digits and underscores (e.g. une_rt_m).');
-    if (intent === 'refresh') {
-      const [held] = await context.db
-        .select({ id: datasets.id })
-        .from(datasets)
-        .where(eq(datasets.code, code.toLowerCase()));
-      if (!held) return fail(`There is no dataset “${code}” to refresh.`, 404);
+  const { file } = form;
+  // Reading stopped at the limit, so the fields after the file (the code) were never read.
+  if (form.tooLarge) return fail(`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 413);
+  let imported = false;
+  try {
+    const intent = form.fields.get('intent');
+    const code = (form.fields.get('code') ?? '').trim();
+    if (intent === 'refresh' || intent === 'import-code') {
+      if (!codePattern.test(code))
+        return fail('Enter a Eurostat dataset code: letters, digits and underscores (e.g. une_rt_m).');
+      if (intent === 'refresh') {
+        const [held] = await context.db
+          .select({ id: datasets.id })
+          .from(datasets)
+          .where(eq(datasets.code, code.toLowerCase()));
+        if (!held) return fail(`There is no dataset “${code}” to refresh.`, 404);
+      }
+      return data<ActionResult>({ ok: true, job: imports.refreshNow(code, intent === 'refresh' ? 'refresh' : 'code') });
     }
-    return data<ActionResult>({ ok: true, job: imports.refreshNow(code, intent === 'refresh' ? 'refresh' : 'code') });
+    if (intent === 'upload') {
+      if (!file) return fail('Choose a file to import.');
+      if (code && !codePattern.test(code)) return fail('A dataset code has letters, digits and underscores only.');
+      const name = file.name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) || 'upload';
+      const job = imports.importUpload(name, file.path, code ? code.toLowerCase() : undefined);
+      imported = true;
+      return data<ActionResult>({ ok: true, job });
+    }
+    return fail('Unknown form.');
+  } finally {
+    // A file that is not imported is not kept; an imported one is removed when its import ends.
+    if (file && !imported) await imports.discardUpload(file);
   }
-  if (intent === 'upload') {
-    const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) return fail('Choose a file to import.');
-    if (file.size > MAX_UPLOAD_BYTES) return fail(`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 413);
-    if (code && !codePattern.test(code)) return fail('A dataset code has letters, digits and underscores only.');
-    const name = file.name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) || 'upload';
-    const bytes = Buffer.from(await file.arrayBuffer());
-    return data<ActionResult>({
-      ok: true,
-      job: imports.importUpload(name, bytes, code ? code.toLowerCase() : undefined),
-    });
-  }
-  return fail('Unknown form.');
 }
