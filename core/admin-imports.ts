@@ -3,6 +3,11 @@
 
 /** The largest file an admin may upload: the action stops reading past it (decision 171). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/** What the page and the action say of a file over the limit: the browser checks before sending, the action after. */
+export function fileTooLargeMessage(maxBytes: number): string {
+  return `The file is larger than ${maxBytes / 1024 / 1024} MB.`;
+}
 /**
  * What a form may carry besides its file (the other fields, the parts' headers and boundaries): the body limit of
  * /app/admin/imports (server/api/work-limits.ts) is the file's limit and this, so a file of the largest size reaches

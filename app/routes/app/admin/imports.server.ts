@@ -2,7 +2,13 @@
 // refresh schedule, and the forms that start an import (a dataset refreshed now, a new Eurostat code, an uploaded file).
 import { data, type AppLoadContext } from 'react-router';
 import { desc, eq } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, type AdminImports, type ImportForm, type ImportJob } from '../../../../core/admin-imports';
+import {
+  fileTooLargeMessage,
+  MAX_UPLOAD_BYTES,
+  type AdminImports,
+  type ImportForm,
+  type ImportJob,
+} from '../../../../core/admin-imports';
 import { datasets, importRuns, refreshDatasets, refreshState } from '../../../../db/schema';
 import { requireSession } from '../guard.server';
 
@@ -133,7 +139,7 @@ export async function importsAction(request: Request, context: AppLoadContext) {
   }
   const { file } = form;
   // Reading stopped at the limit, so the fields after the file (the code) were never read.
-  if (form.tooLarge) return fail(`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 413);
+  if (form.tooLarge) return fail(fileTooLargeMessage(MAX_UPLOAD_BYTES), 413);
   let imported = false;
   try {
     const intent = form.fields.get('intent');

@@ -1,7 +1,7 @@
 // /app/admin/imports: every import run, the refresh schedule, and imports an admin starts (issue 13, decision 122).
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
-import type { ImportJob } from '../../../../core/admin-imports';
+import { fileTooLargeMessage, type ImportJob } from '../../../../core/admin-imports';
 import { ErrorText, PrimaryButton, TextField } from '../../../components/auth/form-controls';
 import type { Route } from './+types/imports';
 import { importsAction, loadImportsPage, type ActionResult, type DatasetRow, type RunRow } from './imports.server';
@@ -116,11 +116,25 @@ function FileImport({ maxBytes }: { maxBytes: number }) {
   const form = useRef<HTMLFormElement>(null);
   const result = fetcher.data;
   const uploading = fetcher.state === 'submitting';
+  // A file over the limit is refused before it is sent: the server would read 100 MB of it first, and past the
+  // body limit it could only answer in plain text.
+  const [tooLarge, setTooLarge] = useState(false);
   useEffect(() => {
     if (fetcher.state === 'idle' && result?.ok) form.current?.reset();
   }, [fetcher.state, result]);
   return (
-    <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="space-y-3">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-3"
+      onSubmit={(event) => {
+        const file = (event.currentTarget.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
+        const over = file !== undefined && file.size > maxBytes;
+        setTooLarge(over);
+        if (over) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value="upload" />
       <h3 className="font-medium">From a file</h3>
       <div>
@@ -133,6 +147,7 @@ function FileImport({ maxBytes }: { maxBytes: number }) {
           name="file"
           required
           accept=".tsv,.csv,.json,.gz,.txt"
+          onChange={() => setTooLarge(false)}
           className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100"
         />
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
@@ -148,7 +163,11 @@ function FileImport({ maxBytes }: { maxBytes: number }) {
       <PrimaryButton wide={false} disabled={fetcher.state !== 'idle'}>
         {uploading ? 'Uploading…' : 'Upload and import'}
       </PrimaryButton>
-      {result && !result.ok && <ErrorText>{result.error}</ErrorText>}
+      {tooLarge ? (
+        <ErrorText>{fileTooLargeMessage(maxBytes)}</ErrorText>
+      ) : (
+        result && !result.ok && <ErrorText>{result.error}</ErrorText>
+      )}
     </fetcher.Form>
   );
 }
