@@ -1,4 +1,5 @@
 // Writes a parsed file into the database in one transaction: dataset, dimensions, series, diffed observations.
+import { once } from 'node:events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -82,7 +83,15 @@ export async function storeParsed(
   } else {
     ({ added, changed, removed } = await storeRelease(
       tx,
-      { datasetId, runId, obs, seriesIds, compare, sliceRows: opts.sliceRows ?? releaseSliceRows },
+      {
+        datasetId,
+        runId,
+        obs,
+        seriesIds,
+        compare,
+        sliceRows: opts.sliceRows ?? releaseSliceRows,
+        fileName: opts.fileName,
+      },
       opts.onProgress,
     ));
   }
@@ -129,10 +138,11 @@ async function storeRelease(
     /** Whether any of the release's series has stored values. */
     compare: boolean;
     sliceRows: number;
+    fileName: string;
   },
   onProgress: Progress | undefined,
 ): Promise<{ added: number; changed: number; removed: number }> {
-  const { datasetId, runId, obs, seriesIds, compare, sliceRows } = release;
+  const { datasetId, runId, obs, seriesIds, compare, sliceRows, fileName } = release;
   // A file with several datasets (a JSON-stat collection) stores each in the same transaction.
   await tx.execute(sql`DROP TABLE IF EXISTS incoming, diff`);
   await tx.execute(sql`CREATE TEMP TABLE incoming (
@@ -143,13 +153,11 @@ async function storeRelease(
     old_value double precision, old_decimals smallint, old_flags text,
     value double precision, decimals smallint, flags text) ON COMMIT DROP`);
   await loadRows(tx, 'incoming', obs, seriesIds, onProgress);
-  // An index and statistics pay off for big files only; a small file is read faster without them. Slices read the
-  // staged rows by key range.
+  // The unique index refuses a file with two values for one key (each would otherwise be merged, one winning at
+  // random). Statistics pay off for big files only. Slices read the staged rows by key range.
+  await onePerKey(fileName, () => tx.execute(sql`CREATE UNIQUE INDEX ON incoming (series_id, geo, period)`));
   const sliced = obs.length > sliceRows;
-  if ((compare && obs.length > 5000) || sliced) {
-    await tx.execute(sql`CREATE INDEX ON incoming (series_id, geo, period)`);
-    await tx.execute(sql`ANALYZE incoming`);
-  }
+  if ((compare && obs.length > 5000) || sliced) await tx.execute(sql`ANALYZE incoming`);
   // PGlite has no autovacuum: without statistics the planner hashes a whole slice's stored values per slice, or
   // probes the staged rows twice per stored value.
   if (compare && sliced) await tx.execute(sql`ANALYZE observations`);
@@ -233,6 +241,27 @@ async function storeRelease(
   return totals;
 }
 
+/**
+ * Runs a statement that indexes a file's staged values by key, turning the database's refusal of a second value for
+ * one key (the parsers do not look for repeated lines) into the file's error.
+ */
+async function onePerKey<T>(fileName: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    let cause: unknown = error;
+    while (cause instanceof Error && (cause as { code?: unknown }).code !== '23505' && cause.cause) cause = cause.cause;
+    const refusal = cause as { code?: unknown; detail?: unknown };
+    if (refusal?.code !== '23505') throw error;
+    const place = /\(series_id, geo, period\)=\(\d+, (.+), -?\d+\)/.exec(String(refusal.detail ?? ''))?.[1];
+    throw new ImportError(
+      fileName,
+      null,
+      `the file has two values for one series, place and period${place ? ` (place ${place})` : ''}: each may appear once`,
+    );
+  }
+}
+
 /** A run of (series, place) pairs: from its first pair to the next slice's first (null: no bound on that side). */
 type Slice = { from: [number, string] | null; to: [number, string] | null };
 
@@ -309,7 +338,8 @@ async function loadRows(
       stream.on('error', reject);
     });
     for (const chunk of obs.chunks()) {
-      if (!stream.write(chunkText(chunk))) await new Promise((resolve) => stream.once('drain', resolve));
+      // `once` rejects when the stream fails instead (a row PostgreSQL refuses), which 'drain' would never follow.
+      if (!stream.write(chunkText(chunk))) await once(stream, 'drain');
       onProgress?.((done += chunk.length), total);
     }
     stream.end();

@@ -230,6 +230,23 @@ describe('importing a release', () => {
     });
   });
 
+  it('refuses a later release with two values for one key, and changes nothing', async () => {
+    const lines = (await readFile(path.join(mirror, hicp), 'utf8')).split('\r\n');
+    const de = lines.findIndex((l) => l.startsWith('M,RCH_A,CP00,DE\t'));
+    lines.splice(de + 1, 0, lines[de]!.replace('11.6 ', '11.9 '));
+    await importSample(database, hicp);
+    const before = await observationCount();
+    await expect(
+      importFile(database.db, { fileName: 'twice.tsv', bytes: Buffer.from(lines.join('\r\n')), code: 'prc_hicp_manr' }),
+    ).rejects.toThrow(
+      'twice.tsv: the file has two values for one series, place and period (place DE): each may appear once',
+    );
+    expect(await observationCount()).toBe(before);
+    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
+    const [revs] = await database.db.select({ n: count() }).from(revisions);
+    expect(revs!.n).toBe(0);
+  });
+
   it('records the revisions of a later vintage in another format (JSON-stat after TSV)', async () => {
     // une_rt_m's series of DE, FR and EA20 (vintages.test.ts imports all 491,226 values).
     const whole = await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv'));
