@@ -230,21 +230,39 @@ describe('importing a release', () => {
     });
   });
 
-  it('refuses a later release with two values for one key, and changes nothing', async () => {
+  it('refuses a file with a key on two lines, as a first import or a later release, and changes nothing', async () => {
     const lines = (await readFile(path.join(mirror, hicp), 'utf8')).split('\r\n');
     const de = lines.findIndex((l) => l.startsWith('M,RCH_A,CP00,DE\t'));
     lines.splice(de + 1, 0, lines[de]!.replace('11.6 ', '11.9 '));
+    const twice = Buffer.from(lines.join('\r\n'));
+    const attempt = () => importFile(database.db, { fileName: 'twice.tsv', bytes: twice, code: 'prc_hicp_manr' });
+    const refusal = `twice.tsv:${de + 2}: key "M,RCH_A,CP00,DE" repeats line ${de + 1}: each series and place has one line`;
+    await expect(attempt()).rejects.toThrow(refusal);
+    expect(await observationCount()).toBe(0);
     await importSample(database, hicp);
     const before = await observationCount();
-    await expect(
-      importFile(database.db, { fileName: 'twice.tsv', bytes: Buffer.from(lines.join('\r\n')), code: 'prc_hicp_manr' }),
-    ).rejects.toThrow(
-      'twice.tsv: the file has two values for one series, place and period (place DE): each may appear once',
-    );
+    await expect(attempt()).rejects.toThrow(refusal);
     expect(await observationCount()).toBe(before);
     expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
     const [revs] = await database.db.select({ n: count() }).from(revisions);
     expect(revs!.n).toBe(0);
+  });
+
+  it('refuses a later release in SDMX-CSV with two values for one cell, and changes nothing', async () => {
+    await importSample(database, hicp);
+    const before = await observationCount();
+    const csv = (
+      await readFile(path.join(mirror, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered_en.csv'), 'utf8')
+    ).split(/\r?\n/);
+    const de = csv.findIndex((l) => l.includes(',All-items HICP,Germany,2022-10,11.6,'));
+    csv.splice(de + 1, 0, csv[de]!.replace(',11.6,', ',11.9,'));
+    await expect(
+      importFile(database.db, { fileName: 'twice.csv', bytes: Buffer.from(csv.join('\n')), code: 'prc_hicp_manr' }),
+    ).rejects.toThrow(
+      'twice.csv: the file has two values for one series, place and period (place DE): each may appear once',
+    );
+    expect(await observationCount()).toBe(before);
+    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
   });
 
   it('records the revisions of a later vintage in another format (JSON-stat after TSV)', async () => {

@@ -137,6 +137,9 @@ describe('parseEurostatTsv cell and header rules', () => {
     expect(bad('A,PC,DE\t1 \t2 \r\nA,PC,FR\t1 \r\n').message).toBe(
       'bad.tsv:3: expected 3 tab-separated cells, found 2',
     );
+    expect(bad('A,PC,DE\t1 \t2 \r\nA,PC,FR\t1 \t2 \r\nA,PC,DE\t1 \t3 \r\n').message).toBe(
+      'bad.tsv:4: key "A,PC,DE" repeats line 2: each series and place has one line',
+    );
     expect(bad('A,DE\t1 \t2 \r\n').message).toBe(
       'bad.tsv:2: key "A,DE" has 2 parts, expected 3 (freq,unit,geo\\TIME_PERIOD)',
     );

@@ -42,6 +42,8 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer | Text
 
   function* rows(): Generator<Observation[]> {
     const chunks = new ChunkGatherer();
+    // The line of each key: a key given twice would store two values for one cell (a line per series and place).
+    const lineOfKey = new Map<string, number>();
     let lineNo = 0;
     for (const raw of linesOf(source)) {
       lineNo++;
@@ -62,6 +64,16 @@ export function parseEurostatTsv(fileName: string, input: string | Buffer | Text
       }
       const emptyAt = key.indexOf('');
       if (emptyAt >= 0) throw new ImportError(fileName, lineNo, `empty ${dimCodes[emptyAt]} in key "${keyCell}"`);
+      const keyText = key.join(',');
+      const earlier = lineOfKey.get(keyText);
+      if (earlier !== undefined) {
+        throw new ImportError(
+          fileName,
+          lineNo,
+          `key "${keyCell}" repeats line ${earlier}: each series and place has one line`,
+        );
+      }
+      lineOfKey.set(keyText, lineNo);
       const geo = key[geoIndex] ?? '';
       const freq = freqIndex < 0 ? null : (key[freqIndex] ?? null);
       // One array per series, shared by its observations: the big files have ~500 values per row.
