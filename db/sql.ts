@@ -40,7 +40,15 @@ export function pgArray(values: readonly (string | number | null)[]): string {
 
 /** What the code that talks to postgres.js directly uses of its client (bulk COPY, cancellable reads). */
 export interface PostgresJsClient {
-  unsafe(query: string, params?: unknown[]): Promise<unknown[]> & { cancel(): unknown; writable(): Promise<Writable> };
+  unsafe(
+    query: string,
+    params?: unknown[],
+  ): Promise<unknown[]> & {
+    cancel(): unknown;
+    writable(): Promise<Writable>;
+    /** The query's own rejection (an internal of postgres.js's Query, which it calls on the server's refusal). */
+    reject: (error: unknown) => void;
+  };
 }
 
 /** Whether a drizzle handle's client is postgres.js (PostgreSQL) rather than PGlite. */

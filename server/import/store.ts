@@ -79,7 +79,7 @@ export async function storeParsed(
   let changed = 0;
   let removed = 0;
   if (firstImport) {
-    await loadRows(tx, 'observations', obs, seriesIds, opts.onProgress);
+    await onePerKey(opts.fileName, () => loadRows(tx, 'observations', obs, seriesIds, opts.onProgress));
   } else {
     ({ added, changed, removed } = await storeRelease(
       tx,
@@ -242,8 +242,8 @@ async function storeRelease(
 }
 
 /**
- * Runs a statement that indexes a file's staged values by key, turning the database's refusal of a second value for
- * one key (the parsers do not look for repeated lines) into the file's error.
+ * Runs a statement that writes or indexes a file's values by key, turning the database's refusal of a second value
+ * for one key into the file's error. The parsers refuse a repeated key with its lines first; this stands behind them.
  */
 async function onePerKey<T>(fileName: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -332,10 +332,14 @@ async function loadRows(
   };
   let done = 0;
   if (isPostgresJs(client)) {
-    const stream = await client.unsafe(`COPY ${columns} FROM STDIN`).writable();
+    const query = client.unsafe(`COPY ${columns} FROM STDIN`);
+    const stream = await query.writable();
     const finished = new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
+      // A refusal that arrives once the stream has ended (a primary key checked on the last rows) goes to the query's
+      // reject only, whose promise already resolved to the stream: the stream would never finish.
+      query.reject = reject;
     });
     for (const chunk of obs.chunks()) {
       // `once` rejects when the stream fails instead (a row PostgreSQL refuses), which 'drain' would never follow.

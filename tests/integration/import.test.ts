@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { importRuns, observations, revisions } from '../../db/schema';
 import { queryRows } from '../../db/sql';
+import { Observations } from '../../server/import/observations';
+import { parseFile } from '../../server/import/parsers';
 import { importFile } from '../../server/import/runner';
+import { storeParsed } from '../../server/import/store';
 import { databaseWithGeos, importSample, mirror } from '../setup/database';
 import { TEST_GEOS, trimTsv } from '../setup/eurostat-peer';
 
@@ -248,19 +251,42 @@ describe('importing a release', () => {
     expect(revs!.n).toBe(0);
   });
 
-  it('refuses a later release in SDMX-CSV with two values for one cell, and changes nothing', async () => {
-    await importSample(database, hicp);
-    const before = await observationCount();
+  it('refuses an SDMX-CSV file with one cell on two rows, as a first import or a later release, and changes nothing', async () => {
     const csv = (
       await readFile(path.join(mirror, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered_en.csv'), 'utf8')
     ).split(/\r?\n/);
     const de = csv.findIndex((l) => l.includes(',All-items HICP,Germany,2022-10,11.6,'));
     csv.splice(de + 1, 0, csv[de]!.replace(',11.6,', ',11.9,'));
-    await expect(
-      importFile(database.db, { fileName: 'twice.csv', bytes: Buffer.from(csv.join('\n')), code: 'prc_hicp_manr' }),
-    ).rejects.toThrow(
-      'twice.csv: the file has two values for one series, place and period (place DE): each may appear once',
-    );
+    const twice = Buffer.from(csv.join('\n'));
+    const attempt = () => importFile(database.db, { fileName: 'twice.csv', bytes: twice, code: 'prc_hicp_manr' });
+    const refusal = `twice.csv:${de + 2}: DE 2022-10 of series M,RCH_A,CP00 repeats line ${de + 1}: each series, place and period has one row`;
+    await expect(attempt()).rejects.toThrow(refusal);
+    expect(await observationCount()).toBe(0);
+    await importSample(database, hicp);
+    const before = await observationCount();
+    await expect(attempt()).rejects.toThrow(refusal);
+    expect(await observationCount()).toBe(before);
+    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
+  });
+
+  it('refuses a parsed release with two values for one cell in the store too, first or later, without hanging', async () => {
+    // Every parser refuses a repeated key with its lines; the store's own check stands behind them: the database's
+    // refusal of a second value becomes the file's error on both databases (PostgreSQL's COPY once hung on it).
+    const parsed = parseFile('hicp.tsv', await readFile(path.join(mirror, hicp)));
+    const list = parsed.observations.toArray();
+    const de = list.find((o) => o.geo === 'DE' && o.period === oct2022 && o.dims.join() === 'RCH_A,CP00')!;
+    const doubled = { ...parsed, observations: Observations.of([...list, { ...de, value: 11.9 }]) };
+    const store = () =>
+      database.db.transaction((tx) =>
+        storeParsed(tx, doubled, { code: 'prc_hicp_manr', source: 'test', fileName: 'doubled.tsv' }),
+      );
+    const refusal =
+      'doubled.tsv: the file has two values for one series, place and period (place DE): each may appear once';
+    await expect(store()).rejects.toThrow(refusal);
+    expect(await observationCount()).toBe(0);
+    await importSample(database, hicp);
+    const before = await observationCount();
+    await expect(store()).rejects.toThrow(refusal);
     expect(await observationCount()).toBe(before);
     expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
   });

@@ -179,4 +179,21 @@ describe('parseSdmxCsv rules', () => {
     );
     expect(errorOf('DATAFLOW,freq,geo,OBS_VALUE\r\n').message).toBe('bad.csv:1: missing column TIME_PERIOD');
   });
+
+  it('refuses a series, place and period given on two rows, naming both lines', () => {
+    const ok = 'Monthly,RCH_A,DE';
+    const twice = header + row(`${ok},2022-10,1,,`) + row(`${ok},2022-11,2,,`) + row(`${ok},2022-10,1.5,,`);
+    expect(errorOf(twice).message).toBe(
+      'bad.csv:4: DE 2022-10 of series M,RCH_A repeats line 2: each series, place and period has one row',
+    );
+    // The same period of another place, series or frequency is another cell; an empty row without flags is none.
+    const distinct =
+      header +
+      row(`${ok},2022-10,1,,`) +
+      row('Monthly,RCH_A,FR,2022-10,1,,') +
+      row('Monthly,RCH_M,DE,2022-10,1,,') +
+      row('Annual,RCH_A,DE,2022,1,,') +
+      row(`${ok},2022-10,,,`);
+    expect(parseSdmxCsv('ok.csv', distinct).observations.length).toBe(4);
+  });
 });

@@ -212,6 +212,10 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
   const [time, valueAt] = [timeColumn, valueColumn.at];
   function* observationRows(): Generator<Observation[]> {
     const chunks = new ChunkGatherer();
+    // A key given on two rows would store two values for one cell: each (series, place) pair gets a number, and the
+    // line of each pair's period is kept under pair × 2^17 + period (a monthly period of year 9999 is below 2^17).
+    const pairIds = new Map<string, number>();
+    const lineOfKey = new Map<number, number>();
     for (const { fields, line } of rows) {
       const timeCell = fields[time.at] ?? '';
       const periodText = (timeMapping?.get(timeCell) ?? timeCell).trim();
@@ -264,6 +268,19 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
         });
         seriesDims.set(seriesKey, dims);
       }
+      const pair = `${period.freq}\u0000${seriesKey}\u0000${geo}`;
+      let pairId = pairIds.get(pair);
+      if (pairId === undefined) pairIds.set(pair, (pairId = pairIds.size));
+      const key = pairId * 2 ** 17 + period.ordinal;
+      const earlier = lineOfKey.get(key);
+      if (earlier !== undefined) {
+        const series = [period.freq, ...dims].join(',');
+        throw fail(
+          line,
+          `${geo} ${periodText} of series ${series} repeats line ${earlier}: each series, place and period has one row`,
+        );
+      }
+      lineOfKey.set(key, line);
       const full = chunks.add({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
       if (full) yield full;
     }
