@@ -33,7 +33,7 @@ export interface ImportJob {
 
 /** A file of a form, saved on disk as it arrived (decision 171). */
 export interface SavedUpload {
-  /** The name the browser gave it (no folders). */
+  /** The name the browser gave it, without folders and made safe (`uploadName`). */
   name: string;
   /** Where it is on disk: a folder of uploads under the data folder. */
   path: string;

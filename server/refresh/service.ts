@@ -1,6 +1,5 @@
 // What the app holds of the refresh: the scheduler (started by server/index.ts only, so tests and scripts never run
 // it), the admins' list (ADMIN_EMAILS), and the imports an admin starts from /app/admin/imports, with their progress.
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminImports, ImportJob } from '../../core/admin-imports';
 import type { Db } from '../../db/client';
@@ -9,7 +8,7 @@ import { importFile } from '../import/runner';
 import { runRefresh, summarize, type DatasetEvent } from './refresh';
 import { describeSchedule, nextRun, parseSchedule } from './schedule';
 import { startScheduler, type Scheduler } from './scheduler';
-import { readUploadForm } from './uploads';
+import { readUploadForm, removeUpload } from './uploads';
 
 export type { ImportJob };
 
@@ -30,11 +29,6 @@ export function createRefreshService(opts: {
   const { db, config } = opts;
   const log = opts.log ?? ((line: string) => console.log(`[refresh] ${line}`));
   const uploadsDir = opts.uploadsDir ?? path.join(config.dataDir, 'uploads');
-  /** Removes a file of the uploads folder (and nothing outside it). */
-  const removeUpload = async (file: string) => {
-    if (path.dirname(path.resolve(file)) !== path.resolve(uploadsDir)) return;
-    await rm(file, { force: true }).catch((error: unknown) => log(`could not remove ${file}: ${String(error)}`));
-  };
   const schedule = parseSchedule(config.REFRESH_SCHEDULE);
   const admins = new Set(
     config.ADMIN_EMAILS.split(',')
@@ -103,7 +97,7 @@ export function createRefreshService(opts: {
       return job;
     },
     readForm: (request, form) => readUploadForm(request, { dir: uploadsDir, ...form }),
-    discardUpload: (file) => removeUpload(file.path),
+    discardUpload: (file) => removeUpload(uploadsDir, file.path, log),
     importUpload(fileName, filePath, code) {
       const job = newJob('upload', fileName);
       job.phase = 'importing';
@@ -118,7 +112,7 @@ export function createRefreshService(opts: {
         onRunStarted: (runId) => (job.runId = runId),
         onProgress: (done, total) => Object.assign(job, { done, total }),
       })
-        .finally(() => removeUpload(filePath))
+        .finally(() => removeUpload(uploadsDir, filePath, log))
         .then(
           (s) =>
             finish(job, 'done', `imported ${s.code}: ${s.added} added, ${s.changed} changed, ${s.removed} removed`),

@@ -1,10 +1,10 @@
 // readUploadForm (decision 171): a posted form's file is written to disk as the body arrives, never held whole; past
 // its limit reading stops and nothing is kept; an empty file, a broken or malformed body leave nothing behind.
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { diskName, readUploadForm } from './uploads';
+import { readUploadForm, removeUpload, uploadName } from './uploads';
 
 let dir: string;
 beforeEach(async () => {
@@ -215,10 +215,29 @@ describe('readUploadForm', () => {
     expect(await kept()).toEqual([]);
   });
 
-  it('saves under a name of safe characters, inside the folder', () => {
-    expect(diskName('../../etc/passwd')).toBe('passwd');
-    expect(diskName('données 2024 (v2).tsv.gz')).toBe('donn_es_2024_v2_.tsv.gz');
-    expect(diskName('..')).toBe('upload');
-    expect(diskName('.hidden')).toBe('hidden');
+  it('names a file by safe characters only, and saves it inside the folder', async () => {
+    expect(uploadName('../../etc/passwd')).toBe('passwd');
+    expect(uploadName('C:\\fakepath\\une_rt_m.tsv')).toBe('une_rt_m.tsv');
+    expect(uploadName('données 2024 (v2).tsv.gz')).toBe('donn_es 2024 _v2_.tsv.gz');
+    expect(uploadName('..')).toBe('upload');
+    expect(uploadName('.hidden')).toBe('hidden');
+    const form = await readUploadForm(
+      formRequest([
+        ['intent', 'upload'],
+        ['file', new File(['x'], 'données 2024 (v2).tsv')],
+      ]),
+      options(),
+    );
+    expect(form.file?.name).toBe('donn_es 2024 _v2_.tsv');
+    expect(path.dirname(form.file!.path)).toBe(dir);
+    expect(path.basename(form.file!.path)).toMatch(/^[0-9a-f-]{36}-donn_es_2024__v2_\.tsv$/);
+  });
+
+  it('removes only files of the uploads folder', async () => {
+    const outside = path.join(path.dirname(dir), `outside-${path.basename(dir)}`);
+    await writeFile(outside, 'keep');
+    await removeUpload(dir, outside);
+    expect(await readFile(outside, 'utf8')).toBe('keep');
+    await rm(outside);
   });
 });

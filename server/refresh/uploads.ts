@@ -29,14 +29,24 @@ const maxFieldBytes = 4 * 1024;
  */
 const maxDrainBytes = UPLOAD_FORM_BYTES;
 
-/** The name a file is saved under, after its random prefix: letters, digits, `.`, `-` and `_` only. */
-export function diskName(fileName: string): string {
-  const safe = path
-    .basename(fileName)
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/^\.+/, '')
+/**
+ * The name an uploaded file goes by in its job and the import's messages: its last path part, with characters other
+ * than letters, digits, spaces, `.`, `-` and `_` as `_`, no leading dots, at most 120 characters. On disk it follows a
+ * random prefix, spaces as `_`.
+ */
+export function uploadName(fileName: string): string {
+  const safe = (fileName.split(/[\\/]/).pop() ?? '')
+    .replace(/[^\w. -]+/g, '_')
+    .replace(/^[. ]+/, '')
+    .trim()
     .slice(-120);
   return safe || 'upload';
+}
+
+/** Removes a file of the uploads folder `dir`, and nothing outside it; a failure is logged, not thrown. */
+export async function removeUpload(dir: string, file: string, log?: (line: string) => void): Promise<void> {
+  if (path.dirname(path.resolve(file)) !== path.resolve(dir)) return;
+  await rm(file, { force: true }).catch((error: unknown) => log?.(`could not remove ${file}: ${String(error)}`));
 }
 
 /**
@@ -65,13 +75,13 @@ export async function readUploadForm(request: Request, opts: ReadUploadOptions):
     if (!fields.has(name)) fields.set(name, value);
   });
   parser.on('file', (name, stream, given: string | undefined) => {
-    // A part of file type may come without a name (busboy then gives none).
-    const fileName = given ?? '';
     if (name !== opts.fileField || upload.stream) {
       stream.resume();
       return;
     }
-    const file = path.join(opts.dir, `${randomUUID()}-${diskName(fileName)}`);
+    // A part of file type may come without a name (busboy then gives none).
+    const fileName = uploadName(given ?? '');
+    const file = path.join(opts.dir, `${randomUUID()}-${fileName.replaceAll(' ', '_')}`);
     const out = createWriteStream(file, { flags: 'wx' });
     Object.assign(upload, { stream, out, path: file });
     stream.on('limit', () => {
@@ -115,7 +125,7 @@ export async function readUploadForm(request: Request, opts: ReadUploadOptions):
     if (tooLarge) throw new Error('the file is over its limit');
     const saved = upload.saved ? await upload.saved : null;
     if (saved?.bytes === 0) {
-      await rm(saved.path, { force: true });
+      await removeUpload(opts.dir, saved.path);
       return { fields, file: null, tooLarge: false };
     }
     return { fields, file: saved, tooLarge: false };
@@ -126,7 +136,7 @@ export async function readUploadForm(request: Request, opts: ReadUploadOptions):
     parser.destroy();
     upload.stream?.destroy();
     if (upload.out) await closed(upload.out.destroy());
-    if (upload.path) await rm(upload.path, { force: true });
+    if (upload.path) await removeUpload(opts.dir, upload.path);
     pumping.catch(() => {});
     if (tooLarge) return { fields, file: null, tooLarge: true };
     throw error;

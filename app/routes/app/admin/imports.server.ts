@@ -159,8 +159,7 @@ export async function importsAction(request: Request, context: AppLoadContext) {
     if (intent === 'upload') {
       if (!file) return fail('Choose a file to import.');
       if (code && !codePattern.test(code)) return fail('A dataset code has letters, digits and underscores only.');
-      const name = file.name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) || 'upload';
-      const job = imports.importUpload(name, file.path, code ? code.toLowerCase() : undefined);
+      const job = imports.importUpload(file.name, file.path, code ? code.toLowerCase() : undefined);
       imported = true;
       return data<ActionResult>({ ok: true, job });
     }
