@@ -70,6 +70,15 @@ function form(parts: [string, string | File][]): Request {
   return new Request(url, { method: 'POST', body });
 }
 
+/** The imports page's upload form: the file, then the code when one is given. */
+function upload(file: File, code?: string): Request {
+  return form([
+    ['intent', 'upload'],
+    ['file', file],
+    ...(code === undefined ? [] : [['code', code] as [string, string]]),
+  ]);
+}
+
 async function sample(file: string): Promise<File> {
   return new File([await readFile(path.join(mirror, file))], path.basename(file));
 }
@@ -95,13 +104,7 @@ function started(answer: { status: number; body: unknown }): ImportJob {
 
 describe('uploads', () => {
   it('imports a Eurostat TSV from the uploads folder, its values come back, and the file is removed', async () => {
-    const answer = await act(
-      form([
-        ['intent', 'upload'],
-        ['file', await sample('eurostat/tps00203/estat_tps00203.tsv')],
-        ['code', ''],
-      ]),
-    );
+    const answer = await act(upload(await sample('eurostat/tps00203/estat_tps00203.tsv'), ''));
     const job = started(answer);
     expect(job).toMatchObject({ kind: 'upload', label: 'estat_tps00203.tsv' });
     const done = await finished(job);
@@ -119,29 +122,14 @@ describe('uploads', () => {
 
   it('imports another format whole from the file, under the code sent after it', async () => {
     const file = await sample('eurostat/jsonstat/nama_10_gdp_B1GQ_CP_MEUR_2010-2011_legacy-api.json');
-    const job = started(
-      await act(
-        form([
-          ['intent', 'upload'],
-          ['file', file],
-          ['code', ' NAMA_10_GDP '],
-        ]),
-      ),
-    );
+    const job = started(await act(upload(file, ' NAMA_10_GDP ')));
     const done = await finished(job);
     expect(done.message).toBe('imported nama_10_gdp: 88 added, 0 changed, 0 removed');
     expect(await kept()).toEqual([]);
   });
 
   it('removes the file of a failed import too', async () => {
-    const job = started(
-      await act(
-        form([
-          ['intent', 'upload'],
-          ['file', new File(['no statistics here\n'], 'notes.tsv')],
-        ]),
-      ),
-    );
+    const job = started(await act(upload(new File(['no statistics here\n'], 'notes.tsv'))));
     const done = await finished(job);
     expect(done.phase).toBe('failed');
     const [run] = await h.database.db.select().from(importRuns).where(eq(importRuns.id, done.runId!));
@@ -189,25 +177,12 @@ describe('uploads', () => {
   it('asks for a file when none or an empty one is sent, and keeps nothing', async () => {
     const choose = { status: 400, body: { ok: false, error: 'Choose a file to import.' } };
     expect(await act(form([['intent', 'upload']]))).toEqual(choose);
-    expect(
-      await act(
-        form([
-          ['intent', 'upload'],
-          ['file', new File([], '')],
-        ]),
-      ),
-    ).toEqual(choose);
+    expect(await act(upload(new File([], '')))).toEqual(choose);
     expect(await kept()).toEqual([]);
   });
 
   it('removes the saved file when the code after it is refused', async () => {
-    const answer = await act(
-      form([
-        ['intent', 'upload'],
-        ['file', await sample('eurostat/tec00118/estat_tec00118.tsv')],
-        ['code', 'no way'],
-      ]),
-    );
+    const answer = await act(upload(await sample('eurostat/tec00118/estat_tec00118.tsv'), 'no way'));
     expect(answer).toEqual({
       status: 400,
       body: { ok: false, error: 'A dataset code has letters, digits and underscores only.' },
@@ -216,13 +191,7 @@ describe('uploads', () => {
   });
 
   it('is 404 for an account that is not an admin, and its file is not kept', async () => {
-    const answer = await act(
-      form([
-        ['intent', 'upload'],
-        ['file', await sample('eurostat/tec00118/estat_tec00118.tsv')],
-      ]),
-      reader,
-    );
+    const answer = await act(upload(await sample('eurostat/tec00118/estat_tec00118.tsv')), reader);
     expect(answer.status).toBe(404);
     expect(await kept()).toEqual([]);
   });
