@@ -8,6 +8,7 @@
 // runs with --cpu-prof into that folder), BENCH_ROWS (comma list of row keys: api,meta,page,embed,unique).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -105,16 +106,19 @@ function startProduct(databaseUrl: string, profileDir?: string) {
   });
 }
 
-/** The ceiling: bare node:http answering each captured address with the product's body and content type. */
+/**
+ * The ceiling: bare node:http answering each captured address with the product's bytes: its body and every header it
+ * sent but those node:http writes itself (date, connection, keep-alive, the length).
+ */
 const ceilingSource = `
 const http = require('node:http');
 const fs = require('node:fs');
 const captured = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
-const answers = new Map(captured.map((c) => [c.path, { type: c.type, body: Buffer.from(c.body, 'base64') }]));
+const answers = new Map(captured.map((c) => [c.path, { headers: c.headers, body: Buffer.from(c.body, 'base64') }]));
 const server = http.createServer((req, res) => {
   const a = answers.get(req.url);
   if (!a) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': a.type, 'content-length': a.body.length }).end(a.body);
+  res.writeHead(200, { ...a.headers, 'content-length': a.body.length }).end(a.body);
 });
 server.listen(0, '127.0.0.1', () => console.log('listening on http://localhost:' + server.address().port));
 `;
@@ -168,8 +172,33 @@ async function load(base: string, row: Row, next?: () => string): Promise<Figure
   };
 }
 
-/** A product's figures for every row, and what it answered for each address (for the ceiling). */
-type Captured = { path: string; type: string; body: string }[];
+/** What the product answered for each address (for the ceiling): its headers, and its body in base64. */
+type Captured = { path: string; headers: Record<string, string>; body: string }[];
+
+/** Headers node:http writes on its own (or the ceiling sets): not replayed. */
+const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** An answer as autocannon gets it: plain HTTP/1.1, no Accept-Encoding (so no compression), no cookie. */
+function capture(
+  base: string,
+  address: string,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(base + address, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (!ownHeaders.has(name) && value !== undefined)
+            headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
 
 /** The ceiling server, started once from the first product's bytes and kept for the whole run. */
 let ceiling: { base: string; child: ChildProcess; dir: string } | undefined;
@@ -198,14 +227,9 @@ async function measureProduct(
   try {
     const captured: Captured = [];
     for (const row of rows) {
-      const res = await fetch(base + row.path);
-      const body = Buffer.from(await res.arrayBuffer());
-      if (res.status !== 200) throw new Error(`${row.path} answered ${res.status}`);
-      captured.push({
-        path: row.path,
-        type: res.headers.get('content-type') ?? 'text/plain',
-        body: body.toString('base64'),
-      });
+      const { status, headers, body } = await capture(base, row.path);
+      if (status !== 200) throw new Error(`${row.path} answered ${status}`);
+      captured.push({ path: row.path, headers, body: body.toString('base64') });
     }
     const ceilingBase = await startCeiling(captured);
     const meta = (await (await fetch(`${base}/api/datasets/prc_hicp_manr/meta`)).json()) as {
@@ -292,7 +316,8 @@ export async function summariseProfile(dir: string, seconds: number, top = 15): 
 
 function fmt(f: Figures): string {
   const errors = f.errors ? `, ${f.errors} errors` : '';
-  return `${Math.round(f.rps).toLocaleString('en')} req/s (p50 ${f.p50} ms, p99 ${f.p99} ms${errors})`;
+  // Bytes read per answer, headers included: the product's and the ceiling's should match.
+  return `${Math.round(f.rps).toLocaleString('en')} req/s (p50 ${f.p50} ms, p99 ${f.p99} ms${errors}, ${Math.round(f.bytes).toLocaleString('en')} B each)`;
 }
 
 function cell(f: Figures | undefined, ceiling: Figures | undefined): string {
