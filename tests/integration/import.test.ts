@@ -38,6 +38,17 @@ async function observationCount() {
 
 const oct2022 = 2022 * 12 + 9;
 
+/** A refused file changes nothing, as the dataset's first import or as a later release of the HICP sample. */
+async function refusedFirstAndLater(attempt: () => Promise<unknown>, refusal: string) {
+  await expect(attempt()).rejects.toThrow(refusal);
+  expect(await observationCount()).toBe(0);
+  await importSample(database, hicp);
+  const before = await observationCount();
+  await expect(attempt()).rejects.toThrow(refusal);
+  expect(await observationCount()).toBe(before);
+  expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
+}
+
 describe('importing a release', () => {
   it('stores every value and flag exactly as published', async () => {
     const summary = await importSample(database, hicp);
@@ -240,13 +251,7 @@ describe('importing a release', () => {
     const twice = Buffer.from(lines.join('\r\n'));
     const attempt = () => importFile(database.db, { fileName: 'twice.tsv', bytes: twice, code: 'prc_hicp_manr' });
     const refusal = `twice.tsv:${de + 2}: key "M,RCH_A,CP00,DE" repeats line ${de + 1}: each series and place has one line`;
-    await expect(attempt()).rejects.toThrow(refusal);
-    expect(await observationCount()).toBe(0);
-    await importSample(database, hicp);
-    const before = await observationCount();
-    await expect(attempt()).rejects.toThrow(refusal);
-    expect(await observationCount()).toBe(before);
-    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
+    await refusedFirstAndLater(attempt, refusal);
     const [revs] = await database.db.select({ n: count() }).from(revisions);
     expect(revs!.n).toBe(0);
   });
@@ -260,13 +265,7 @@ describe('importing a release', () => {
     const twice = Buffer.from(csv.join('\n'));
     const attempt = () => importFile(database.db, { fileName: 'twice.csv', bytes: twice, code: 'prc_hicp_manr' });
     const refusal = `twice.csv:${de + 2}: DE 2022-10 of series M,RCH_A,CP00 repeats line ${de + 1}: each series, place and period has one row`;
-    await expect(attempt()).rejects.toThrow(refusal);
-    expect(await observationCount()).toBe(0);
-    await importSample(database, hicp);
-    const before = await observationCount();
-    await expect(attempt()).rejects.toThrow(refusal);
-    expect(await observationCount()).toBe(before);
-    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
+    await refusedFirstAndLater(attempt, refusal);
   });
 
   it('refuses a parsed release with two values for one cell in the store too, first or later, without hanging', async () => {
@@ -282,13 +281,7 @@ describe('importing a release', () => {
       );
     const refusal =
       'doubled.tsv: the file has two values for one series, place and period (place DE): each may appear once';
-    await expect(store()).rejects.toThrow(refusal);
-    expect(await observationCount()).toBe(0);
-    await importSample(database, hicp);
-    const before = await observationCount();
-    await expect(store()).rejects.toThrow(refusal);
-    expect(await observationCount()).toBe(before);
-    expect(await valueOf('prc_hicp_manr', 'DE', oct2022, ['RCH_A', 'CP00'])).toMatchObject({ value: 11.6 });
+    await refusedFirstAndLater(store, refusal);
   });
 
   it('records the revisions of a later vintage in another format (JSON-stat after TSV)', async () => {
