@@ -210,10 +210,14 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
   const seriesDims = new Map<string, string[]>();
   // Narrowed once for the generator below, which TypeScript checks as a closure.
   const [time, valueAt] = [timeColumn, valueColumn.at];
+  /** Whether a walk of the rows has ended, its keys checked. */
+  let keysChecked = false;
   function* observationRows(): Generator<Observation[]> {
     const chunks = new ChunkGatherer();
     // A key given on two rows would store two values for one cell: each (series, place) pair gets a number, and the
     // line of each pair's period is kept under pair × 2^17 + period (a monthly period of year 9999 is below 2^17).
+    // Checked on the first walk only (the summary's, before any database work): later walks read the same rows.
+    const checkKeys = !keysChecked;
     const pairIds = new Map<string, number>();
     const lineOfKey = new Map<number, number>();
     for (const { fields, line } of rows) {
@@ -268,24 +272,27 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
         });
         seriesDims.set(seriesKey, dims);
       }
-      const pair = `${period.freq}\u0000${seriesKey}\u0000${geo}`;
-      let pairId = pairIds.get(pair);
-      if (pairId === undefined) pairIds.set(pair, (pairId = pairIds.size));
-      const key = pairId * 2 ** 17 + period.ordinal;
-      const earlier = lineOfKey.get(key);
-      if (earlier !== undefined) {
-        const series = [period.freq, ...dims].join(',');
-        throw fail(
-          line,
-          `${geo} ${periodText} of series ${series} repeats line ${earlier}: each series, place and period has one row`,
-        );
+      if (checkKeys) {
+        const pair = `${period.freq}\u0000${seriesKey}\u0000${geo}`;
+        let pairId = pairIds.get(pair);
+        if (pairId === undefined) pairIds.set(pair, (pairId = pairIds.size));
+        const key = pairId * 2 ** 17 + period.ordinal;
+        const earlier = lineOfKey.get(key);
+        if (earlier !== undefined) {
+          const series = [period.freq, ...dims].join(',');
+          throw fail(
+            line,
+            `${geo} ${periodText} of series ${series} repeats line ${earlier}: each series, place and period has one row`,
+          );
+        }
+        lineOfKey.set(key, line);
       }
-      lineOfKey.set(key, line);
       const full = chunks.add({ dims, freq: period.freq, geo, period: period.ordinal, value, decimals, flags });
       if (full) yield full;
     }
     const rest = chunks.rest();
     if (rest) yield rest;
+    keysChecked = true;
   }
   const observations = Observations.read(observationRows);
 
