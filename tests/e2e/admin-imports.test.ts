@@ -1,8 +1,19 @@
 // /app/admin/imports in Chromium (issue 13): an admin (ADMIN_EMAILS) imports a dataset by Eurostat code from the
 // Eurostat peer and one from a file, follows their progress into the runs table, and refreshes a dataset now; a file
-// over 100 MB is refused with the form's message (issue 15, decision 171); another account gets 404 there.
+// over 100 MB is refused with the form's message (issue 15, decision 171), and a file with one cell on two rows fails
+// naming both lines; another account gets 404 there.
 // IMPORTS_SHOTS=<folder> also saves the page at 375 and 1280 px, light and dark.
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -128,6 +139,27 @@ it('lets an admin import by code and by file, follow the runs and refresh a data
   const uploads = path.resolve(import.meta.dirname, '../../.data/uploads');
   const waiting = () => (existsSync(uploads) ? readdirSync(uploads) : []);
   expect(waiting().filter((name) => name.endsWith('-estat_tps00203.tsv'))).toEqual([]);
+
+  // An SDMX-CSV with one cell on two rows: the job fails naming the file and both lines, and nothing of it is kept.
+  const csv = readFileSync(
+    path.join(mirror, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered_en.csv'),
+    'utf8',
+  ).split(/\r?\n/);
+  const de = csv.findIndex((l) => l.includes(',All-items HICP,Germany,2022-10,11.6,'));
+  csv.splice(de + 1, 0, csv[de]!.replace(',11.6,', ',11.9,'));
+  const twiceFolder = mkdtempSync(path.join(tmpdir(), 'twice-upload-'));
+  const twice = path.join(twiceFolder, 'hicp twice.csv');
+  writeFileSync(twice, csv.join('\n'));
+  await page.getByLabel('File').setInputFiles(twice);
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  const failed = page.locator('[data-job="hicp twice.csv"]');
+  await failed
+    .getByText(
+      `hicp twice.csv:${de + 2}: DE 2022-10 of series M,RCH_A,CP00 repeats line ${de + 1}: each series, place and period has one row`,
+    )
+    .waitFor({ timeout: 60_000 });
+  rmSync(twiceFolder, { recursive: true, force: true });
+  expect(waiting().filter((name) => name.endsWith('-hicp_twice.csv'))).toEqual([]);
 
   // A file one byte over 100 MB (sparse: no disk used): refused by the page before it is sent, with the form's
   // message (the action's own 413 for a form sent anyway is tests/integration/admin-imports.test.ts's).
