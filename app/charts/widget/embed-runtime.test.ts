@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { embedRuntimeScript } from './embed-runtime';
 
 // A real local peer standing in for the embed page: it draws the figure for the period and width asked.
@@ -23,6 +23,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
+// The unit project shares one document per worker (isolate: false): what mount() wrote would stay for the next file
+// (a leftover <output> is a second "status" in table-chart.test.tsx).
+afterEach(() => {
+  document.body.innerHTML = '';
+});
 
 const periods = ['1/2025', '2/2025', '3/2025', '4/2025', '5/2025'];
 function mount(extra = ''): void {
