@@ -8,6 +8,7 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export function fileTooLargeMessage(maxBytes: number): string {
   return `The file is larger than ${maxBytes / 1024 / 1024} MB.`;
 }
+
 /**
  * What a form may carry besides its file (the other fields, the parts' headers and boundaries): the body limit of
  * /app/admin/imports (server/api/work-limits.ts) is the file's limit and this, so a file of the largest size reaches
@@ -66,6 +67,6 @@ export interface AdminImports {
   /** Removes a file `readForm` saved that will not be imported. */
   discardUpload(file: SavedUpload): Promise<void>;
   /** Imports a file `readForm` saved, from disk, in the background; the file is removed when the import ends. */
-  importUpload(fileName: string, path: string, code?: string): ImportJob;
+  importUpload(file: SavedUpload, code?: string): ImportJob;
   jobs(): ImportJob[];
 }

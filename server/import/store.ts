@@ -216,10 +216,7 @@ async function storeRelease(
     if (added + changed + removed > 0) {
       await tx.execute(sql`INSERT INTO revisions (import_run_id, series_id, geo, period, kind,
           old_value, old_decimals, old_flags, new_value, new_flags)
-        SELECT ${runId}, series_id, geo, period, kind,
-          CASE WHEN kind = 'added' THEN NULL ELSE old_value END,
-          CASE WHEN kind = 'added' THEN NULL ELSE old_decimals END,
-          CASE WHEN kind = 'added' THEN NULL ELSE old_flags END, value, flags
+        SELECT ${runId}, series_id, geo, period, kind, old_value, old_decimals, old_flags, value, flags
         FROM diff WHERE kind <> 'restated' ORDER BY series_id, geo, period`);
     }
     if (removed > 0) {

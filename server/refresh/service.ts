@@ -98,7 +98,7 @@ export function createRefreshService(opts: {
     },
     readForm: (request, form) => readUploadForm(request, { dir: uploadsDir, ...form }),
     discardUpload: (file) => removeUpload(uploadsDir, file.path, log),
-    importUpload(fileName, filePath, code) {
+    importUpload({ name: fileName, path: filePath }, code) {
       const job = newJob('upload', fileName);
       job.phase = 'importing';
       // Read from disk (a Eurostat TSV line by line, decision 163), then removed, imported or not.

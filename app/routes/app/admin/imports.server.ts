@@ -159,7 +159,7 @@ export async function importsAction(request: Request, context: AppLoadContext) {
     if (intent === 'upload') {
       if (!file) return fail('Choose a file to import.');
       if (code && !codePattern.test(code)) return fail('A dataset code has letters, digits and underscores only.');
-      const job = imports.importUpload(file.name, file.path, code ? code.toLowerCase() : undefined);
+      const job = imports.importUpload(file, code ? code.toLowerCase() : undefined);
       imported = true;
       return data<ActionResult>({ ok: true, job });
     }
