@@ -44,7 +44,8 @@ function valuesOf(meta: DatasetMeta, sel: DataSelection): SQL {
  * limit only tells a read past it, which loadView refuses), so they are sorted once, in the aggregate, not also before
  * the limit (a second sort was a quarter of PostgreSQL's time for a thousand values). Read views through loadView
  * (db/queries/view.ts). The rows travel as one JSON array (one text value, parsed natively) rather than one protocol
- * row each: on PGlite, which parses result rows in JavaScript, that halves the read of a thousand values.
+ * row each: on PGlite, which parses result rows in JavaScript, that halves the read of a thousand values. The reads of
+ * one turn of the event loop travel together (readTogether).
  */
 export async function selectObservations(
   db: ReadDb,
@@ -53,7 +54,7 @@ export async function selectObservations(
   signal?: AbortSignal,
   limit?: number,
 ): Promise<ObservationRow[]> {
-  const [row] = await queryRows<{ rows: string | null }>(
+  const text = await readTogether(
     db,
     sql`SELECT json_agg(json_build_array(r.series_id, r.dims, r.geo, r.label, r.period, r.value, r.decimals, r.flags)
           ORDER BY r.series_id, r.period, r.label)::text AS rows
@@ -62,8 +63,8 @@ export async function selectObservations(
         WHERE ${selectionWhere(meta, sel)}${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) r`,
     signal,
   );
-  if (!row?.rows) return [];
-  const cells = JSON.parse(row.rows) as [
+  if (!text) return [];
+  const cells = JSON.parse(text) as [
     number,
     string[],
     string,
@@ -80,6 +81,86 @@ export async function selectObservations(
     if (seriesId !== lastId) [lastId, lastDims] = [seriesId, dims];
     return { seriesId, dims: lastDims, geo, geoName, period, value, decimals, flags };
   });
+}
+
+/** A read waiting for its turn's statement. */
+interface TurnRead {
+  query: SQL;
+  signal: AbortSignal | undefined;
+  resolve: (text: string | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The reads asked for in the current turn of the event loop, per database handle (a transaction has its own). */
+const turnReads = new WeakMap<ReadDb, TurnRead[]>();
+
+/**
+ * Most reads one statement carries: PostgreSQL runs a statement in one backend, so a large burst is split into several
+ * statements that other backends (cores) run beside it, and no answer waits for many others' values.
+ */
+export const READS_PER_STATEMENT = 8;
+
+/**
+ * Runs `query` (one row, one text column) with the other reads asked for in this turn of the event loop: a burst of
+ * unique data requests costs a few statements instead of one each (issue 18). On this kind of machine a statement's
+ * cost is mostly its round trip (the socket writes that wake PostgreSQL), not the read. A request that leaves stops
+ * waiting at once; its statement is cancelled (PostgreSQL) only when every request it reads for has left.
+ */
+function readTogether(db: ReadDb, query: SQL, signal?: AbortSignal): Promise<string | null> {
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    let reads = turnReads.get(db);
+    if (!reads) {
+      turnReads.set(db, (reads = []));
+      setImmediate(() => {
+        turnReads.delete(db);
+        const live: TurnRead[] = [];
+        for (const r of reads!) {
+          if (r.signal?.aborted) r.reject(r.signal.reason);
+          else live.push(r);
+        }
+        for (let i = 0; i < live.length; i += READS_PER_STATEMENT)
+          void readInOneStatement(db, live.slice(i, i + READS_PER_STATEMENT));
+      });
+    }
+    reads.push({ query, signal, resolve, reject });
+  });
+}
+
+async function readInOneStatement(db: ReadDb, reads: TurnRead[]): Promise<void> {
+  if (reads.length === 1) return readAlone(db, reads[0]!);
+  const all = new AbortController();
+  let left = 0;
+  const leaving = reads.map((r) => {
+    const leave = () => {
+      r.reject(r.signal!.reason);
+      if (++left === reads.length) all.abort();
+    };
+    r.signal?.addEventListener('abort', leave, { once: true });
+    return leave;
+  });
+  try {
+    const columns = reads.map((r, i) => sql`(${r.query}) AS ${sql.raw(`r${i}`)}`);
+    // Without a signal among them, nothing can cancel it (and it runs as any unsignalled read does).
+    const signal = reads.some((r) => r.signal) ? all.signal : undefined;
+    const [row] = await queryRows<Record<string, string | null>>(db, sql`SELECT ${sql.join(columns, sql`, `)}`, signal);
+    reads.forEach((r, i) => r.resolve(row?.[`r${i}`] ?? null));
+  } catch (error) {
+    if (all.signal.aborted) return reads.forEach((r) => r.reject(error));
+    // One read's failure is not the others': each is read again alone, and fails or answers on its own.
+    for (const r of reads) void readAlone(db, r);
+  } finally {
+    reads.forEach((r, i) => r.signal?.removeEventListener('abort', leaving[i]!));
+  }
+}
+
+async function readAlone(db: ReadDb, r: TurnRead): Promise<void> {
+  try {
+    const [row] = await queryRows<{ rows: string | null }>(db, r.query, r.signal);
+    r.resolve(row?.rows ?? null);
+  } catch (error) {
+    r.reject(error);
+  }
 }
 
 /** How many observations selectObservations would return (the same conditions, without the geo names). */

@@ -1,0 +1,110 @@
+// The value reads of one turn of the event loop share a statement (issue 18): a burst of unique data requests costs a
+// few round trips instead of one each, and every request still gets its own values, error or cancellation.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DatasetMeta } from '../../core/schemas/dataset';
+import type { Database } from '../../db/client';
+import { READS_PER_STATEMENT, selectObservations } from '../../db/queries/observations';
+import { openDataset } from '../../db/queries/view';
+import { freshDatabase } from '../setup/database';
+
+let database: Database;
+let meta: DatasetMeta;
+/** One selection per country of the dataset, each read alone first: what every shared read must give back. */
+let alone: Map<string, Awaited<ReturnType<typeof selectObservations>>>;
+
+const one = (code: string) => ({ dims: {}, countries: [code] });
+
+beforeAll(async () => {
+  database = await freshDatabase('eurostat/tec00118/estat_tec00118.tsv');
+  meta = (await openDataset(database.db, 'tec00118'))!.meta;
+  alone = new Map();
+  for (const { code } of meta.available_countries) {
+    alone.set(code, await selectObservations(database.db, meta, one(code)));
+  }
+});
+afterAll(() => database.close());
+
+/** The statements the reads below send without a signal, whichever driver runs them. */
+function countStatements() {
+  return vi.spyOn(database.db, 'execute');
+}
+
+type Fn = (...args: unknown[]) => unknown;
+
+/** Calls `started` as a statement is handed to the driver (with a signal, PostgreSQL's goes to postgres.js itself). */
+function onStatement(started: () => void): { mockRestore(): void } {
+  const target = (
+    database.kind === 'postgres' ? (database.db as unknown as { $client: object }).$client : database.db
+  ) as Record<string, Fn>;
+  const name = database.kind === 'postgres' ? 'unsafe' : 'execute';
+  const original = target[name]!.bind(target);
+  return vi.spyOn(target, name).mockImplementation((...args: unknown[]) => {
+    const result = original(...args);
+    started();
+    return result;
+  });
+}
+
+describe('reads asked for in the same turn', () => {
+  it('share one statement, and each gets exactly the values it would have read alone', async () => {
+    const codes = meta.available_countries.slice(0, 5).map((c) => c.code);
+    expect(codes.length).toBe(5);
+    const statements = countStatements();
+    try {
+      const read = await Promise.all(codes.map((code) => selectObservations(database.db, meta, one(code))));
+      expect(statements).toHaveBeenCalledTimes(1);
+      codes.forEach((code, i) => {
+        expect(read[i]!.length).toBeGreaterThan(0);
+        expect(read[i]).toEqual(alone.get(code));
+      });
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it(`are split into statements of at most ${READS_PER_STATEMENT}`, async () => {
+    const codes = meta.available_countries.map((c) => c.code).slice(0, READS_PER_STATEMENT + 2);
+    expect(codes.length).toBe(READS_PER_STATEMENT + 2);
+    const statements = countStatements();
+    try {
+      const read = await Promise.all(codes.map((code) => selectObservations(database.db, meta, one(code))));
+      expect(statements).toHaveBeenCalledTimes(2);
+      codes.forEach((code, i) => expect(read[i]).toEqual(alone.get(code)));
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('fail one by one: a read the database refuses does not take the others with it', async () => {
+    const [a, b] = meta.available_countries.map((c) => c.code);
+    // A period past PostgreSQL's integer range: the statement that carries it fails.
+    const refused = selectObservations(database.db, meta, { ...one(a!), from: 2 ** 40 });
+    const [first, second] = [
+      selectObservations(database.db, meta, one(a!)),
+      selectObservations(database.db, meta, one(b!)),
+    ];
+    await expect(refused).rejects.toMatchObject({ cause: { message: expect.stringMatching(/out of range/) } });
+    expect(await first).toEqual(alone.get(a!));
+    expect(await second).toEqual(alone.get(b!));
+  });
+
+  it('let a request that leaves stop waiting, before or during the statement, while the others get their values', async () => {
+    const [a, b, c] = meta.available_countries.map((x) => x.code);
+    const before = new AbortController();
+    const during = new AbortController();
+    const reads = [
+      selectObservations(database.db, meta, one(a!), before.signal),
+      selectObservations(database.db, meta, one(b!), during.signal),
+      selectObservations(database.db, meta, one(c!)),
+    ];
+    before.abort();
+    const statement = onStatement(() => during.abort());
+    try {
+      await expect(reads[0]).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(reads[1]).rejects.toMatchObject({ name: 'AbortError' });
+      expect(await reads[2]).toEqual(alone.get(c!));
+    } finally {
+      statement.mockRestore();
+    }
+  });
+});
