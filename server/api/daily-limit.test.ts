@@ -62,6 +62,20 @@ describe('page tokens', () => {
     expect(issuePageToken(secret, new Date('2026-11-24T10:10:01Z'))).not.toBe(shared);
   });
 
+  it('are signed once per step and secret, and still checked against each (two secrets, many steps)', () => {
+    const other = 'another-secret-0123456789abcdef0123';
+    for (let step = 0; step < 40; step++) {
+      const when = new Date(at.getTime() + step * 600_000);
+      const mine = issuePageToken(secret, when);
+      const theirs = issuePageToken(other, when);
+      expect(mine).not.toBe(theirs);
+      expect(issuePageToken(secret, when)).toBe(mine);
+      expect(isValidPageToken(secret, mine, when)).toBe(true);
+      expect(isValidPageToken(secret, theirs, when)).toBe(false);
+      expect(isValidPageToken(other, mine, when)).toBe(false);
+    }
+  });
+
   it('are refused when forged, altered, signed with another secret, dated too far ahead or absent', () => {
     const token = issuePageToken(secret, at);
     const [expires, sig] = token.split('.');
