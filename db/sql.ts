@@ -55,3 +55,19 @@ export interface PostgresJsClient {
 export function isPostgresJs(client: unknown): client is PostgresJsClient {
   return typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function';
 }
+
+/**
+ * The batch `db` gathers in this turn of the event loop: made by the turn's first caller, handed to `run` at the next
+ * turn (when every request parsed in this turn has asked), then forgotten. Per handle: a transaction has its own.
+ */
+export function batchOfTurn<B>(batches: WeakMap<ReadDb, B>, db: ReadDb, make: () => B, run: (batch: B) => void): B {
+  const pending = batches.get(db);
+  if (pending) return pending;
+  const batch = make();
+  batches.set(db, batch);
+  setImmediate(() => {
+    batches.delete(db);
+    run(batch);
+  });
+  return batch;
+}

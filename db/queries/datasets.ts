@@ -6,7 +6,7 @@ import { formatPeriod, frequencySchema, type Frequency } from '../../core/period
 import type { Dataset, DatasetMeta, Dimension } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
 import { categories, datasetCategories, datasetDimensions, datasets, dimensionValues, series } from '../schema';
-import { queryRows } from '../sql';
+import { batchOfTurn, queryRows } from '../sql';
 import { coverageOf, latestPeriodByGeo, type Coverage } from './observations';
 import { searchDatasets } from './search';
 
@@ -99,13 +99,14 @@ export function findDataset(db: ReadDb, idOrCode: string): Promise<DatasetRow | 
   const byId = /^\d+$/.test(idOrCode);
   if (byId && !isRowId(Number(idOrCode))) return Promise.resolve(undefined);
   const key = byId ? Number(idOrCode) : idOrCode.toLowerCase();
-  let batch = lookups.get(db);
-  if (!batch) {
-    lookups.set(db, (batch = new Map()));
-    // One statement for every dataset asked for in this turn of the event loop (a burst of API requests), read after
-    // each of them asked, so a commit before the call is always seen.
-    setImmediate(() => void readBatch(db));
-  }
+  // One statement for every dataset asked for in this turn of the event loop (a burst of API requests), read after
+  // each of them asked, so a commit before the call is always seen.
+  const batch = batchOfTurn(
+    lookups,
+    db,
+    () => new Map(),
+    (due) => void readBatch(db, due),
+  );
   let waiting = batch.get(key);
   if (!waiting) batch.set(key, (waiting = deferred()));
   return waiting.promise;
@@ -116,9 +117,7 @@ type Waiting = ReturnType<typeof deferred>;
 /** The lookups of the current turn, per database handle (a transaction has its own). */
 const lookups = new WeakMap<ReadDb, Map<string | number, Waiting>>();
 
-async function readBatch(db: ReadDb): Promise<void> {
-  const batch = lookups.get(db)!;
-  lookups.delete(db);
+async function readBatch(db: ReadDb, batch: Map<string | number, Waiting>): Promise<void> {
   const keys = [...batch.keys()];
   const ids = keys.filter((k): k is number => typeof k === 'number');
   const codes = keys.filter((k): k is string => typeof k === 'string');

@@ -4,7 +4,7 @@ import { formatPeriod, frequencySchema, type Frequency } from '../../core/period
 import type { DatasetMeta, Series } from '../../core/schemas/dataset';
 import type { Selection } from '../../core/selection';
 import type { ReadDb } from '../client';
-import { pgArray, queryRows } from '../sql';
+import { batchOfTurn, pgArray, queryRows } from '../sql';
 import { observationsAsOf } from './revisions';
 
 /** What the observation query reads: the one parser's selection (core/selection.ts) without its transformation. */
@@ -109,22 +109,24 @@ export const READS_PER_STATEMENT = 8;
 function readTogether(db: ReadDb, query: SQL, signal?: AbortSignal): Promise<string | null> {
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    let reads = turnReads.get(db);
-    if (!reads) {
-      turnReads.set(db, (reads = []));
-      setImmediate(() => {
-        turnReads.delete(db);
-        const live: TurnRead[] = [];
-        for (const r of reads!) {
-          if (r.signal?.aborted) r.reject(r.signal.reason);
-          else live.push(r);
-        }
-        for (let i = 0; i < live.length; i += READS_PER_STATEMENT)
-          void readInOneStatement(db, live.slice(i, i + READS_PER_STATEMENT));
-      });
-    }
-    reads.push({ query, signal, resolve, reject });
+    batchOfTurn(
+      turnReads,
+      db,
+      () => [],
+      (reads) => readInStatements(db, reads),
+    ).push({ query, signal, resolve, reject });
   });
+}
+
+/** The turn's reads of requests still waiting, at most READS_PER_STATEMENT to a statement. */
+function readInStatements(db: ReadDb, reads: TurnRead[]): void {
+  const live: TurnRead[] = [];
+  for (const r of reads) {
+    if (r.signal?.aborted) r.reject(r.signal.reason);
+    else live.push(r);
+  }
+  for (let i = 0; i < live.length; i += READS_PER_STATEMENT)
+    void readInOneStatement(db, live.slice(i, i + READS_PER_STATEMENT));
 }
 
 async function readInOneStatement(db: ReadDb, reads: TurnRead[]): Promise<void> {
@@ -146,7 +148,10 @@ async function readInOneStatement(db: ReadDb, reads: TurnRead[]): Promise<void> 
     const [row] = await queryRows<Record<string, string | null>>(db, sql`SELECT ${sql.join(columns, sql`, `)}`, signal);
     reads.forEach((r, i) => r.resolve(row?.[`r${i}`] ?? null));
   } catch (error) {
-    if (all.signal.aborted) return reads.forEach((r) => r.reject(error));
+    if (all.signal.aborted) {
+      for (const r of reads) r.reject(error);
+      return;
+    }
     // One read's failure is not the others': each is read again alone, and fails or answers on its own.
     for (const r of reads) void readAlone(db, r);
   } finally {
