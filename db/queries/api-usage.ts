@@ -3,18 +3,42 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../sql';
 
+/** The largest count a day's row holds: the cap of a subject with no limit. */
+export const NO_CAP = 2_147_483_647;
+
 /**
- * Counts `by` requests (one unless batched) of `subject` on `day` (YYYY-MM-DD, UTC) and returns the day's count
- * including them. One atomic statement, so concurrent requests on several processes each get their own counts.
+ * Counts `by` requests (one unless batched) of `subject` on `day` (YYYY-MM-DD, UTC) and leases up to `lease` more
+ * counts to the caller, never taking the day's count past `cap` with the lease (decision 173). Returns the day's count
+ * including them and how many of its last counts were leased: the requests' counts are
+ * `total - leased - by + 1 … total - leased`, the lease's the `leased` after them. One atomic statement, so concurrent
+ * writers on several processes each get their own counts.
  */
-export async function countApiRequest(db: Db, subject: string, day: string, by = 1): Promise<number> {
-  const rows = await queryRows<{ count: number }>(
+export async function countApiRequests(
+  db: Db,
+  subject: string,
+  day: string,
+  by = 1,
+  lease = 0,
+  cap = NO_CAP,
+): Promise<{ total: number; leased: number }> {
+  const rows = await queryRows<{ count: number; leased: number }>(
     db,
-    sql`INSERT INTO api_usage (subject, day, count) VALUES (${subject}, ${day}, ${by})
-        ON CONFLICT (subject, day) DO UPDATE SET count = api_usage.count + ${by}
-        RETURNING count`,
+    sql`INSERT INTO api_usage (subject, day, count, leased)
+        VALUES (${subject}, ${day}, ${by}::int + LEAST(${lease}::int, GREATEST(0, ${cap}::int - ${by}::int)),
+                LEAST(${lease}::int, GREATEST(0, ${cap}::int - ${by}::int)))
+        ON CONFLICT (subject, day) DO UPDATE
+        SET count = api_usage.count + ${by}::int + LEAST(${lease}::int, GREATEST(0, ${cap}::int - api_usage.count - ${by}::int)),
+            leased = LEAST(${lease}::int, GREATEST(0, ${cap}::int - api_usage.count - ${by}::int))
+        RETURNING count, leased`,
   );
-  return Number(rows[0]!.count);
+  return { total: Number(rows[0]!.count), leased: Number(rows[0]!.leased) };
+}
+
+/** Hands back `unused` leased counts of `subject` on `day` that its process will not hand out. */
+export async function returnApiLease(db: Db, subject: string, day: string, unused: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE api_usage SET count = count - ${unused}::int WHERE subject = ${subject} AND day = ${day}`,
+  );
 }
 
 /** Forgets the counters of the days before `day`. */

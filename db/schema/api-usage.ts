@@ -8,7 +8,10 @@ export const apiUsage = pgTable(
     subject: text('subject').notNull(),
     /** The UTC day the requests were made on. */
     day: date('day', { mode: 'string' }).notNull(),
+    /** Requests counted, and counts leased ahead to an app process and not yet handed back (decision 173). */
     count: integer('count').notNull(),
+    /** How many of `count` the last write leased to the process that made it (its last ones). */
+    leased: integer('leased').notNull().default(0),
   },
   // The day index serves the clean-up of old days.
   (t) => [primaryKey({ columns: [t.subject, t.day] }), index('api_usage_day_idx').on(t.day)],

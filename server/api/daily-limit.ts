@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { FREE_DAILY_API_REQUESTS, type Plan } from '../../core/plans';
 import type { Db } from '../../db/client';
 import { useApiKey } from '../../db/queries/api-keys';
-import { countApiRequest, deleteApiUsageBefore } from '../../db/queries/api-usage';
+import { countApiRequests, deleteApiUsageBefore, NO_CAP, returnApiLease } from '../../db/queries/api-usage';
 import { findUserPlan } from '../../db/queries/users';
 import type { Auth } from '../auth/auth';
 import { clientIp, clientIpOf } from '../auth/client-ip';
@@ -104,56 +104,153 @@ export interface DailyLimitDeps {
   pageTokenLimit?: number;
 }
 
+/** A lease covers about this long of a subject's requests: the count of its last window of this length. */
+export const LEASE_WINDOW_MS = 100;
+/** Fewer requests of a subject in a window than this: no lease, each burst is written and counts stay in order. */
+export const LEASE_MIN = 100;
+const LEASE_MAX = 1000;
+/** A lease not used up within this time is handed back, so that other processes can count those requests. */
+export const LEASE_MS = 1000;
+
+/** Counts one request of a subject on a UTC day, never leasing past `cap` (its limit): the request's count. */
+export type Counter = (subject: string, day: string, cap?: number) => Promise<number>;
+
 /**
  * Counts requests per subject and day with one database write per burst instead of one per request: the requests of
  * one turn of the event loop, and those arriving while a subject's write is in flight, wait together and one
- * statement adds all of them. Each
- * statement is atomic and returns the new total, so the counts handed out (total - n + 1 … total) are exact and
- * distinct across processes sharing the database, as the limit needs.
+ * statement adds all of them. Each statement is atomic and returns the new total, so the counts handed out are exact
+ * and distinct across processes sharing the database, as the limit needs.
+ *
+ * A subject sending at least LEASE_MIN requests a window (a script in a loop, a load test) gets a lease with its
+ * write: the next counts, about a window's worth, kept by this process and handed out without a write, never past
+ * the subject's cap, and handed back when not used up within LEASE_MS (decision 173).
  */
-export function batchedCounter(db: Db): (subject: string, day: string) => Promise<number> {
-  interface Batch {
-    waiters: { resolve: (count: number) => void; reject: (error: unknown) => void }[];
+export function batchedCounter(db: Db): Counter {
+  interface Waiter {
+    cap: number;
+    resolve: (count: number) => void;
+    reject: (error: unknown) => void;
   }
-  const running = new Set<string>();
-  const queued = new Map<string, Batch>();
+  interface State {
+    subject: string;
+    day: string;
+    running: boolean;
+    scheduled: boolean;
+    queued: Waiter[];
+    /** Leased counts not yet handed out: next … end. */
+    lease: { next: number; end: number; timer: NodeJS.Timeout } | null;
+    windowStart: number;
+    inWindow: number;
+    lastWindow: number;
+  }
+  const states = new Map<string, State>();
 
-  function write(key: string, subject: string, day: string, batch: Batch): void {
-    running.add(key);
-    const n = batch.waiters.length;
-    countApiRequest(db, subject, day, n)
+  // Subjects that stopped sending are forgotten (their lease was handed back already).
+  setInterval(() => {
+    const stale = Date.now() - 2 * LEASE_WINDOW_MS;
+    for (const [key, st] of states)
+      if (!st.running && !st.scheduled && !st.lease && st.queued.length === 0 && st.windowStart < stale)
+        states.delete(key);
+  }, 10_000).unref();
+
+  function handBack(st: State): void {
+    const lease = st.lease;
+    if (!lease) return;
+    st.lease = null;
+    clearTimeout(lease.timer);
+    const unused = lease.end - lease.next + 1;
+    if (unused > 0)
+      returnApiLease(db, st.subject, st.day, unused).catch((error: unknown) =>
+        console.error(`Could not hand back ${unused} leased counts of ${st.subject}:`, error),
+      );
+  }
+
+  /** Hands the lease's counts to the queued requests, in order. */
+  function fromLease(st: State): void {
+    const lease = st.lease;
+    if (!lease) return;
+    while (st.queued.length > 0 && lease.next <= lease.end) st.queued.shift()!.resolve(lease.next++);
+    if (lease.next > lease.end) {
+      st.lease = null;
+      clearTimeout(lease.timer);
+    }
+  }
+
+  function write(st: State): void {
+    st.scheduled = false;
+    if (st.running || st.queued.length === 0) return;
+    st.running = true;
+    const waiters = st.queued;
+    st.queued = [];
+    const n = waiters.length;
+    const cap = Math.min(...waiters.map((w) => w.cap));
+    // The subject's rate: its requests in the last whole window, or in this one if more already.
+    const rate = Math.max(st.lastWindow, st.inWindow);
+    const want = rate >= LEASE_MIN ? Math.min(LEASE_MAX, rate) : 0;
+    countApiRequests(db, st.subject, st.day, n, want, cap)
       .then(
-        (total) => batch.waiters.forEach((w, i) => w.resolve(total - n + 1 + i)),
-        (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
+        ({ total, leased }) => {
+          const first = total - leased - n + 1;
+          waiters.forEach((w, i) => w.resolve(first + i));
+          if (leased > 0) {
+            const timer = setTimeout(() => handBack(st), LEASE_MS);
+            timer.unref();
+            st.lease = { next: total - leased + 1, end: total, timer };
+          }
+        },
+        (error: unknown) => waiters.forEach((w) => w.reject(error)),
       )
       .finally(() => {
-        running.delete(key);
-        const next = queued.get(key);
-        if (next) {
-          queued.delete(key);
-          write(key, subject, day, next);
-        }
+        st.running = false;
+        fromLease(st);
+        write(st);
       });
   }
 
-  return (subject, day) =>
-    new Promise<number>((resolve, reject) => {
-      const key = `${day} ${subject}`;
-      let batch = queued.get(key);
-      if (!batch) {
-        queued.set(key, (batch = { waiters: [] }));
-        // The write starts at the next turn of the event loop, joined by the requests that arrived with this one, or
-        // when the running write of this subject ends.
-        if (!running.has(key))
-          setImmediate(() => {
-            const due = queued.get(key);
-            if (!due || running.has(key)) return;
-            queued.delete(key);
-            write(key, subject, day, due);
-          });
+  return (subject, day, cap = NO_CAP) => {
+    const key = `${day} ${subject}`;
+    let st = states.get(key);
+    if (!st) {
+      st = {
+        subject,
+        day,
+        running: false,
+        scheduled: false,
+        queued: [],
+        lease: null,
+        windowStart: 0,
+        inWindow: 0,
+        lastWindow: 0,
+      };
+      states.set(key, st);
+    }
+    const now = Date.now();
+    if (now - st.windowStart >= LEASE_WINDOW_MS) {
+      st.lastWindow = now - st.windowStart < 2 * LEASE_WINDOW_MS ? st.inWindow : 0;
+      st.windowStart = now;
+      st.inWindow = 0;
+    }
+    st.inWindow++;
+    const lease = st.lease;
+    if (lease && st.queued.length === 0 && lease.next <= lease.end) {
+      const count = lease.next++;
+      if (lease.next > lease.end) {
+        st.lease = null;
+        clearTimeout(lease.timer);
       }
-      batch.waiters.push({ resolve, reject });
+      return Promise.resolve(count);
+    }
+    const state = st;
+    return new Promise<number>((resolve, reject) => {
+      state.queued.push({ cap, resolve, reject });
+      // The write starts at the next turn of the event loop, joined by the requests that arrived with this one, or
+      // when the running write of this subject ends.
+      if (!state.running && !state.scheduled) {
+        state.scheduled = true;
+        setImmediate(() => write(state));
+      }
     });
+  };
 }
 
 /** Who a request is counted against: `subjects[0]` carries the limit; further subjects (the key) only count. */
@@ -226,7 +323,9 @@ export function dailyApiLimit({
   /** Counts the request against its subjects; past the Free limit, the refusal. */
   async function verdict(navigation: boolean, who: Counted, at: Date): Promise<QuotaVerdict> {
     const today = utcDay(at);
-    const [counted] = await Promise.all(who.subjects.map((s) => count(s, today)));
+    // Only the first subject carries the limit (a Pro account has none); the key's own count has none either.
+    const cap = who.plan === 'pro' ? NO_CAP : limit;
+    const [counted] = await Promise.all(who.subjects.map((s, i) => count(s, today, i === 0 ? cap : NO_CAP)));
     // The first counted request of a day in this process clears out old days.
     if (clearedOn !== today) {
       clearedOn = today;
@@ -256,7 +355,7 @@ export function dailyApiLimit({
     if (
       key === null &&
       isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) &&
-      (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at))) <= pageTokenLimit
+      (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at), pageTokenLimit)) <= pageTokenLimit
     )
       return 'page';
 

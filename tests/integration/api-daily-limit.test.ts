@@ -4,7 +4,17 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiUsage, users } from '../../db/schema';
-import { dailyApiLimit, nextUtcMidnight, utcDay } from '../../server/api/daily-limit';
+import { NO_CAP } from '../../db/queries/api-usage';
+import {
+  batchedCounter,
+  dailyApiLimit,
+  LEASE_MIN,
+  LEASE_MS,
+  LEASE_WINDOW_MS,
+  nextUtcMidnight,
+  utcDay,
+  type Counter,
+} from '../../server/api/daily-limit';
 import { issuePageToken } from '../../server/api/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -268,6 +278,64 @@ describe('the shared store', () => {
     const counts = replies.map((r) => FREE_DAILY_API_REQUESTS - remaining(r.res)).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 4));
     expect(await countOf(`ip:${onFirst.ip}`)).toBe(23);
+  });
+});
+
+describe('leased counts (decision 173)', () => {
+  const day = utcDay(new Date());
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Sends `bursts` bursts of `size` requests of `subject`, one burst per turn, spread over the counters. */
+  async function load(counters: Counter[], subject: string, bursts: number, size: number, cap: number) {
+    const counts: number[] = [];
+    for (let b = 0; b < bursts; b++) {
+      const burst = Array.from({ length: size }, (_, i) => counters[(b + i) % counters.length]!(subject, day, cap));
+      counts.push(...(await Promise.all(burst)));
+    }
+    return counts;
+  }
+
+  async function row(subject: string) {
+    const [r] = await h.database.db
+      .select({ count: apiUsage.count, leased: apiUsage.leased })
+      .from(apiUsage)
+      .where(and(eq(apiUsage.subject, subject), eq(apiUsage.day, day)));
+    return r;
+  }
+
+  it('hand a busy subject its counts in order without a write each burst, and hand back what was not used', async () => {
+    const count = batchedCounter(h.database.db);
+    const subject = `ip:${nextIp()}`;
+    const counts = await load([count], subject, 40, 50, NO_CAP);
+    expect(counts).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+    // Past LEASE_MIN requests a window, the writes lease counts ahead: the row holds more than was handed out…
+    const busy = await row(subject);
+    expect(LEASE_MIN).toBeLessThan(2000 / 2);
+    expect(busy!.leased).toBeGreaterThan(0);
+    expect(busy!.count).toBeGreaterThanOrEqual(2000);
+    // …until the lease is handed back, unused, LEASE_MS after it was taken.
+    await wait(LEASE_MS + 300);
+    expect((await row(subject))!.count).toBe(2000);
+    expect(await count(subject, day)).toBe(2001);
+  });
+
+  it('hold the limit exactly across two processes: never more than the cap, all of it once the leases come back', async () => {
+    const one = batchedCounter(h.database.db);
+    const two = batchedCounter(h.database.db);
+    const subject = `ip:${nextIp()}`;
+    const cap = 1000;
+    const counts = await load([one, two], subject, 30, 50, cap);
+    const allowed = counts.filter((c) => c <= cap);
+    // Leases never reach past the cap, and no count is handed out twice.
+    expect(new Set(allowed).size).toBe(allowed.length);
+    expect(allowed.length).toBeLessThanOrEqual(cap);
+    // What a process still holds below the cap comes back and is counted for later requests, on either process.
+    await wait(LEASE_MS + 300);
+    await wait(LEASE_WINDOW_MS * 2);
+    const later = [];
+    for (let i = 0; i < 20; i++) later.push(await (i % 2 ? one : two)(subject, day, cap));
+    const allowedLater = later.filter((c) => c <= cap).length;
+    expect(allowed.length + allowedLater).toBe(Math.min(cap, 1500 + 20));
   });
 });
 
