@@ -35,18 +35,27 @@ export async function answerVersions(db: ReadDb): Promise<AnswerVersions> {
   };
 }
 
-interface PgliteListener {
-  listen(channel: string, onNotify: (payload: string) => void): Promise<unknown>;
+/** How long versions read on PostgreSQL are trusted without a notice: how old an answer can be if one is lost. */
+export const POSTGRES_VERSIONS_MAX_AGE_MS = 1000;
+
+interface Listener {
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<unknown>;
 }
 
 /**
- * On PGlite, calls `onChange` whenever the versions may have changed (migration 0021's notices, delivered in this
- * thread before the writing statement returns) and answers true; on PostgreSQL, whose notices reach other processes
- * some time after the commit, answers false: the cache then reads the versions per burst of requests.
+ * Calls `onChange` whenever the versions may have changed: migration 0021's notices on channel answer_versions. On
+ * PGlite they arrive in this thread before the writing statement returns, so a read holds until the next one. On
+ * PostgreSQL they reach every process a moment after the commit (about a millisecond on one machine, decision 174),
+ * and none arrive while the notices' connection is down (postgres.js makes it again, and `onChange` is called then):
+ * a read holds for POSTGRES_VERSIONS_MAX_AGE_MS at most. Null where nothing can be heard.
  */
-export async function watchAnswerVersions(db: ReadDb, onChange: () => void): Promise<boolean> {
-  const client = (db as { $client?: Partial<PgliteListener> }).$client;
-  if (!client || isPostgresJs(client) || typeof client.listen !== 'function') return false;
+export async function watchAnswerVersions(db: ReadDb, onChange: () => void): Promise<{ maxAgeMs: number } | null> {
+  const client = (db as { $client?: Partial<Listener> }).$client;
+  if (!client || typeof client.listen !== 'function') return null;
+  if (isPostgresJs(client)) {
+    await client.listen('answer_versions', () => onChange(), onChange);
+    return { maxAgeMs: POSTGRES_VERSIONS_MAX_AGE_MS };
+  }
   await client.listen('answer_versions', onChange);
-  return true;
+  return { maxAgeMs: Infinity };
 }

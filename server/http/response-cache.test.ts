@@ -15,7 +15,7 @@ function watchedApp(first: AnswerVersions) {
     },
     watch: async (onChange) => {
       changed = onChange;
-      return true;
+      return { maxAgeMs: Infinity };
     },
   });
   const app = new Hono();
@@ -60,5 +60,50 @@ describe('a response cache whose database tells of every change', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await t.get()).toEqual({ renders: 2 });
     expect(t.reads()).toBe(2);
+  });
+});
+
+describe("node:http's listener", () => {
+  it('writes the hot answers made in one turn together, at its end (decision 174)', async () => {
+    const cache = responseCache({
+      versions: async () => ({ api: 'a', page: 'a' }),
+      watch: async () => ({ maxAgeMs: Infinity }),
+      hot: {
+        newNonce: () => 'n',
+        securityHeaders: () => [],
+        countAddress: async () => null,
+        markCounted: () => {},
+        pageHeaders: () => {},
+      },
+    });
+    const app = new Hono();
+    app.use('*', cache.middleware);
+    app.get('*', (c) => c.json({ kept: true }));
+    await new Promise((resolve) => setImmediate(resolve));
+    await (await app.request('http://localhost/api/datasets/x')).text();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.stats().entries).toBe(1);
+
+    const written: { status: number; body: string }[] = [];
+    const listener = cache.node(() => {
+      throw new Error('a kept answer goes no further');
+    });
+    for (let i = 0; i < 5; i++) {
+      const incoming = { url: '/api/datasets/x', method: 'GET', headers: {}, socket: { remoteAddress: '127.0.0.1' } };
+      let status = 0;
+      const outgoing = {
+        writeHead: (s: number) => (status = s),
+        end: (body: Buffer) => written.push({ status, body: body.toString() }),
+      };
+      listener(incoming as never, outgoing as never);
+    }
+    // Every answer is ready once the turn's promises have settled, and none has been written yet…
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(cache.stats().socketHits).toBe(5);
+    expect(written).toEqual([]);
+    // …then all five are written at the end of the turn, in one batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual(Array.from({ length: 5 }, () => ({ status: 200, body: '{"kept":true}' })));
+    expect(cache.stats().socketBatches).toBe(1);
   });
 });

@@ -87,10 +87,12 @@ export interface ResponseCacheOptions {
   /** Reads the versions from the database (db/catalogue-memo.ts catalogueState, db/queries/blog.ts postsVersion). */
   versions: () => Promise<AnswerVersions>;
   /**
-   * Calls back on every change of the versions, as soon as it is committed and before any later request is read, and
-   * answers whether it can (PGlite, in this thread): the versions are then read once per change instead of per burst.
+   * Calls back on every change of the versions once it is committed (PGlite: in this thread, before the writing
+   * statement returns; PostgreSQL: when its notice arrives, and after the notices' connection is made again), and
+   * answers how long a read may be trusted without a call (null: it cannot watch). The versions are then read once per
+   * change instead of per burst (decisions 167, 174).
    */
-  watch?: (onChange: () => void) => Promise<boolean>;
+  watch?: (onChange: () => void) => Promise<{ maxAgeMs: number } | null>;
   /** Most bytes of bodies kept; the least recently used go first. */
   maxBytes?: number;
   maxEntries?: number;
@@ -166,8 +168,19 @@ export interface ResponseCache {
    * beside them instead of after them; the read still starts after the request arrived.
    */
   prefetch: MiddlewareHandler;
-  /** hotHits: answers of the hot path; socketHits: those of them node's listener wrote (decision 168). */
-  stats: () => { entries: number; bytes: number; hits: number; misses: number; hotHits: number; socketHits: number };
+  /**
+   * hotHits: answers of the hot path; socketHits: those of them node's listener wrote (decision 168), in socketBatches
+   * writes of a turn's answers (decision 174).
+   */
+  stats: () => {
+    entries: number;
+    bytes: number;
+    hits: number;
+    misses: number;
+    hotHits: number;
+    socketHits: number;
+    socketBatches: number;
+  };
   clear: () => void;
 }
 
@@ -226,27 +239,30 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
   // What answers depend on, read once per burst of requests but never older than the request (see fresh-read.ts);
   // where the database tells of every change as it commits, read once per change.
   const readFresh = freshRead(opts.versions);
-  let watched = false;
+  /** While the database tells of every change: how long a read is trusted without hearing of one. */
+  let watched: { maxAgeMs: number } | null = null;
   let known: Promise<AnswerVersions> | null = null;
   opts
     .watch?.(() => {
       known = null;
     })
     .then(
-      (ok) => (watched = ok),
+      (w) => (watched = w),
       () => {},
     );
   const readVersions = (): Promise<AnswerVersions> => {
     if (!watched) return readFresh();
     if (!known) {
       const read = opts.versions();
+      const { maxAgeMs } = watched;
       known = read;
-      // A failed read is not kept; one past its time is read again (at the latest in a day: timers stop at 24.8 days).
+      // A failed read is not kept; one past its time or its age is read again (at the latest in a day: timers stop at
+      // 24.8 days).
       read.then(
         (v) => {
-          if (v.until === undefined || known !== read) return;
-          const wait = Math.min(Math.max(0, v.until - Date.now()), DAY_MS);
-          setTimeout(() => known === read && (known = null), wait).unref();
+          if (known !== read) return;
+          const wait = Math.min(v.until === undefined ? Infinity : Math.max(0, v.until - Date.now()), maxAgeMs, DAY_MS);
+          if (wait < DAY_MS || v.until !== undefined) setTimeout(() => known === read && (known = null), wait).unref();
         },
         () => known === read && (known = null),
       );
@@ -575,6 +591,22 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
    * node:http's listener with the hot path ahead of `chain` (the app's own listener): a hot answer is written straight
    * to the socket, with no Request, context, routing or Response made for it.
    */
+  /**
+   * Hot answers made in this turn of the event loop, written together at its end (decision 174): a client that reads
+   * many answers (a proxy, a load balancer, a script's connections) is woken once for them rather than once each.
+   */
+  let ready: { outgoing: ServerResponse; status: number; headers: Record<string, string>; body: Buffer | null }[] = [];
+  let batches = 0;
+  function writeReady(): void {
+    const batch = ready;
+    ready = [];
+    batches++;
+    for (const { outgoing, status, headers, body } of batch) {
+      outgoing.writeHead(status, headers);
+      outgoing.end(body);
+    }
+  }
+
   function node(chain: NodeListener): NodeListener {
     return (incoming, outgoing) => {
       const raw = incoming.url ?? '';
@@ -602,8 +634,8 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
           const { status, headers, body } = settled.answer;
           socketHits++;
           if (body) headers['content-length'] = String(body.length);
-          outgoing.writeHead(status, headers);
-          outgoing.end(body);
+          ready.push({ outgoing, status, headers, body });
+          if (ready.length === 1) setImmediate(writeReady);
         },
         () => {
           // The count could not be made: the chain counts (and answers) the request as it would have.
@@ -695,7 +727,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     hot,
     node,
     prefetch,
-    stats: () => ({ entries: entries.size, bytes, hits, misses, hotHits, socketHits }),
+    stats: () => ({ entries: entries.size, bytes, hits, misses, hotHits, socketHits, socketBatches: batches }),
     clear: () => {
       entries.clear();
       bytes = 0;
