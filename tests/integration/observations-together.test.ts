@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
 import { READS_PER_STATEMENT, selectObservations } from '../../db/queries/observations';
+import { pgArray, queryRows } from '../../db/sql';
 import { openDataset } from '../../db/queries/view';
 import { freshDatabase } from '../setup/database';
 
@@ -105,6 +107,77 @@ describe('reads asked for in the same turn', () => {
       expect(await reads[2]).toEqual(alone.get(c!));
     } finally {
       statement.mockRestore();
+    }
+  });
+});
+
+describe('a read', () => {
+  /** What the read gave before its rows left out the series' dims and the places' names: a join on both. */
+  async function joined(codes: string[]) {
+    const rows = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`SELECT s.id AS "seriesId", s.dims, o.geo, g.label AS "geoName", o.period, o.value, o.decimals, o.flags
+        FROM series s JOIN observations o ON o.series_id = s.id JOIN geos g ON g.code = o.geo
+        WHERE s.dataset_id = ${meta.id} AND s.freq = ${meta.frequency} AND o.geo = ANY(${pgArray(codes)}::text[])
+          AND ${sql.join(
+            meta.dimensions.map((d, i) => sql`s.dims[${i + 1}] = ${d.default}`),
+            sql` AND `,
+          )}
+        ORDER BY s.id, o.period, g.label COLLATE "C"`,
+    );
+    return rows.map((r) => ({ ...r, seriesId: Number(r.seriesId), period: Number(r.period) }));
+  }
+
+  it('gives every value with its series dims and place name, ordered by series, period and place name', async () => {
+    // Codes whose order differs from their names' (EL Greece, DE Germany, CZ Czechia).
+    const codes = ['EL', 'DE', 'CZ', 'FR'].filter((c) => meta.available_countries.some((a) => a.code === c));
+    expect(codes.length).toBeGreaterThanOrEqual(3);
+    const rows = await selectObservations(database.db, meta, { dims: {}, countries: codes });
+    expect(rows.length).toBeGreaterThan(codes.length);
+    expect(rows).toEqual(await joined(codes));
+  });
+
+  it('names a place its dataset version does not list from the places table, and leaves out one no table knows', async () => {
+    const [first, second] = meta.available_countries;
+    // The metadata of a version that did not list the second place (as a value as it stood before may show).
+    const older = { ...meta, available_countries: meta.available_countries.filter((c) => c.code !== second!.code) };
+    const rows = await selectObservations(database.db, older, { dims: {}, countries: [first!.code, second!.code] });
+    expect(rows).toEqual(await joined([first!.code, second!.code]));
+    expect(rows.some((r) => r.geo === second!.code && r.geoName === second!.name)).toBe(true);
+
+    const { seriesId, period } = (await joined([first!.code]))[0]!;
+    await database.db.execute(
+      sql`INSERT INTO observations (series_id, geo, period, value) VALUES (${seriesId}, 'QQ', ${period}, 1)`,
+    );
+    try {
+      const withUnknown = await selectObservations(database.db, meta, { dims: {}, countries: [first!.code, 'QQ'] });
+      expect(withUnknown).toEqual(await joined([first!.code]));
+    } finally {
+      await database.db.execute(sql`DELETE FROM observations WHERE geo = 'QQ'`);
+    }
+  });
+
+  it('gives the dims of a series added after its dataset version was read', async () => {
+    const version = { ...meta };
+    const first = meta.dimensions[0]!;
+    const everyFirst = { dims: { [first.key]: '*' as const }, countries: [meta.available_countries[0]!.code] };
+    const before = await selectObservations(database.db, version, everyFirst);
+    const dims = meta.dimensions.map((d, i) => (i === 0 ? 'ADDED' : d.default));
+    const [added] = await queryRows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO series (dataset_id, freq, dims) VALUES (${meta.id}, ${meta.frequency}, ${pgArray(dims)}::text[])
+        RETURNING id`,
+    );
+    const seriesId = Number(added!.id);
+    try {
+      await database.db.execute(
+        sql`INSERT INTO observations (series_id, geo, period, value) VALUES (${seriesId}, ${meta.available_countries[0]!.code}, ${before[0]!.period}, 7)`,
+      );
+      const after = await selectObservations(database.db, version, everyFirst);
+      expect(after.length).toBe(before.length + 1);
+      expect(after.find((r) => r.seriesId === seriesId)).toMatchObject({ dims, value: 7 });
+    } finally {
+      await database.db.execute(sql`DELETE FROM series WHERE id = ${seriesId}`);
     }
   });
 });
