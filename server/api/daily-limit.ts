@@ -144,14 +144,16 @@ export function batchedCounter(db: Db): Counter {
     lastWindow: number;
   }
   const states = new Map<string, State>();
+  let sweptAt = 0;
 
-  // Subjects that stopped sending are forgotten (their lease was handed back already).
-  setInterval(() => {
-    const stale = Date.now() - 2 * LEASE_WINDOW_MS;
+  /** Forgets the subjects that stopped sending (their lease was handed back already): every 10 s at most. */
+  function sweep(now: number): void {
+    sweptAt = now;
+    const stale = now - 2 * LEASE_WINDOW_MS;
     for (const [key, st] of states)
       if (!st.running && !st.scheduled && !st.lease && st.queued.length === 0 && st.windowStart < stale)
         states.delete(key);
-  }, 10_000).unref();
+  }
 
   function handBack(st: State): void {
     const lease = st.lease;
@@ -208,6 +210,8 @@ export function batchedCounter(db: Db): Counter {
   }
 
   return (subject, day, cap = NO_CAP) => {
+    const now = Date.now();
+    if (now - sweptAt > 10_000) sweep(now);
     const key = `${day} ${subject}`;
     let st = states.get(key);
     if (!st) {
@@ -224,7 +228,6 @@ export function batchedCounter(db: Db): Counter {
       };
       states.set(key, st);
     }
-    const now = Date.now();
     if (now - st.windowStart >= LEASE_WINDOW_MS) {
       st.lastWindow = now - st.windowStart < 2 * LEASE_WINDOW_MS ? st.inWindow : 0;
       st.windowStart = now;

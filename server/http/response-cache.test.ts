@@ -88,22 +88,29 @@ describe("node:http's listener", () => {
     const listener = cache.node(() => {
       throw new Error('a kept answer goes no further');
     });
-    for (let i = 0; i < 5; i++) {
+    const destroyed: number[] = [];
+    for (let i = 0; i < 6; i++) {
       const incoming = { url: '/api/datasets/x', method: 'GET', headers: {}, socket: { remoteAddress: '127.0.0.1' } };
       let status = 0;
       const outgoing = {
-        writeHead: (s: number) => (status = s),
+        writeHead: (s: number) => {
+          // One answer's socket fails as it is written: the others of the turn are still written.
+          if (i === 2) throw new Error('socket gone');
+          status = s;
+        },
         end: (body: Buffer) => written.push({ status, body: body.toString() }),
+        destroy: () => destroyed.push(i),
       };
       listener(incoming as never, outgoing as never);
     }
     // Every answer is ready once the turn's promises have settled, and none has been written yet…
     for (let i = 0; i < 20; i++) await Promise.resolve();
-    expect(cache.stats().socketHits).toBe(5);
+    expect(cache.stats().socketHits).toBe(6);
     expect(written).toEqual([]);
-    // …then all five are written at the end of the turn, in one batch.
+    // …then all are written at the end of the turn, in one batch, but the one whose socket failed.
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toEqual(Array.from({ length: 5 }, () => ({ status: 200, body: '{"kept":true}' })));
+    expect(destroyed).toEqual([2]);
     expect(cache.stats().socketBatches).toBe(1);
   });
 });

@@ -602,8 +602,13 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     ready = [];
     batches++;
     for (const { outgoing, status, headers, body } of batch) {
-      outgoing.writeHead(status, headers);
-      outgoing.end(body);
+      try {
+        outgoing.writeHead(status, headers);
+        outgoing.end(body);
+      } catch (error) {
+        // One answer that cannot be written (its client gone mid-write) does not keep the others of the turn.
+        outgoing.destroy(error as Error);
+      }
     }
   }
 
