@@ -260,9 +260,10 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       // 24.8 days).
       read.then(
         (v) => {
-          if (known !== read) return;
-          const wait = Math.min(v.until === undefined ? Infinity : Math.max(0, v.until - Date.now()), maxAgeMs, DAY_MS);
-          if (wait < DAY_MS || v.until !== undefined) setTimeout(() => known === read && (known = null), wait).unref();
+          // Nothing to wait for: held until the database tells of a change (PGlite, no post scheduled).
+          if (known !== read || (v.until === undefined && maxAgeMs === Infinity)) return;
+          const untilDue = v.until === undefined ? Infinity : Math.max(0, v.until - Date.now());
+          setTimeout(() => known === read && (known = null), Math.min(untilDue, maxAgeMs, DAY_MS)).unref();
         },
         () => known === read && (known = null),
       );
