@@ -16,6 +16,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'app/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'tests/setup/**/*.test.ts',
           ],
           environment: 'node',
           // One module graph per worker instead of one per file: the files share no state through modules (each

@@ -1,6 +1,7 @@
 // Starting the product as `npm start` runs it, for browser tests, benches and the attack suite: plain node on the
 // server bundle that the build (scripts/build-if-stale.mjs) wrote beside the pages (decision 162).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,10 +24,21 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The node flags of package.json's `start` (e.g. decision 177's `--max-semi-space-size=64`): the one place they are
+ * written, so that what the tests and benches run cannot drift from what operators run.
+ */
+export function startNodeFlags(startScript: string): string[] {
+  const flags = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+build\/app-server\/index\.mjs/.exec(startScript)?.[1];
+  if (flags === undefined)
+    throw new Error(`package.json's start does not run build/app-server/index.mjs: ${startScript}`);
+  return flags.split(/\s+/).filter(Boolean);
+}
+
 /** The node arguments that run the server bundle of a build (as `npm start` does: without source-mapped stacks). */
 function appServerArgs(buildDir: string): string[] {
-  // As `npm start` runs it (package.json): a young generation of 64 MB semi-spaces (decision 177).
-  return ['--max-semi-space-size=64', path.join(buildDir, 'app-server/index.mjs')];
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return [...startNodeFlags(pkg.scripts.start), path.join(buildDir, 'app-server/index.mjs')];
 }
 
 /** Starts the server and resolves once it listens; rejects with its log if it exits or does not listen in time. */
