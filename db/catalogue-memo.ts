@@ -84,6 +84,23 @@ export function memoAt<T>(
   return value;
 }
 
+/** The version a memoised object was computed at, when its computation marked it (markComputedAt). */
+const computedAt = new WeakMap<object, string>();
+
+/**
+ * Marks a value a memoAt computation returns with its version, so that what derives from the value is memoised under
+ * the same version (the values index of a dataset's metadata, db/queries/observations.ts). Returns the value.
+ */
+export function markComputedAt<T extends object>(value: T, version: string): T {
+  computedAt.set(value, version);
+  return value;
+}
+
+/** The version `value` was computed at (markComputedAt); undefined for a copy or a value made another way. */
+export function computedVersionOf(value: object): string | undefined {
+  return computedAt.get(value);
+}
+
 /** `memoAt` at the whole catalogue's version: for values derived from several datasets. */
 export function memo<T>(
   state: CatalogueState,

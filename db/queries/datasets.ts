@@ -1,5 +1,5 @@
 // Read queries for datasets: list and search, one dataset with its dimensions, the series id lookup.
-import { catalogueVersion, memoAt } from '../catalogue-memo';
+import { catalogueVersion, markComputedAt, memoAt } from '../catalogue-memo';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isRowId } from '../../core/ids';
 import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
@@ -152,7 +152,10 @@ function deferred() {
  * shared by the API, pages, exports and sharing cards. Frozen: callers copy before changing it.
  */
 export function getDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
-  return memoAt(db, catalogueVersion([row]), `meta:${row.id}`, async () => deepFreeze(await readDatasetMeta(db, row)));
+  const version = catalogueVersion([row]);
+  return memoAt(db, version, `meta:${row.id}`, async () =>
+    markComputedAt(deepFreeze(await readDatasetMeta(db, row)), version),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { formatPeriod, frequencySchema, type Frequency } from '../../core/period
 import type { DatasetMeta, Series } from '../../core/schemas/dataset';
 import type { Selection } from '../../core/selection';
 import type { ReadDb } from '../client';
+import { computedVersionOf, memoAt } from '../catalogue-memo';
 import { batchOfTurn, pgArray, queryRows } from '../sql';
 import { observationsAsOf } from './revisions';
 
@@ -45,7 +46,7 @@ function valuesOf(meta: DatasetMeta, sel: DataSelection): SQL {
  * period in the aggregate (not also before the limit) and by place name within those here. Read views through loadView (db/queries/view.ts). The rows travel as one JSON array (one
  * text value, parsed natively) rather than one protocol row each: on PGlite, which parses result rows in JavaScript,
  * that halves the read of a thousand values. A row carries its series id and place code only: the series' dimension
- * values and the places' names come from what is kept per dataset version (seriesDims, placeNames), which took
+ * values and the places' names come from what is kept per dataset version (versionIndex), which took
  * PostgreSQL's time for a thousand values from 4.4–4.9 ms to about 1.7 (issue 18, decision 176). The reads of one turn of the event
  * loop travel together (readTogether).
  */
@@ -56,7 +57,7 @@ export async function selectObservations(
   signal?: AbortSignal,
   limit?: number,
 ): Promise<ObservationRow[]> {
-  const [text, dimsById] = await Promise.all([
+  const [text, index] = await Promise.all([
     readTogether(
       db,
       sql`SELECT json_agg(json_build_array(r.series_id, r.geo, r.period, r.value, r.decimals, r.flags)
@@ -66,12 +67,11 @@ export async function selectObservations(
           WHERE ${selectionWhere(meta, sel)}${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) r`,
       signal,
     ),
-    seriesDims(db, meta),
+    versionIndex(db, meta),
   ]);
   if (!text) return [];
   const cells = JSON.parse(text) as [number, string, number, number | null, number | null, string | null][];
-  let names = placeNames(meta);
-  let dims = dimsById;
+  let { names, dims } = index;
   // A place or series this version does not list (a value as it stood before, a series added since): read at once.
   let otherPlaces: Set<string> | undefined;
   let otherSeries: Set<number> | undefined;
@@ -115,21 +115,23 @@ function sortRun(rows: ObservationRow[], from: number, to: number): void {
   }
 }
 
-/**
- * A dataset version's series ids and dimension values, read once per version: the metadata object is memoised and
- * frozen per version (getDatasetMeta), so it keys them.
- */
-const dimsOfVersion = new WeakMap<DatasetMeta, Promise<Map<number, string[]>>>();
+/** What a dataset version's values are read with: its series' dimension values and its places' names. */
+interface VersionIndex {
+  dims: Map<number, string[]>;
+  names: Map<string, string>;
+}
 
-function seriesDims(db: ReadDb, meta: DatasetMeta): Promise<Map<number, string[]>> {
-  let dims = dimsOfVersion.get(meta);
-  if (!dims) {
-    dims = readSeriesDims(db, sql`dataset_id = ${meta.id}`);
-    dimsOfVersion.set(meta, dims);
-    const kept = dims;
-    kept.catch(() => dimsOfVersion.get(meta) === kept && dimsOfVersion.delete(meta));
-  }
-  return dims;
+/**
+ * The index of the metadata's dataset version: read once per version through the one memo (memoAt) when the metadata
+ * is the memoised one (getDatasetMeta), else read for this call.
+ */
+function versionIndex(db: ReadDb, meta: DatasetMeta): Promise<VersionIndex> {
+  const read = async (): Promise<VersionIndex> => ({
+    dims: await readSeriesDims(db, sql`dataset_id = ${meta.id}`),
+    names: new Map(meta.available_countries.map((c) => [c.code, c.name])),
+  });
+  const version = computedVersionOf(meta);
+  return version === undefined ? read() : memoAt(db, version, `values-index:${meta.id}`, read);
 }
 
 async function readSeriesDims(db: ReadDb, where: SQL): Promise<Map<number, string[]>> {
@@ -138,15 +140,6 @@ async function readSeriesDims(db: ReadDb, where: SQL): Promise<Map<number, strin
     sql`SELECT json_agg(json_build_array(id, dims))::text AS rows FROM series WHERE ${where}`,
   );
   return new Map(JSON.parse(row?.rows ?? '[]') as [number, string[]][]);
-}
-
-/** The names of a dataset version's places (its metadata's countries), per metadata object. */
-const namesOfVersion = new WeakMap<DatasetMeta, Map<string, string>>();
-
-function placeNames(meta: DatasetMeta): Map<string, string> {
-  let names = namesOfVersion.get(meta);
-  if (!names) namesOfVersion.set(meta, (names = new Map(meta.available_countries.map((c) => [c.code, c.name]))));
-  return names;
 }
 
 async function readPlaceNames(db: ReadDb, codes: string[]): Promise<[string, string][]> {

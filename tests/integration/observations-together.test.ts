@@ -157,8 +157,30 @@ describe('a read', () => {
     }
   });
 
+  it("reads its dataset version's series dims once per version (the one memo), a copy's each time", async () => {
+    const statements = countStatements();
+    try {
+      await selectObservations(database.db, meta, one(meta.available_countries[0]!.code));
+      expect(statements).toHaveBeenCalledTimes(1);
+      statements.mockClear();
+      // Metadata that is not the memoised object carries no version: its index is read with its values.
+      await selectObservations(database.db, { ...meta }, one(meta.available_countries[0]!.code));
+      expect(statements).toHaveBeenCalledTimes(2);
+      statements.mockClear();
+      // An import moves the version (updated_at): the new metadata's index is read once, then kept.
+      await database.db.execute(sql`UPDATE datasets SET updated_at = now() WHERE id = ${meta.id}`);
+      const next = (await openDataset(database.db, 'tec00118'))!.meta;
+      expect(next).not.toBe(meta);
+      statements.mockClear();
+      for (let i = 0; i < 2; i++) await selectObservations(database.db, next, one(next.available_countries[0]!.code));
+      expect(statements).toHaveBeenCalledTimes(3);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
   it('gives the dims of a series added after its dataset version was read', async () => {
-    const version = { ...meta };
+    const version = (await openDataset(database.db, 'tec00118'))!.meta;
     const first = meta.dimensions[0]!;
     const everyFirst = { dims: { [first.key]: '*' as const }, countries: [meta.available_countries[0]!.code] };
     const before = await selectObservations(database.db, version, everyFirst);
