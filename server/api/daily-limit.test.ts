@@ -92,17 +92,17 @@ describe('page tokens', () => {
 });
 
 describe('quotaHeaders', () => {
-  it('give the X-RateLimit trio and the IETF RateLimit-Policy and RateLimit fields', () => {
+  it('give the X-RateLimit trio and the IETF RateLimit-Policy and RateLimit fields, named as the wire has them', () => {
     expect(quotaHeaders(1000, 1, new Date('2026-11-24T23:59:00Z'))).toEqual({
-      'X-RateLimit-Limit': '1000',
-      'X-RateLimit-Remaining': '999',
-      'X-RateLimit-Reset': String(Date.UTC(2026, 10, 25) / 1000),
-      'RateLimit-Policy': '"daily";q=1000;w=86400',
-      RateLimit: '"daily";r=999;t=60',
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '999',
+      'x-ratelimit-reset': String(Date.UTC(2026, 10, 25) / 1000),
+      'ratelimit-policy': '"daily";q=1000;w=86400',
+      ratelimit: '"daily";r=999;t=60',
     });
     expect(quotaHeaders(1000, 1005, new Date('2026-11-24T00:00:00Z'))).toMatchObject({
-      'X-RateLimit-Remaining': '0',
-      RateLimit: '"daily";r=0;t=86400',
+      'x-ratelimit-remaining': '0',
+      ratelimit: '"daily";r=0;t=86400',
     });
   });
 });

@@ -58,18 +58,22 @@ const VARY = 'X-Page-Token, Authorization, X-API-Key';
 
 export const INVALID_API_KEY_MESSAGE = 'The API key is not valid: it may have been revoked or rotated.';
 
-/** The quota fields of a counted answer: the de facto X-RateLimit-* trio and the IETF draft's structured fields. */
+/**
+ * The quota fields of a counted answer: the de facto X-RateLimit-* trio and the IETF draft's structured fields. Named
+ * in lower case, as HTTP/1.1 sends them anyway (fetch's Headers lowers them), so that the hot path adds them to an
+ * answer's header fields as they are (server/http/response-cache.ts).
+ */
 export function quotaHeaders(limit: number, count: number, at: Date): Record<string, string> {
   const reset = nextUtcMidnight(at);
   const remaining = Math.max(0, limit - count);
   const seconds = Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000));
   return {
-    'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(remaining),
-    'X-RateLimit-Reset': String(reset.getTime() / 1000),
+    'x-ratelimit-limit': String(limit),
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': String(reset.getTime() / 1000),
     // draft-ietf-httpapi-ratelimit-headers: the policy (quota per 86,400-second window) and what is left of it.
-    'RateLimit-Policy': `"daily";q=${limit};w=86400`,
-    RateLimit: `"daily";r=${remaining};t=${seconds}`,
+    'ratelimit-policy': `"daily";q=${limit};w=86400`,
+    ratelimit: `"daily";r=${remaining};t=${seconds}`,
   };
 }
 

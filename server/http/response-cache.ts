@@ -550,10 +550,11 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       if (kind === 'page') deps.pageHeaders(a.headers);
       return { answer: await finish(a, encoding, req.url, deps, nonce) };
     }
-    // The usual case: the answer's headers made once (plain fields, no Headers object per request), the quota's added.
-    const form = hotForm(entry, key, encoding, req.url, deps, counted !== null);
+    // The usual case: the answer's headers made once (plain fields, no Headers object per request), the quota's values
+    // put in the fields the form keeps for them: a copy of one shape, filled in, not a dozen fields added each time.
+    const form = hotForm(entry, key, encoding, req.url, deps, counted);
     const headers = { ...form.headers };
-    if (counted) for (const [name, value] of Object.entries(counted)) headers[name.toLowerCase()] = value;
+    if (counted) Object.assign(headers, counted);
     if (kind === 'api') return { answer: { status: entry.status, headers, body: form.body } };
     headers['content-security-policy'] = form.headers['content-security-policy']!.replaceAll(HOT_NONCE, nonce);
     let body = bodyOf(entry, nonce);
@@ -659,13 +660,15 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     encoding: Encoding | null,
     url: URL,
     deps: HotPathDeps,
-    counted: boolean,
+    counted: Record<string, string> | null,
   ): HotForm {
-    const formKey = `${encoding ?? 'identity'} ${counted}`;
+    const formKey = `${encoding ?? 'identity'} ${counted !== null}`;
     const kept = entry.hot?.get(formKey);
     if (kept) return kept;
     const a = answerOf(entry, etagOf(entry.version, key), undefined, HOT_NONCE);
-    if (counted) deps.markCounted(a.headers, {});
+    // The quota's fields, empty until each answer fills them in: an anonymous count always names the same ones
+    // (quotaHeaders, in lower case as Headers keeps them).
+    if (counted) deps.markCounted(a.headers, Object.fromEntries(Object.keys(counted).map((name) => [name, ''])));
     if (entry.kind === 'page') deps.pageHeaders(a.headers);
     const compress = outerHeaders(a, encoding, url, deps, HOT_NONCE);
     let body: Buffer | null = null;
