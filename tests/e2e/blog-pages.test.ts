@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { readablePeriod } from '../../core/periods';
-import { launchBrowser, newPage } from '../setup/browser';
+import { launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -87,7 +87,10 @@ it('looks right at desktop and phone widths, light and dark', async () => {
         await page.goto(`${baseUrl}${url}`);
         await page.locator('h1').waitFor();
         await page.waitForLoadState('networkidle');
-        if (url !== '/blog') await page.locator('[data-chart-widget][data-state="rendered"] svg').first().waitFor();
+        if (url !== '/blog') {
+          await page.locator('[data-chart-widget][data-state="rendered"] svg').first().waitFor();
+          await waitForMeasuredCharts(page);
+        }
         // Nothing in the page's content may stick out sideways (the site header is the layout's business).
         expect(await overflowing(page, width)).toEqual([]);
         if (shots)

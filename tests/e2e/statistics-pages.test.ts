@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { readablePeriod } from '../../core/periods';
-import { launchBrowser, newPage } from '../setup/browser';
+import { launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -40,10 +40,12 @@ async function figure(page: Page, key: string): Promise<{ value: number; period:
   return { value, period };
 }
 
+/** Waits until every chart is drawn at its measured width (after hydration); returns how many there are. */
 async function waitForCharts(page: Page): Promise<number> {
   await page.locator('[data-chart-widget][data-state="rendered"] svg').first().waitFor();
   const all = await page.locator('[data-chart-widget]').count();
   expect(await page.locator('[data-chart-widget][data-state="rendered"]').count()).toBe(all);
+  await waitForMeasuredCharts(page);
   return all;
 }
 
@@ -104,6 +106,24 @@ it('answers a region under the wrong country with the 404 page naming the path',
   expect(res?.status()).toBe(404);
   await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
   await page.getByText('Page Not Found: /statistics/germany/ile-de-france').waitFor();
+});
+
+it('fits a phone before its scripts have run (the server drew the charts wider)', async () => {
+  // A slow phone shows the server's HTML for a while before hydration measures the charts: the server draws them
+  // 520 to 1050 px wide, and nothing may stick out sideways meanwhile.
+  const { page } = await newPage(browser, { viewport: { width: 375, height: 900 }, javaScriptEnabled: false });
+  for (const url of [
+    '/statistics/germany',
+    '/statistics/germany/bayern/oberbayern',
+    '/datasets/prc_hicp_manr',
+    '/blog/inflation-germany',
+  ]) {
+    await page.goto(`${baseUrl}${url}`);
+    await page.locator('[data-chart-widget] svg[role="img"]').first().waitFor();
+    expect(await page.locator('[data-chart-widget][data-measured]').count()).toBe(0);
+    expect({ url, overflowing: await overflowing(page, 375) }).toEqual({ url, overflowing: [] });
+  }
+  await page.context().close();
 });
 
 it('looks right at desktop and phone widths, light and dark', async () => {

@@ -38,3 +38,13 @@ export async function newPage(
   });
   return { page, problems };
 }
+
+/**
+ * Waits until every chart widget on the page has been measured after hydration (`data-measured`), so that a layout
+ * check sees the charts at their final width rather than the server's guess.
+ */
+export async function waitForMeasuredCharts(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-chart-widget]')).every((el) => el.hasAttribute('data-measured')),
+  );
+}
