@@ -1,5 +1,5 @@
 // Counters of the Free plan's daily data API limit: one row per subject and UTC day (docs/decisions/022).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../sql';
 
@@ -21,14 +21,15 @@ export async function countApiRequests(
   lease = 0,
   cap = NO_CAP,
 ): Promise<{ total: number; leased: number }> {
+  // The lease a row holding `count` can take: at most `lease`, and never past the cap with the requests' own counts.
+  const leaseOver = (count: SQL) => sql`LEAST(${lease}::int, GREATEST(0, ${cap}::int - ${count} - ${by}::int))`;
   const rows = await queryRows<{ count: number; leased: number }>(
     db,
     sql`INSERT INTO api_usage (subject, day, count, leased)
-        VALUES (${subject}, ${day}, ${by}::int + LEAST(${lease}::int, GREATEST(0, ${cap}::int - ${by}::int)),
-                LEAST(${lease}::int, GREATEST(0, ${cap}::int - ${by}::int)))
+        VALUES (${subject}, ${day}, ${by}::int + ${leaseOver(sql`0`)}, ${leaseOver(sql`0`)})
         ON CONFLICT (subject, day) DO UPDATE
-        SET count = api_usage.count + ${by}::int + LEAST(${lease}::int, GREATEST(0, ${cap}::int - api_usage.count - ${by}::int)),
-            leased = LEAST(${lease}::int, GREATEST(0, ${cap}::int - api_usage.count - ${by}::int))
+        SET count = api_usage.count + ${by}::int + ${leaseOver(sql`api_usage.count`)},
+            leased = ${leaseOver(sql`api_usage.count`)}
         RETURNING count, leased`,
   );
   return { total: Number(rows[0]!.count), leased: Number(rows[0]!.leased) };
