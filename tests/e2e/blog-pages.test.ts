@@ -2,10 +2,10 @@
 // are the data API's, and subscribes to the feed; screenshots of the blog and an article.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { readablePeriod } from '../../core/periods';
-import { launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
+import { launchBrowser, newPage, overflowing, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -17,17 +17,6 @@ beforeAll(async () => {
   if (shots) mkdirSync(shots, { recursive: true });
 });
 afterAll(() => browser?.close());
-
-/** Elements of the main content that reach past the right edge of the viewport. */
-function overflowing(page: Page, width: number): Promise<string[]> {
-  return page.evaluate(
-    (w) =>
-      Array.from(document.querySelectorAll('main *'))
-        .filter((el) => el.getBoundingClientRect().right > w + 1 && !el.closest('.overflow-x-auto'))
-        .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`),
-    width,
-  );
-}
 
 it('shows the 28 countries from Albania to Sweden with flags served by the site', async () => {
   const { page, problems } = await newPage(browser);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { readablePeriod } from '../../core/periods';
-import { launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
+import { launchBrowser, newPage, overflowing, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -47,17 +47,6 @@ async function waitForCharts(page: Page): Promise<number> {
   expect(await page.locator('[data-chart-widget][data-state="rendered"]').count()).toBe(all);
   await waitForMeasuredCharts(page);
   return all;
-}
-
-/** Elements of the main content that reach past the right edge of the viewport. */
-function overflowing(page: Page, width: number): Promise<string[]> {
-  return page.evaluate(
-    (w) =>
-      Array.from(document.querySelectorAll('main *'))
-        .filter((el) => el.getBoundingClientRect().right > w + 1 && !el.closest('.overflow-x-auto'))
-        .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`),
-    width,
-  );
 }
 
 it('drills down from the index to Germany, Bayern and Oberbayern with the figures of the data API', async () => {

@@ -48,3 +48,17 @@ export async function waitForMeasuredCharts(page: Page): Promise<void> {
     Array.from(document.querySelectorAll('[data-chart-widget]')).every((el) => el.hasAttribute('data-measured')),
   );
 }
+
+/**
+ * Elements of the main content that reach past the right edge of a viewport `width` wide (what scrolls sideways on
+ * purpose, inside `.overflow-x-auto`, excepted): the layout checks of the page tests expect none.
+ */
+export function overflowing(page: Page, width: number): Promise<string[]> {
+  return page.evaluate(
+    (w) =>
+      Array.from(document.querySelectorAll('main *'))
+        .filter((el) => el.getBoundingClientRect().right > w + 1 && !el.closest('.overflow-x-auto'))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`),
+    width,
+  );
+}
