@@ -9,6 +9,7 @@ import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
+import { keepValueBlocks } from '../db/queries/observations';
 import { accountApi } from './api/account';
 import { answerVersions, watchAnswerVersions } from './api/answer-versions';
 import { apiKeysApi } from './api/api-keys';
@@ -100,6 +101,8 @@ export function createApp(
     limit: config.API_FREE_DAILY_LIMIT,
     pageTokenLimit: config.PAGE_TOKEN_DAILY_LIMIT,
   });
+  // Unique queries read their places' values from blocks kept per dataset version (decision 179).
+  keepValueBlocks(opts.db, config.VALUE_BLOCKS);
   // One cache of whole answers (decision 090). Its hot path answers a kept answer to an anonymous request ahead of
   // every other middleware, with the headers and the count they would have given it.
   const cache = responseCache({

@@ -64,6 +64,8 @@ const envSchema = z.object({
   PAGE_TOKEN_DAILY_LIMIT: z.coerce.number().int().min(0).default(10_000),
   /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** Blocks of values (one place's values of a few series) kept per process for unique queries (decision 179); 0: none. */
+  VALUE_BLOCKS: z.coerce.number().int().min(0).default(500),
   /** Redis for live updates across app processes (pub/sub); without it PostgreSQL LISTEN/NOTIFY (docs/decisions/131). */
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: 'REDIS_URL must be redis://… or rediss://…',

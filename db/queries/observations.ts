@@ -1,6 +1,6 @@
 // Read queries for observations: one dataset's values for a selection of series, geos and periods.
 import { sql, type SQL } from 'drizzle-orm';
-import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
+import { formatPeriod, frequencySchema, parsePeriod, type Frequency } from '../../core/periods';
 import type { DatasetMeta, Series } from '../../core/schemas/dataset';
 import type { Selection } from '../../core/selection';
 import type { ReadDb } from '../client';
@@ -48,7 +48,8 @@ function valuesOf(meta: DatasetMeta, sel: DataSelection): SQL {
  * that halves the read of a thousand values. A row carries its series id and place code only: the series' dimension
  * values and the places' names come from what is kept per dataset version (versionIndex), which took
  * PostgreSQL's time for a thousand values from 4.4–4.9 ms to about 1.7 (issue 18, decision 176). The reads of one turn of the event
- * loop travel together (readTogether).
+ * loop travel together (readTogether). Today's values of a few named places are read from blocks kept per dataset
+ * version instead (fromBlocks, decision 179). The rows are shared and frozen: a caller copies before it changes one.
  */
 export async function selectObservations(
   db: ReadDb,
@@ -57,18 +58,31 @@ export async function selectObservations(
   signal?: AbortSignal,
   limit?: number,
 ): Promise<ObservationRow[]> {
+  const version = computedVersionOf(meta);
+  const kept = blocksKept.get(db) ?? BLOCKS_KEPT;
+  if (version !== undefined && kept > 0 && keepsBlocks(meta, sel))
+    return fromBlocks(db, meta, version, sel, kept, signal, limit);
   const [text, index] = await Promise.all([
-    readTogether(
-      db,
-      sql`SELECT json_agg(json_build_array(r.series_id, r.geo, r.period, r.value, r.decimals, r.flags)
+    readTogether(db, valuesQuery(meta, sel, limit), signal),
+    versionIndex(db, meta),
+  ]);
+  return rowsOfCells(db, index, text);
+}
+
+/** The statement that reads a selection's values as one JSON array of [series id, geo, period, value, decimals, flags]. */
+function valuesQuery(meta: DatasetMeta, sel: DataSelection, limit?: number): SQL {
+  return sql`SELECT json_agg(json_build_array(r.series_id, r.geo, r.period, r.value, r.decimals, r.flags)
             ORDER BY r.series_id, r.period)::text AS rows
         FROM (SELECT s.id AS series_id, o.geo, o.period, o.value, o.decimals, o.flags
           FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id
-          WHERE ${selectionWhere(meta, sel)}${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) r`,
-      signal,
-    ),
-    versionIndex(db, meta),
-  ]);
+          WHERE ${selectionWhere(meta, sel)}${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) r`;
+}
+
+/**
+ * The rows of a read's JSON text (valuesQuery), named from the version's index, ordered by series, period and place
+ * name.
+ */
+async function rowsOfCells(db: ReadDb, index: VersionIndex, text: string | null): Promise<ObservationRow[]> {
   if (!text) return [];
   const cells = JSON.parse(text) as [number, string, number, number | null, number | null, string | null][];
   let { names, dims } = index;
@@ -98,6 +112,123 @@ export async function selectObservations(
     from = to;
   }
   return rows;
+}
+
+/**
+ * Most values a kept block holds (its series times the dataset's periods, for one place): a monthly series since 1942,
+ * or a few annual ones. Larger selections are read from the database each time.
+ */
+export const BLOCK_MOST_VALUES = 1_000;
+
+/**
+ * Most blocks kept per process and database (the one memo's group limit), the least recently used going first, unless
+ * the server's VALUE_BLOCKS says otherwise (keepValueBlocks): at 114 bytes a row, about 57 MB at the most.
+ */
+export const BLOCKS_KEPT = 500;
+
+const blocksKept = new WeakMap<ReadDb, number>();
+
+/** How many value blocks reads through `db` keep (the VALUE_BLOCKS setting); 0 reads every value from the database. */
+export function keepValueBlocks(db: ReadDb, blocks: number): void {
+  blocksKept.set(db, blocks);
+}
+
+/**
+ * The most values a selection can have, from what it names alone: series (the product of each dimension's chosen
+ * codes) × places × periods. Null when it names no places, reads an earlier vintage (whose periods may lie outside
+ * today's range) or the dataset has no period range.
+ */
+export function mostValues(meta: DatasetMeta, sel: DataSelection): number | null {
+  if (!sel.countries || sel.asOf) return null;
+  const oldest = meta.oldest_period ? parsePeriod(meta.oldest_period) : null;
+  const latest = meta.latest_period ? parsePeriod(meta.latest_period) : null;
+  if (!oldest || !latest || oldest.freq !== meta.frequency || latest.freq !== meta.frequency) return null;
+  const from = Math.max(sel.from ?? oldest.ordinal, oldest.ordinal);
+  const to = Math.min(sel.to ?? latest.ordinal, latest.ordinal);
+  let series = 1;
+  for (const dim of meta.dimensions) {
+    const chosen = sel.dims[dim.key] ?? [dim.default];
+    series *= chosen === '*' ? dim.values.length : chosen.length;
+  }
+  return series * sel.countries.length * Math.max(0, to - from + 1);
+}
+
+/** Whether a selection is read from kept blocks: today's values of named places, each place's block small enough. */
+function keepsBlocks(meta: DatasetMeta, sel: DataSelection): boolean {
+  if (!sel.countries?.length || sel.asOf) return false;
+  const perPlace = mostValues(meta, { dims: sel.dims, countries: [sel.countries[0]!] });
+  return perPlace !== null && perPlace <= BLOCK_MOST_VALUES;
+}
+
+/**
+ * A selection's values from the blocks of its places (decision 179): each block holds one place's values of the
+ * selection's series over every period, read once per dataset version (the one memo) and shared by every request
+ * that names the place, whatever other places it names and whatever its period range. A unique country set then costs
+ * no statement once its places were read, and the version (bumped by every import) keeps them exact.
+ */
+async function fromBlocks(
+  db: ReadDb,
+  meta: DatasetMeta,
+  version: string,
+  sel: DataSelection,
+  kept: number,
+  signal: AbortSignal | undefined,
+  limit: number | undefined,
+): Promise<ObservationRow[]> {
+  signal?.throwIfAborted();
+  const series = seriesKey(meta, sel);
+  const blocks = [...new Set(sel.countries)].map((geo) =>
+    memoAt(db, version, `value-blocks:${meta.id}:${series}:${geo}`, () => readBlock(db, meta, sel.dims, geo), {
+      limit: kept,
+    }),
+  );
+  const { from = -Infinity, to = Infinity } = sel;
+  const rows: ObservationRow[] = [];
+  for (const block of await untilAborted(Promise.all(blocks), signal)) {
+    for (const row of block) if (row.period >= from && row.period <= to) rows.push(row);
+  }
+  // Each block is ordered by series and period; together, by place name within those (as the database read is).
+  rows.sort(
+    (a, b) =>
+      a.seriesId - b.seriesId ||
+      a.period - b.period ||
+      (a.geoName < b.geoName ? -1 : a.geoName > b.geoName ? 1 : a.geo < b.geo ? -1 : a.geo > b.geo ? 1 : 0),
+  );
+  return limit !== undefined && rows.length > limit ? rows.slice(0, limit) : rows;
+}
+
+/** One place's values of the selection's series, every period: frozen, as every request that names it shares them. */
+async function readBlock(
+  db: ReadDb,
+  meta: DatasetMeta,
+  dims: DataSelection['dims'],
+  geo: string,
+): Promise<readonly ObservationRow[]> {
+  const one: DataSelection = { dims, countries: [geo] };
+  // No request's signal: the read is shared by whoever asks for the place meanwhile, and a block is small.
+  const [text, index] = await Promise.all([readTogether(db, valuesQuery(meta, one)), versionIndex(db, meta)]);
+  return (await rowsOfCells(db, index, text)).map((row) => Object.freeze(row));
+}
+
+/** The series a selection names, one text per set (each dimension's chosen codes, sorted; '*' for all). */
+function seriesKey(meta: DatasetMeta, sel: DataSelection): string {
+  return meta.dimensions
+    .map((dim) => {
+      const chosen = sel.dims[dim.key] ?? [dim.default];
+      return chosen === '*' ? '*' : JSON.stringify([...new Set(chosen)].sort());
+    })
+    .join(',');
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (the work behind the promise goes on for others). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => reject(signal.reason);
+    signal.addEventListener('abort', leave, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
 }
 
 /** Sorts rows[from, to) by place name, then code (a run of one series and period: a few rows, insertion sort). */

@@ -1,19 +1,13 @@
 // The one view loader (decision 033): a dataset's metadata (memoised, getDatasetMeta), the observations of a parsed
 // selection (core/selection.ts), its transformation (core/selection-transform.ts) and the specification's data
 // response. The data API, exports, chart images, embeds, pages, sharing cards and the assistant all read views here.
-import { frequencySchema, parsePeriod } from '../../core/periods';
+import { frequencySchema } from '../../core/periods';
 import type { DatasetData, DatasetMeta, ViewTransform } from '../../core/schemas/dataset';
 import { transformRequestOf, type Selection } from '../../core/selection';
 import { applyTransform, readRange, transformUnit } from '../../core/selection-transform';
 import type { ReadDb } from '../client';
 import { findDataset, getDatasetMeta, type DatasetRow } from './datasets';
-import {
-  countObservations,
-  selectObservations,
-  toSeriesList,
-  type DataSelection,
-  type ObservationRow,
-} from './observations';
+import { countObservations, mostValues, selectObservations, toSeriesList, type ObservationRow } from './observations';
 import { NotYetImported, vintageAt } from './revisions';
 
 export interface ViewOptions {
@@ -66,26 +60,6 @@ export function viewTransformOf(meta: Pick<DatasetMeta, 'frequency'>, selection:
   if (!t) return undefined;
   const label = transformUnit(t, frequencySchema.parse(meta.frequency), '');
   return t.kind === 'index' ? { kind: t.kind, base: t.base, label } : { kind: t.kind, lag: t.lag, label };
-}
-
-/**
- * The most values a selection can have, from what it names alone: series (the product of each dimension's chosen
- * codes) × places × periods. Null when it names no places, reads an earlier vintage (whose periods may lie outside
- * today's range) or the dataset has no period range.
- */
-export function mostValues(meta: DatasetMeta, sel: DataSelection): number | null {
-  if (!sel.countries || sel.asOf) return null;
-  const oldest = meta.oldest_period ? parsePeriod(meta.oldest_period) : null;
-  const latest = meta.latest_period ? parsePeriod(meta.latest_period) : null;
-  if (!oldest || !latest || oldest.freq !== meta.frequency || latest.freq !== meta.frequency) return null;
-  const from = Math.max(sel.from ?? oldest.ordinal, oldest.ordinal);
-  const to = Math.min(sel.to ?? latest.ordinal, latest.ordinal);
-  let series = 1;
-  for (const dim of meta.dimensions) {
-    const chosen = sel.dims[dim.key] ?? [dim.default];
-    series *= chosen === '*' ? dim.values.length : chosen.length;
-  }
-  return series * sel.countries.length * Math.max(0, to - from + 1);
 }
 
 /** The values of a parsed selection: read (with what its transformation needs before the range), derived, cut. */
