@@ -2,10 +2,12 @@
 // metadata, a dataset page and an embed, on PGlite and on PostgreSQL, beside a bare node:http server replaying the very
 // bytes the product sent for the same address (the ceiling), measured in the same run (issue 18).
 //
-// Settings (environment): BENCH_SECONDS (per row, default 3), BENCH_CONNECTIONS (default 50), BENCH_DATABASES
-// (pglite,postgres), BENCH_POSTGRES_URL (the server a scratch database is made on), BENCH_PGLITE_URL (file:<dir>, a
-// PGlite folder with the samples, instead of memory: and importing them at start), BENCH_PROFILE=<dir> (the product
-// runs with --cpu-prof into that folder), BENCH_ROWS (comma list of row keys: api,meta,page,embed,unique).
+// Settings (environment): BENCH_SECONDS (per row, default 3), BENCH_WARMUP (seconds of load before each row, not
+// counted, default 1), BENCH_CONNECTIONS (default 50), BENCH_DATABASES (pglite,postgres), BENCH_POSTGRES_URL (the
+// server a scratch database is made on), BENCH_PGLITE_URL (file:<dir>, a PGlite folder with the samples, instead of
+// memory: and importing them at start), BENCH_PROFILE=<dir> (the product runs with --cpu-prof into that folder),
+// BENCH_ROWS (comma list of row keys: api,meta,page,embed,unique), BENCH_TOOL (autocannon, or wrk where Debian's
+// package is installed). WEB_CONCURRENCY and VALUE_BLOCKS reach the product.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -17,12 +19,16 @@ import { startAppServer } from '../tests/setup/app-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** Seconds of load before each measured row, not counted (BENCH_WARMUP, default 1). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const pgUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The PGlite run's database: in memory (the samples imported at start), or a folder that already holds them. */
 const pgliteUrl = process.env.BENCH_PGLITE_URL ?? 'memory:';
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** The load tool: autocannon (default), or wrk where it is installed (BENCH_TOOL=wrk: lighter on two cores). */
+const TOOL = process.env.BENCH_TOOL ?? 'autocannon';
 
 interface Row {
   key: string;
@@ -152,10 +158,22 @@ function uniquePaths(countries: string[]): () => string {
 }
 
 async function load(base: string, row: Row, next?: () => string): Promise<Figures> {
+  const run = TOOL === 'wrk' ? loadWithWrk : loadWithAutocannon;
+  // Not counted: the first second of a row warms what a steady load finds warm (compiled code, a new process's blocks).
+  if (WARMUP > 0) await run(base, row, next, WARMUP);
+  return run(base, row, next, SECONDS);
+}
+
+async function loadWithAutocannon(
+  base: string,
+  row: Row,
+  next: (() => string) | undefined,
+  seconds: number,
+): Promise<Figures> {
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     timeout: 10,
     requests: [
       next
@@ -170,6 +188,67 @@ async function load(base: string, row: Row, next?: () => string): Promise<Figure
     errors: result.errors + result.timeouts + result.non2xx,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
   };
+}
+
+/**
+ * The same load from wrk (Debian's package, C): on two cores autocannon, a Node process, takes most of a core at a
+ * few thousand answers a second, which two app processes then lack; wrk takes a fraction of that. One thread, the same
+ * connections and duration; a row's unique addresses are listed in a file its Lua script reads.
+ */
+async function loadWithWrk(
+  base: string,
+  row: Row,
+  next: (() => string) | undefined,
+  seconds: number,
+): Promise<Figures> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-wrk-'));
+  try {
+    const paths = path.join(dir, 'paths.txt');
+    await writeFile(paths, next ? Array.from({ length: 20_000 }, next).join('\n') : row.path);
+    const script = path.join(dir, 'paths.lua');
+    await writeFile(
+      script,
+      `local paths = {}
+for line in io.lines(${JSON.stringify(paths)}) do paths[#paths + 1] = line end
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+`,
+    );
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '--latency', '-s', script, base];
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', (error) =>
+        reject(new Error(`BENCH_TOOL=wrk needs wrk (apt-get install wrk): ${error.message}`)),
+      );
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
+    });
+    const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? 'NaN');
+    const ms = (quantile: string) => {
+      const m = new RegExp(`^\\s+${quantile}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(out);
+      if (!m) throw new Error(`no ${quantile}% latency in wrk's output:\n${out}`);
+      return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]!;
+    };
+    const requests = number(/(\d+) requests in/);
+    const read = /requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(out);
+    const bytes = read ? Number(read[1]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(read[2]!) : NaN;
+    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    return {
+      rps: number(/Requests\/sec:\s+([\d.]+)/),
+      p50: Math.round(ms('50')),
+      p99: Math.round(ms('99')),
+      errors:
+        Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+        (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+      bytes: bytes / requests,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** What the product answered for each address (for the ceiling): its headers, and its body in base64. */
@@ -248,7 +327,7 @@ async function measureProduct(
     return { figures, ceilings, captured };
   } finally {
     await stopProcess(child);
-    if (profileDir) console.log(await summariseProfile(profileDir, rows.length * SECONDS * 2));
+    if (profileDir) console.log(await summariseProfile(profileDir, rows.length * (SECONDS + WARMUP) * 2));
   }
 }
 
