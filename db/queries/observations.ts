@@ -153,9 +153,18 @@ export function mostValues(meta: DatasetMeta, sel: DataSelection): number | null
   return series * sel.countries.length * Math.max(0, to - from + 1);
 }
 
-/** Whether a selection is read from kept blocks: today's values of named places, each place's block small enough. */
+/**
+ * Most places a selection read from blocks names: a block is read per place (8 to a statement), so a map of a
+ * country's regions is read in one statement instead, and does not push every other block out of the memo.
+ */
+export const BLOCK_MOST_PLACES = 24;
+
+/**
+ * Whether a selection is read from kept blocks: today's values of a few named places, each place's block small
+ * enough.
+ */
 function keepsBlocks(meta: DatasetMeta, sel: DataSelection): boolean {
-  if (!sel.countries?.length || sel.asOf) return false;
+  if (!sel.countries?.length || sel.countries.length > BLOCK_MOST_PLACES || sel.asOf) return false;
   const perPlace = mostValues(meta, { dims: sel.dims, countries: [sel.countries[0]!] });
   return perPlace !== null && perPlace <= BLOCK_MOST_VALUES;
 }

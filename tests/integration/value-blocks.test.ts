@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { Database } from '../../db/client';
 import {
+  BLOCK_MOST_PLACES,
   BLOCK_MOST_VALUES,
   BLOCKS_KEPT,
   keepValueBlocks,
@@ -178,7 +179,7 @@ describe('the database answers', () => {
     }
   }
 
-  it('a selection of more values a place than a block holds, of every place, or as of a time, each time', async () => {
+  it('a selection of more values a place than a block holds, of every or many places, or as of a time, each time', async () => {
     // une_rt_m's series of a few places (the whole file is 491,226 values): every series of one place over 509 months.
     const whole = await readFile(path.join(mirror, 'eurostat/une_rt_m/une_rt_m.tsv'));
     await importFile(database.db, { fileName: 'une_rt_m.tsv', bytes: trimTsv(whole, TEST_GEOS), code: 'une_rt_m' });
@@ -190,6 +191,9 @@ describe('the database answers', () => {
     expect(mostValues(une, everySeries)).toBeGreaterThan(BLOCK_MOST_VALUES);
     expect(await statementsFor(une, everySeries)).toBeGreaterThan(0);
     expect(await statementsFor(hicp, { dims: {} })).toBeGreaterThan(0);
+    const many = hicp.available_countries.map((c) => c.code).slice(0, BLOCK_MOST_PLACES + 1);
+    expect(many).toHaveLength(BLOCK_MOST_PLACES + 1);
+    expect(await statementsFor(hicp, { dims: {}, countries: many })).toBeGreaterThan(0);
     expect(await statementsFor(hicp, { dims: {}, countries: ['DE'], asOf: new Date() })).toBeGreaterThan(0);
   });
 
