@@ -197,12 +197,7 @@ async function fromBlocks(
     for (const row of block) if (row.period >= from && row.period <= to) rows.push(row);
   }
   // Each block is ordered by series and period; together, by place name within those (as the database read is).
-  rows.sort(
-    (a, b) =>
-      a.seriesId - b.seriesId ||
-      a.period - b.period ||
-      (a.geoName < b.geoName ? -1 : a.geoName > b.geoName ? 1 : a.geo < b.geo ? -1 : a.geo > b.geo ? 1 : 0),
-  );
+  rows.sort((a, b) => a.seriesId - b.seriesId || a.period - b.period || placeOrder(a, b));
   return limit !== undefined && rows.length > limit ? rows.slice(0, limit) : rows;
 }
 
@@ -240,10 +235,15 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/** The order of two rows of one series and period: by place name, then code (code-point order, as COLLATE "C"). */
+function placeOrder(a: ObservationRow, b: ObservationRow): number {
+  if (a.geoName !== b.geoName) return a.geoName < b.geoName ? -1 : 1;
+  return a.geo < b.geo ? -1 : a.geo > b.geo ? 1 : 0;
+}
+
 /** Sorts rows[from, to) by place name, then code (a run of one series and period: a few rows, insertion sort). */
 function sortRun(rows: ObservationRow[], from: number, to: number): void {
-  const before = (a: ObservationRow, b: ObservationRow) =>
-    a.geoName < b.geoName || (a.geoName === b.geoName && a.geo < b.geo);
+  const before = (a: ObservationRow, b: ObservationRow) => placeOrder(a, b) < 0;
   for (let i = from + 1; i < to; i++) {
     const row = rows[i]!;
     let j = i - 1;
