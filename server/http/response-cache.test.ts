@@ -114,3 +114,78 @@ describe("node:http's listener", () => {
     expect(cache.stats().socketBatches).toBe(1);
   });
 });
+
+describe('a full cache (decision 180)', () => {
+  /** A cache of at most 10 answers in front of a handler that renders each address slowly and counts its renders. */
+  function fullApp() {
+    const renders = new Map<string, number>();
+    const cache = responseCache({
+      versions: async () => ({ api: 'a', page: 'a' }),
+      watch: async () => ({ maxAgeMs: Infinity }),
+      maxEntries: 10,
+    });
+    const app = new Hono();
+    app.use('*', cache.middleware);
+    app.get('*', async (c) => {
+      renders.set(c.req.path, (renders.get(c.req.path) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return c.req.path.startsWith('/api/') ? c.json({ path: c.req.path }) : c.html(`<p>${c.req.path}</p>`);
+    });
+    const get = async (path: string) => {
+      const res = await app.request(`http://localhost${path}`);
+      return { etag: res.headers.get('etag'), type: res.headers.get('content-type'), body: await res.text() };
+    };
+    return { cache, get, renders: (path: string) => renders.get(path) ?? 0 };
+  }
+
+  it('keeps a new API answer only once its address is asked again, and answers the same either way', async () => {
+    const t = fullApp();
+    await new Promise((resolve) => setImmediate(resolve));
+    // While there is room, every answer is kept on its first ask.
+    for (let i = 0; i < 9; i++) await t.get(`/api/datasets/kept${i}`);
+    await t.get('/api/datasets/kept0');
+    expect(t.renders('/api/datasets/kept0')).toBe(1);
+    expect(t.cache.stats()).toMatchObject({ entries: 9, declined: 0 });
+
+    // Full (9 of 10): a one-off address is answered and not kept, and pushes nothing out.
+    const once = await t.get('/api/datasets/new');
+    expect(t.cache.stats()).toMatchObject({ entries: 9, declined: 1 });
+    const twice = await t.get('/api/datasets/new');
+    expect(t.renders('/api/datasets/new')).toBe(2);
+    expect(twice).toEqual(once);
+    expect(once.etag).toMatch(/^W\/"/);
+    expect(t.cache.stats()).toMatchObject({ entries: 10, declined: 1 });
+    expect(await t.get('/api/datasets/new')).toEqual(once);
+    expect(t.renders('/api/datasets/new')).toBe(2);
+  });
+
+  it('keeps an answer a burst of the same request waits for, and every page', async () => {
+    const t = fullApp();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 9; i++) await t.get(`/api/datasets/kept${i}`);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => t.get('/api/datasets/burst')));
+    expect(t.renders('/api/datasets/burst')).toBe(1);
+    expect(new Set(burst.map((b) => b.body)).size).toBe(1);
+    await t.get('/api/datasets/burst');
+    expect(t.renders('/api/datasets/burst')).toBe(1);
+
+    await t.get('/about');
+    await t.get('/about');
+    expect(t.renders('/about')).toBe(1);
+    expect(t.cache.stats().declined).toBe(0);
+  });
+
+  it('remembers as many asked-once addresses as it keeps answers, the oldest forgotten first', async () => {
+    const t = fullApp();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 9; i++) await t.get(`/api/datasets/kept${i}`);
+    for (let i = 0; i < 11; i++) await t.get(`/api/datasets/once${i}`);
+    expect(t.cache.stats().declined).toBe(11);
+    // once0 was forgotten (11 remembered at most 10): asked again, it is declined again; once10 is kept.
+    await t.get('/api/datasets/once0');
+    expect(t.cache.stats().declined).toBe(12);
+    await t.get('/api/datasets/once10');
+    await t.get('/api/datasets/once10');
+    expect(t.renders('/api/datasets/once10')).toBe(2);
+  });
+});

@@ -180,6 +180,8 @@ export interface ResponseCache {
     hotHits: number;
     socketHits: number;
     socketBatches: number;
+    /** API answers made but not kept: the cache was full and their address had not been asked before (decision 180). */
+    declined: number;
   };
   clear: () => void;
 }
@@ -228,10 +230,17 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
   const maxEntryBytes = opts.maxEntryBytes ?? 4 * 1024 * 1024;
   const entries = new Map<string, Entry>();
   /** A miss being computed, so that concurrent identical requests wait for it instead of computing it again. */
-  const inFlight = new Map<string, { version: string; entry: Promise<Entry | null> }>();
+  const inFlight = new Map<string, { version: string; waiting: number; entry: Promise<Entry | null> }>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  let declined = 0;
+  /**
+   * Addresses of API answers made once and not kept while the cache was full, oldest first: asked again, an answer is
+   * kept (decision 180). A script's one-off queries then no longer push out the answers that are asked again, nor
+   * cost the copy of every body they would have taken.
+   */
+  const askedOnce = new Set<string>();
   /** Hits answered by the hot path, ahead of the middleware chain; and of those, by node's listener. */
   let hotHits = 0;
   let socketHits = 0;
@@ -302,6 +311,26 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       if (bytes <= maxBytes && entries.size <= maxEntries) break;
       remove(oldest);
     }
+  }
+
+  /** Most of each bound the kept answers take before a new API address must be asked twice to be kept. */
+  const FULL = 0.9;
+
+  /**
+   * Whether a new answer is kept: always for pages (their addresses are the site's own), for the API while the cache
+   * has room, when other requests wait for this one (a burst of the same query), or when its address was asked before.
+   */
+  function admits(kind: CacheKind, key: string, waiting: number): boolean {
+    if (kind !== 'api' || waiting > 0) return true;
+    if (bytes < maxBytes * FULL && entries.size < maxEntries * FULL) return true;
+    if (askedOnce.delete(key)) return true;
+    askedOnce.add(key);
+    for (const oldest of askedOnce) {
+      if (askedOnce.size <= maxEntries) break;
+      askedOnce.delete(oldest);
+    }
+    declined++;
+    return false;
   }
 
   function keyOf(kind: CacheKind, url: URL, header: (name: string) => string | undefined): string {
@@ -406,7 +435,10 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     }
     if (!entry) {
       const flight = inFlight.get(key);
-      if (flight && flight.version === version) entry = (await flight.entry) ?? undefined;
+      if (flight && flight.version === version) {
+        flight.waiting++;
+        entry = (await flight.entry) ?? undefined;
+      }
     }
     if (entry) {
       hits++;
@@ -422,7 +454,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     misses++;
 
     let settle: (entry: Entry | null) => void = () => {};
-    const flight = { version, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
+    const flight = { version, waiting: 0, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
     inFlight.set(key, flight);
     const done = (e: Entry | null) => {
       settle(e);
@@ -462,14 +494,17 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       if (!vary) headers.push(['vary', 'Cookie']);
       else if (!/\bcookie\b/i.test(vary[1])) vary[1] = `${vary[1]}, Cookie`;
     }
+    const kept = admits(kind, key, flight.waiting);
     let body: ReadableStream<Uint8Array> | null = res.body;
     let copy: ReadableStream<Uint8Array> | null = null;
-    if (body) [body, copy] = body.tee();
+    if (body && kept) [body, copy] = body.tee();
     const outgoing = new Headers(headers);
     if (kind === 'api') outgoing.set('ETag', etag);
     // Hono's setter would copy the handler's headers (its ETag) over these: let go of its response first.
     c.res = undefined as unknown as Response;
     c.res = new Response(body, { status: res.status, headers: outgoing });
+    // Not kept: the same answer goes out, with nothing copied.
+    if (!kept) return done(null);
     void keep(c, copy, (bytes) => ({
       key,
       kind,
@@ -736,9 +771,19 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     hot,
     node,
     prefetch,
-    stats: () => ({ entries: entries.size, bytes, hits, misses, hotHits, socketHits, socketBatches: batches }),
+    stats: () => ({
+      entries: entries.size,
+      bytes,
+      hits,
+      misses,
+      hotHits,
+      socketHits,
+      socketBatches: batches,
+      declined,
+    }),
     clear: () => {
       entries.clear();
+      askedOnce.clear();
       bytes = 0;
     },
   };

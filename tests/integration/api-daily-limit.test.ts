@@ -319,6 +319,20 @@ describe('leased counts (decision 173)', () => {
     expect(await count(subject, day)).toBe(2001);
   });
 
+  it('lease from a second burst of 20 in a window, and never for one burst alone (decision 180)', async () => {
+    const count = batchedCounter(h.database.db);
+    const alone = `ip:${nextIp()}`;
+    expect(await load([count], alone, 1, 60, NO_CAP)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(await row(alone)).toEqual({ count: 60, leased: 0 });
+
+    // Three bursts of 30 in one window: 200 requests a second, well under a process's share of a busy client.
+    const steady = `ip:${nextIp()}`;
+    expect(LEASE_MIN).toBe(20);
+    const counts = await load([count], steady, 3, 30, NO_CAP);
+    expect(counts).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+    expect((await row(steady))!.leased).toBeGreaterThan(0);
+  });
+
   it('hold the limit exactly across two processes: never more than the cap, all of it once the leases come back', async () => {
     const one = batchedCounter(h.database.db);
     const two = batchedCounter(h.database.db);
