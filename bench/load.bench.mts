@@ -229,7 +229,7 @@ end
     });
     const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? 'NaN');
     const ms = (quantile: string) => {
-      const m = new RegExp(`^\\s+${quantile}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(out);
+      const m = new RegExp(`^\\s+${quantile}%\\s+([\\d.]+)(us|ms|s)[ \\t]*$`, 'm').exec(out);
       if (!m) throw new Error(`no ${quantile}% latency in wrk's output:\n${out}`);
       return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]!;
     };
