@@ -324,11 +324,9 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     if (kind !== 'api' || waiting > 0) return true;
     if (bytes < maxBytes * FULL && entries.size < maxEntries * FULL) return true;
     if (askedOnce.delete(key)) return true;
+    // One address in, at most one out: the oldest remembered.
     askedOnce.add(key);
-    for (const oldest of askedOnce) {
-      if (askedOnce.size <= maxEntries) break;
-      askedOnce.delete(oldest);
-    }
+    if (askedOnce.size > maxEntries) askedOnce.delete(askedOnce.values().next().value!);
     declined++;
     return false;
   }
