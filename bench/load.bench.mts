@@ -7,7 +7,9 @@
 // server a scratch database is made on), BENCH_PGLITE_URL (file:<dir>, a PGlite folder with the samples, instead of
 // memory: and importing them at start), BENCH_PROFILE=<dir> (the product runs with --cpu-prof into that folder),
 // BENCH_ROWS (comma list of row keys: api,meta,page,embed,unique), BENCH_TOOL (autocannon, or wrk where Debian's
-// package is installed). WEB_CONCURRENCY and VALUE_BLOCKS reach the product.
+// package is installed), BENCH_SCALE=<pairs> (instead of the table: the unique row on PostgreSQL with one process and
+// with two, alternating, that many pairs, each beside a node:http baseline with one cluster worker and two, and the
+// ratios). WEB_CONCURRENCY and VALUE_BLOCKS reach the product.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -19,16 +21,24 @@ import { startAppServer } from '../tests/setup/app-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-/** Seconds of load before each measured row, not counted (BENCH_WARMUP, default 1). */
+/**
+ * Seconds of load before each measured row, not counted (BENCH_WARMUP, default 1), per app process: N processes share
+ * the warm-up's requests, so each warms its own code and value blocks with as many as one process gets in that time.
+ */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+/** BENCH_SCALE=<pairs>: one process against two on the unique row (issue 18's 1.6×), alternating; 0 for the table. */
+const SCALE_PAIRS = Number(process.env.BENCH_SCALE ?? 0);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const pgUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The PGlite run's database: in memory (the samples imported at start), or a folder that already holds them. */
 const pgliteUrl = process.env.BENCH_PGLITE_URL ?? 'memory:';
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-/** The load tool: autocannon (default), or wrk where it is installed (BENCH_TOOL=wrk: lighter on two cores). */
-const TOOL = process.env.BENCH_TOOL ?? 'autocannon';
+/**
+ * The load tool: autocannon (default), or wrk where it is installed (BENCH_TOOL=wrk: lighter on two cores). BENCH_SCALE
+ * takes wrk unless told: autocannon, a Node process, would take much of the core a second app process needs.
+ */
+const TOOL = process.env.BENCH_TOOL ?? (SCALE_PAIRS > 0 ? 'wrk' : 'autocannon');
 
 interface Row {
   key: string;
@@ -53,7 +63,7 @@ const rows: Row[] = [
   },
   {
     key: 'unique',
-    label: 'unique GET /api/datasets/prc_hicp_manr?dim2=<4 groups>&country=<3 others each time>',
+    label: 'unique GET /api/datasets/prc_hicp_manr?dim2=<5 groups>&country=<3 others each time>',
     path: '/api/datasets/prc_hicp_manr?dim2=CP00&country=DE,FR,IT',
     unique: true,
   },
@@ -98,12 +108,16 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** How many app processes the product runs (WEB_CONCURRENCY, as the product reads it). */
+const PROCESSES = Number(process.env.WEB_CONCURRENCY || 1);
+
 /** The product on a database, started as `npm start` does after the build, with the sample datasets imported. */
-function startProduct(databaseUrl: string, profileDir?: string) {
+function startProduct(databaseUrl: string, profileDir?: string, processes = PROCESSES) {
   return startAppServer({
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: {
       ...process.env,
+      WEB_CONCURRENCY: String(processes),
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: '0',
@@ -131,6 +145,33 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log('listening on http://localhost:' + server.address().port));
 `;
 
+/**
+ * BENCH_SCALE's baseline: the machine's own scaling for a Node server whose every request costs CPU, with the load tool
+ * on the same cores. A bare node:http server (N cluster workers sharing the port) that serialises the product's unique
+ * answer four times for each request (about the product's CPU per request), and sends it.
+ */
+const scaleBaselineSource = `
+const cluster = require('node:cluster');
+const http = require('node:http');
+const fs = require('node:fs');
+const [file, workers] = [process.argv[2], Number(process.argv[3])];
+if (cluster.isPrimary && workers > 1) {
+  for (let i = 0; i < workers; i++) cluster.fork();
+  let told = 0;
+  cluster.on('listening', (worker, address) => {
+    if (++told === workers) console.log('listening on http://localhost:' + address.port);
+  });
+} else {
+  const answer = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const server = http.createServer((req, res) => {
+    let body = '';
+    for (let i = 0; i < 4; i++) body = JSON.stringify({ ...answer, address: req.url });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  server.listen(0, '127.0.0.1', () => cluster.isPrimary && console.log('listening on http://localhost:' + server.address().port));
+}
+`;
+
 async function withScratchDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
   const name = `bench_load_${process.pid}`;
   const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
@@ -148,13 +189,13 @@ async function withScratchDatabase<T>(fn: (url: string) => Promise<T>): Promise<
 
 /**
  * The unique row's addresses, none asked twice in a row (its warm-up included) while they last: every set of three of
- * the dataset's countries but DE,FR,IT, for each of the four product groups whose series cover nearly every country
- * in the samples (about 39,500 addresses, answers of 26–31 KB), the groups interleaved so that every stretch of the row
+ * the dataset's countries but DE,FR,IT, for each of the five product groups whose series cover nearly every country
+ * in the samples (about 49,400 addresses, answers of 26–31 KB), the groups interleaved so that every stretch of the row
  * asks each about as often. Until 2026-11-28 the row went round the 9,880 sets of CP00 alone, and its measured seconds
  * asked again what its warm-up had asked: the response cache kept some of those answers and answered them.
  */
 class UniqueAddresses {
-  static readonly groups = ['CP00', 'CP01', 'CP011', 'CP0111'];
+  static readonly groups = ['CP00', 'CP01', 'CP011', 'CP0111', 'CP01111'];
   readonly all: string[] = [];
   /** Addresses handed out so far (wrk's runs: an upper bound, the answers plus those in flight at its end). */
   asked = 0;
@@ -184,10 +225,11 @@ class UniqueAddresses {
   }
 }
 
-async function load(base: string, row: Row, unique?: UniqueAddresses): Promise<Figures> {
+async function load(base: string, row: Row, unique?: UniqueAddresses, processes = 1): Promise<Figures> {
   const run = TOOL === 'wrk' ? loadWithWrk : loadWithAutocannon;
-  // Not counted: the first second of a row warms what a steady load finds warm (compiled code, a new process's blocks).
-  if (WARMUP > 0) await run(base, row, unique, WARMUP);
+  // Not counted: the first seconds of a row warm what a steady load finds warm (compiled code, a new process's
+  // blocks), as long for each process as for one alone.
+  if (WARMUP > 0) await run(base, row, unique, WARMUP * processes);
   const figures = await run(base, row, unique, SECONDS);
   return unique ? { ...figures, repeated: unique.repeated } : figures;
 }
@@ -322,6 +364,77 @@ async function startCeiling(captured: Captured): Promise<string> {
   return started.base;
 }
 
+/** The unique row's countries: those of the HICP dataset's metadata with a two-letter code. */
+async function countriesOf(base: string): Promise<string[]> {
+  const meta = (await (await fetch(`${base}/api/datasets/prc_hicp_manr/meta`)).json()) as {
+    available_countries: { code: string }[];
+  };
+  return meta.available_countries.map((c) => c.code).filter((c) => /^[A-Z]{2}$/.test(c));
+}
+
+/**
+ * BENCH_SCALE: the unique row on one PostgreSQL database with one app process, then two, `pairs` times, each start a
+ * fresh product (empty caches) warmed as long per process. The machine's speed moves from minute to minute, so a ratio
+ * is taken only within a pair, and the pairs are summed up by their median.
+ */
+async function measureScaling(pairs: number): Promise<void> {
+  const row = rows.find((r) => r.unique);
+  if (!row) throw new Error('BENCH_SCALE measures the unique row: BENCH_ROWS must include unique');
+  const ratios: number[] = [];
+  const baselineRatios: number[] = [];
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
+  const answerFile = path.join(dir, 'answer.json');
+  const baselineFile = path.join(dir, 'baseline.cjs');
+  await writeFile(baselineFile, scaleBaselineSource);
+  try {
+    await withScratchDatabase(async (url) => {
+      console.log('one process against two on PostgreSQL (the first start imports the sample datasets)…');
+      for (let pair = 1; pair <= pairs; pair++) {
+        const figures: Figures[] = [];
+        for (const processes of [1, 2]) {
+          const { base, child } = await startProduct(url, undefined, processes);
+          try {
+            if (pair === 1 && processes === 1) await writeFile(answerFile, (await capture(base, row.path)).body);
+            figures.push(await load(base, row, new UniqueAddresses(await countriesOf(base)), processes));
+          } finally {
+            await stopProcess(child);
+          }
+        }
+        const baseline: Figures[] = [];
+        for (const workers of [1, 2]) {
+          const { base, child } = await startProcess([baselineFile, answerFile, String(workers)], process.env);
+          try {
+            baseline.push(await load(base, { ...row, unique: false }, undefined, workers));
+          } finally {
+            await stopProcess(child);
+          }
+        }
+        const [one, two] = figures as [Figures, Figures];
+        ratios.push(two.rps / one.rps);
+        baselineRatios.push(baseline[1]!.rps / baseline[0]!.rps);
+        console.log(
+          `  pair ${pair}: one process ${fmt(one)}; two ${fmt(two)}: ${ratios.at(-1)!.toFixed(2)}×; the baseline ` +
+            `${Math.round(baseline[0]!.rps).toLocaleString('en')} → ${Math.round(baseline[1]!.rps).toLocaleString('en')} ` +
+            `req/s: ${baselineRatios.at(-1)!.toFixed(2)}×`,
+        );
+      }
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const list = (xs: number[]) => `${xs.map((r) => `${r.toFixed(2)}×`).join(', ')} (median ${median(xs).toFixed(2)}×)`;
+  console.log(
+    `\n${row.label}, ${CONNECTIONS} connections, ${WARMUP} s warm-up per process, ${SECONDS} s measured, ${TOOL}\n` +
+      `two processes against one: ${list(ratios)}; issue 18 asks at least 1.6×\n` +
+      `the baseline (node:http, two cluster workers against one, the same CPU-bound answer): ${list(baselineRatios)}`,
+  );
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+}
+
 /**
  * A product's figures for every row, each followed at once by the ceiling's for the same bytes: on a machine shared
  * with other work the load changes from minute to minute, and a ratio holds only between neighbouring measurements.
@@ -341,14 +454,11 @@ async function measureProduct(
       captured.push({ path: row.path, headers, body: body.toString('base64') });
     }
     const ceilingBase = await startCeiling(captured);
-    const meta = (await (await fetch(`${base}/api/datasets/prc_hicp_manr/meta`)).json()) as {
-      available_countries: { code: string }[];
-    };
-    const countries = meta.available_countries.map((c) => c.code).filter((c) => /^[A-Z]{2}$/.test(c));
+    const countries = await countriesOf(base);
     const figures = new Map<string, Figures>();
     const ceilings = new Map<string, Figures>();
     for (const row of rows) {
-      const f = await load(base, row, row.unique ? new UniqueAddresses(countries) : undefined);
+      const f = await load(base, row, row.unique ? new UniqueAddresses(countries) : undefined, PROCESSES);
       figures.set(row.key, f);
       const c = await load(ceilingBase, { ...row, unique: false });
       ceilings.set(row.key, c);
@@ -441,6 +551,7 @@ function cell(f: Figures | undefined, ceiling: Figures | undefined): string {
 }
 
 async function main(): Promise<void> {
+  if (SCALE_PAIRS > 0) return measureScaling(SCALE_PAIRS);
   const results = new Map<string, { figures: Map<string, Figures>; ceilings: Map<string, Figures> }>();
   let captured: Captured | undefined;
   try {
