@@ -386,36 +386,46 @@ async function measureScaling(pairs: number): Promise<void> {
   const answerFile = path.join(dir, 'answer.json');
   const baselineFile = path.join(dir, 'baseline.cjs');
   await writeFile(baselineFile, scaleBaselineSource);
+  /** Figures of one start of a server (the product, or the baseline), stopped after them. */
+  const measured = async (
+    started: Promise<{ base: string; child: ChildProcess }>,
+    measure: (base: string) => Promise<Figures>,
+  ): Promise<Figures> => {
+    const { base, child } = await started;
+    try {
+      return await measure(base);
+    } finally {
+      await stopProcess(child);
+    }
+  };
   try {
     await withScratchDatabase(async (url) => {
       console.log('one process against two on PostgreSQL (the first start imports the sample datasets)…');
+      let countries: string[] | undefined;
       for (let pair = 1; pair <= pairs; pair++) {
-        const figures: Figures[] = [];
-        for (const processes of [1, 2]) {
-          const { base, child } = await startProduct(url, undefined, processes);
-          try {
-            if (pair === 1 && processes === 1) await writeFile(answerFile, (await capture(base, row.path)).body);
-            figures.push(await load(base, row, new UniqueAddresses(await countriesOf(base)), processes));
-          } finally {
-            await stopProcess(child);
-          }
-        }
-        const baseline: Figures[] = [];
-        for (const workers of [1, 2]) {
-          const { base, child } = await startProcess([baselineFile, answerFile, String(workers)], process.env);
-          try {
-            baseline.push(await load(base, { ...row, unique: false }, undefined, workers));
-          } finally {
-            await stopProcess(child);
-          }
-        }
-        const [one, two] = figures as [Figures, Figures];
+        const product = (processes: number) =>
+          measured(startProduct(url, undefined, processes), async (base) => {
+            if (!countries) {
+              // The first start: the countries of the unique row, and the answer the baseline serialises.
+              const { status, body } = await capture(base, row.path);
+              if (status !== 200) throw new Error(`${row.path} answered ${status}`);
+              await writeFile(answerFile, body);
+              countries = await countriesOf(base);
+            }
+            return load(base, row, new UniqueAddresses(countries), processes);
+          });
+        const baseline = (workers: number) =>
+          measured(startProcess([baselineFile, answerFile, String(workers)], process.env), (base) =>
+            load(base, { ...row, unique: false }, undefined, workers),
+          );
+        const [one, two] = [await product(1), await product(2)];
+        const [baseOne, baseTwo] = [await baseline(1), await baseline(2)];
         ratios.push(two.rps / one.rps);
-        baselineRatios.push(baseline[1]!.rps / baseline[0]!.rps);
+        baselineRatios.push(baseTwo.rps / baseOne.rps);
+        const rps = (f: Figures) => Math.round(f.rps).toLocaleString('en');
         console.log(
           `  pair ${pair}: one process ${fmt(one)}; two ${fmt(two)}: ${ratios.at(-1)!.toFixed(2)}×; the baseline ` +
-            `${Math.round(baseline[0]!.rps).toLocaleString('en')} → ${Math.round(baseline[1]!.rps).toLocaleString('en')} ` +
-            `req/s: ${baselineRatios.at(-1)!.toFixed(2)}×`,
+            `${rps(baseOne)} → ${rps(baseTwo)} req/s: ${baselineRatios.at(-1)!.toFixed(2)}×`,
         );
       }
     });
