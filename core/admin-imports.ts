@@ -4,6 +4,31 @@
 /** The largest file an admin may upload: the action stops reading past it (decision 171). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
+const MB = 1024 * 1024;
+/**
+ * How far a gzip upload may decompress (decision 186): to this many times its own size (Eurostat's files grow 3 to 32
+ * times) ...
+ */
+export const MAX_INFLATE_RATIO = 100;
+/** ... but always to 16 MB, however small it is ... */
+export const MIN_INFLATE_BYTES = 16 * MB;
+/** ... and never past 1 GB (a Eurostat TSV is read from disk a line at a time, never whole). */
+export const MAX_INFLATED_BYTES = 1024 * MB;
+
+/** The decompressed bytes a gzip upload of `compressedBytes` may reach; past them its import stops and fails. */
+export function inflateLimit(compressedBytes: number): number {
+  return Math.min(MAX_INFLATED_BYTES, Math.max(MIN_INFLATE_BYTES, MAX_INFLATE_RATIO * compressedBytes));
+}
+
+/** What a failed upload's import says of a gzip file that decompresses past its limit. */
+export function inflatedTooLargeMessage(limitBytes: number): string {
+  return (
+    `decompresses to more than ${Math.floor(limitBytes / MB)} MB: a gzip upload may grow to ${MAX_INFLATE_RATIO} times ` +
+    `its size (at least ${MIN_INFLATE_BYTES / MB} MB, at most ${MAX_INFLATED_BYTES / MB} MB). ` +
+    'Upload it uncompressed, or import it with npm run import.'
+  );
+}
+
 /** What the page and the action say of a file over the limit: the browser checks before sending, the action after. */
 export function fileTooLargeMessage(maxBytes: number): string {
   return `The file is larger than ${maxBytes / 1024 / 1024} MB.`;

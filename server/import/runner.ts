@@ -1,13 +1,15 @@
 // The import runner: parse a file, store it in one transaction, record the run (also when it fails).
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasets, importRuns } from '../../db/schema';
+import { inflatedTooLargeMessage } from '../../core/admin-imports';
 import { catalogue } from './catalogue';
-import { loadCodelists, type CodelistSource } from './codelists';
+import type { CodelistSource } from './codelists';
+import { importLabels, loadLabelLists, type ImportLabels } from './labels';
 import { detectFormat, parseFiles, sdmxLabelDimensions, startOfFile } from './parsers';
-import { openTextFile, type OpenedFile, type TextFile } from './parsers/input-text';
+import { InflateLimitError, openTextFile, type OpenedFile, type TextFile } from './parsers/input-text';
 import { storeParsed, type Progress } from './store';
 import { ImportError, type SourceFormat } from './types';
 
@@ -56,10 +58,28 @@ export interface ImportOptions {
    * fetched lists are cached in the database. Without it only cached lists are used.
    */
   codelists?: CodelistSource;
-  /** Told about code lists that could not be fetched (the labels then fall back, decision 051). */
+  /**
+   * Told about code lists that could not be fetched and that the mirror's dictionaries do not have either (the
+   * labels then fall back to the codes, decisions 051 and 187).
+   */
   onCodelistMissing?: (dimension: string, reason: string) => void;
+  /** The dataset's title as Eurostat's table of contents gives it (the refresh has it): named when the file is not. */
+  title?: string;
   /** Staged rows of a later release compared and merged at a time (server/import/store.ts's releaseSliceRows). */
   sliceRows?: number;
+  /**
+   * Bounds for a file from someone else (an admin's upload, decision 186): a gzip file decompresses to at most
+   * `inflatedBytes` (it is refused the moment it passes them), and a format parsed whole (JSON-stat, SDMX-CSV) to at
+   * most `wholeBytes`. Without them (`npm run import`, the refresh from Eurostat) nothing is bounded.
+   */
+  limits?: ImportLimits;
+  /** Where a gzip file's decompressed copy is written (default: the system's temporary folder). */
+  tempDir?: string;
+}
+
+export interface ImportLimits {
+  inflatedBytes: number;
+  wholeBytes: number;
 }
 
 export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSummary> {
@@ -76,14 +96,22 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
   opts.onRunStarted?.(runId);
   let opened: OpenedFile | null = null;
   try {
-    if (opts.path !== undefined) opened = await openTextFile(opts.path);
+    if (opts.path !== undefined) opened = await openWithin(opts, opts.path);
     const { format, input } = await parserInput(opts, opened);
-    // Label-only CSV columns map back to codes through Eurostat's code lists, fetched once and cached.
+    // Label-only CSV columns map back to codes through Eurostat's code lists (fetched once and cached) or the
+    // mirror's dictionaries (decision 187).
+    const sources = { codelists: opts.codelists, dataMirror: opts.dataMirror };
+    const told = new Set<string>();
+    const tell = (missing: { dimension: string; reason: string }[]) => {
+      for (const m of missing) {
+        if (!told.has(m.dimension)) opts.onCodelistMissing?.(m.dimension, m.reason);
+        told.add(m.dimension);
+      }
+    };
     let codelists = new Map<string, Map<string, string>>();
     if (format === 'sdmx-csv' && Buffer.isBuffer(input)) {
-      const wanted = sdmxLabelDimensions(opts.fileName, input);
-      const loaded = await loadCodelists(db, wanted, opts.codelists);
-      for (const m of loaded.missing) opts.onCodelistMissing?.(m.dimension, m.reason);
+      const loaded = await loadLabelLists(db, sdmxLabelDimensions(opts.fileName, input), sources);
+      tell(loaded.missing);
       codelists = loaded.lists;
     }
     const files = parseFiles(opts.fileName, input, { codelists });
@@ -103,6 +131,13 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     }
     const twice = codes.find((c, i) => codes.indexOf(c) !== i);
     if (twice) throw new ImportError(opts.fileName, null, `two datasets of the file are both called "${twice}"`);
+    // Titles, dimension names and labels the files do not state, read before the transaction (it may fetch).
+    const labels: ImportLabels[] = [];
+    for (const [i, file] of files.entries()) {
+      const found = await importLabels(db, file, codes[i]!, { ...sources, title: opts.title });
+      tell(found.missing);
+      labels.push(found.labels);
+    }
     const summaries = await db.transaction(async (tx) => {
       const done = [];
       for (const [i, file] of files.entries()) {
@@ -115,6 +150,7 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
           onProgress: opts.onProgress,
           dataMirror: opts.dataMirror,
           sliceRows: opts.sliceRows,
+          labels: labels[i],
         });
         done.push({ code: codes[i]!, format: parsed.format, ...counts });
       }
@@ -146,6 +182,24 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
   }
 }
 
+/** Opens the file of `opts.path`, decompressed within `opts.limits`; a file past them fails as an ImportError. */
+async function openWithin(opts: ImportOptions, file: string): Promise<OpenedFile> {
+  try {
+    return await openTextFile(file, { maxInflatedBytes: opts.limits?.inflatedBytes, tempDir: opts.tempDir });
+  } catch (error) {
+    if (!(error instanceof InflateLimitError)) throw error;
+    const problem = error.limitBytes === null ? error.problem : inflatedTooLargeMessage(error.limitBytes);
+    throw new ImportError(opts.fileName, null, problem);
+  }
+}
+
+const formatNames: Record<SourceFormat, string> = {
+  'eurostat-tsv': 'Eurostat TSV',
+  'eurostat-tsv-legacy': 'Eurostat TSV',
+  'sdmx-csv': 'SDMX-CSV',
+  'json-stat': 'JSON-stat',
+};
+
 /** What the parsers read: the bytes given, or the file on disk: a TSV line by line from there, other formats whole. */
 async function parserInput(
   opts: ImportOptions,
@@ -157,7 +211,20 @@ async function parserInput(
   }
   const format = detectFormat(opts.fileName, startOfFile(opened.text));
   const lineByLine = format === 'eurostat-tsv' || format === 'eurostat-tsv-legacy';
-  return { format, input: lineByLine ? opened.text : await readFile(opened.text.path) };
+  if (lineByLine) return { format, input: opened.text };
+  const whole = opts.limits?.wholeBytes;
+  if (format && whole !== undefined && (await stat(opened.text.path)).size > whole) {
+    throw new ImportError(
+      opts.fileName,
+      null,
+      `is read whole (${formatNames[format]}), and decompresses to more than ${megabytes(whole)}: upload it in parts, or import it with npm run import.`,
+    );
+  }
+  return { format, input: await readFile(opened.text.path) };
+}
+
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
 }
 
 async function recordFailure(db: Db, runId: number, code: string | undefined, error: unknown): Promise<void> {

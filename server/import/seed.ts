@@ -55,7 +55,8 @@ async function seedFromMirror(db: Db, dataMirror: string, log: Log): Promise<Imp
       log(`[${i + 1}/${files.length}] ${file}: not in the mirror, skipped`);
       continue;
     }
-    const summary = await importFile(db, { fileName: file, bytes, code, source: full, released });
+    // With the mirror, codes the file and the catalogue do not name take the mirror's dictionaries' words (decision 187).
+    const summary = await importFile(db, { fileName: file, bytes, code, source: full, released, dataMirror });
     log(
       `[${i + 1}/${files.length}] ${code} from ${file}: ${summary.values.toLocaleString('en')} values, ` +
         `${summary.added.toLocaleString('en')} added, ${summary.changed.toLocaleString('en')} changed, ${summary.removed.toLocaleString('en')} removed (${summary.seconds.toFixed(1)} s)`,

@@ -17,6 +17,7 @@ import type { Frequency } from '../../core/periods';
 import { codeLabel, isCodelistDimension } from '../../core/codelists';
 import { catalogue, catalogueEntry, type CatalogueEntry } from './catalogue';
 import { buildGeoRows } from './geos';
+import { noLabels, type ImportLabels } from './labels';
 import { seriesKey, type Observations, type ObservationSummary } from './observations';
 import { ImportError, wholeArea, type Observation, type ParsedFile } from './types';
 
@@ -48,11 +49,14 @@ export async function storeParsed(
     dataMirror?: string | null;
     /** Staged rows of a later release compared and merged at a time (tests make it small). */
     sliceRows?: number;
+    /** Title, dimension names and code labels the file does not state (server/import/labels.ts, decision 187). */
+    labels?: ImportLabels;
   },
 ): Promise<StoreCounts> {
-  const datasetId = await upsertDataset(tx, parsed, opts.code);
-  await syncDimensions(tx, datasetId, parsed, opts.fileName);
-  await ensureGeos(tx, parsed, opts.dataMirror ?? null);
+  const labels = opts.labels ?? noLabels;
+  const datasetId = await upsertDataset(tx, parsed, opts.code, labels);
+  await syncDimensions(tx, datasetId, parsed, opts.fileName, labels);
+  await ensureGeos(tx, parsed, opts.dataMirror ?? null, labels);
   const seriesIds = await upsertSeries(tx, datasetId, parsed.observations.summary);
 
   const runValues = { datasetId, source: opts.source, format: parsed.format, releaseDate: parsed.lastUpdate };
@@ -479,16 +483,21 @@ function mainFrequency(summary: ObservationSummary): Frequency {
  * the catalogue fills only what the file lacks, and its unit only when the file's main series has the
  * catalogue's unit code. A re-import refreshes what the file states and leaves the rest.
  */
-async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<number> {
+async function upsertDataset(tx: Db, parsed: ParsedFile, code: string, labels: ImportLabels): Promise<number> {
   const entry = catalogueEntry(code);
   const meta = parsed.meta;
   const existing = await tx
-    .select({ id: datasets.id, defaults: datasets.defaults })
+    .select({ id: datasets.id, defaults: datasets.defaults, name: datasets.name, unit: datasets.unit })
     .from(datasets)
     .where(eq(datasets.code, code));
   if (existing[0]) {
     const { id, defaults } = existing[0];
+    // A name or unit stored as a code (imported before its words were known) takes them now.
+    const unitCode = Object.values(defaults).includes(existing[0].unit);
+    const unit = unitCode ? unitOf(parsed, defaults, entry, labels) : null;
     const stated = {
+      ...(existing[0].name === code && labels.title ? { name: labels.title } : {}),
+      ...(unit && unit !== existing[0].unit ? { unit } : {}),
       ...(parsed.name ? { name: parsed.name } : {}),
       ...(meta?.description ? { description: meta.description } : {}),
       ...(meta?.source ? { sourceName: meta.source } : {}),
@@ -505,14 +514,14 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string): Promise<
     .insert(datasets)
     .values({
       code,
-      name: parsed.name ?? entry?.name ?? code,
+      name: parsed.name ?? entry?.name ?? labels.title ?? code,
       description: meta?.description ?? entry?.description ?? '',
       sourceName: meta?.source ?? entry?.sourceName ?? (eurostat ? 'Eurostat' : ''),
       sourceUrl:
         meta?.sourceUrl ??
         entry?.sourceUrl ??
         (eurostat ? `https://ec.europa.eu/eurostat/databrowser/view/${code}/default/table?lang=en` : ''),
-      unit: unitOf(parsed, defaults, entry),
+      unit: unitOf(parsed, defaults, entry, labels),
       extension: meta?.extension ?? null,
       frequency: mainFrequency(parsed.observations.summary),
       defaults,
@@ -566,11 +575,15 @@ function statedUnit(parsed: ParsedFile, defaults: Record<string, string>): strin
   return parsed.dimensions.find((d) => d.code === dimension)?.values.find((v) => v.code === unitCode)?.label ?? null;
 }
 
-/** The file's unit, else the catalogue's when it describes the same unit code, else the code list's, else the code. */
+/**
+ * The file's unit, else the catalogue's when it describes the same unit code, else the built-in code list's, else
+ * Eurostat's code list or dictionary (labels), else the code.
+ */
 export function unitOf(
   parsed: ParsedFile,
   defaults: Record<string, string>,
   entry: CatalogueEntry | undefined,
+  labels: ImportLabels = noLabels,
 ): string {
   const dimension = unitDimensionOf(parsed);
   const unitCode = dimension ? defaults[dimension] : undefined;
@@ -579,11 +592,18 @@ export function unitOf(
     statedUnit(parsed, defaults) ??
     (entry && entry.defaults[dimension] === unitCode ? entry.unit : null) ??
     (dimension === 'unit' ? codeLabel('unit', unitCode) : null) ??
+    labels.value(dimension, unitCode) ??
     unitCode
   );
 }
 
-async function syncDimensions(tx: Db, datasetId: number, parsed: ParsedFile, fileName: string): Promise<void> {
+async function syncDimensions(
+  tx: Db,
+  datasetId: number,
+  parsed: ParsedFile,
+  fileName: string,
+  labels: ImportLabels,
+): Promise<void> {
   const existing = await tx
     .select()
     .from(datasetDimensions)
@@ -599,10 +619,15 @@ async function syncDimensions(tx: Db, datasetId: number, parsed: ParsedFile, fil
   }
   for (const [i, dim] of parsed.dimensions.entries()) {
     const position = i + 1;
+    const label = dim.label ?? dimensionLabels[dim.code] ?? labels.dimension(dim.code) ?? dim.code;
     if (existing.length === 0) {
+      await tx.insert(datasetDimensions).values({ datasetId, position, code: dim.code, label });
+    } else if (existing[i]!.label === dim.code && label !== dim.code) {
+      // Named by its code on an earlier import, before its name was known.
       await tx
-        .insert(datasetDimensions)
-        .values({ datasetId, position, code: dim.code, label: dim.label ?? dimLabel(dim.code) });
+        .update(datasetDimensions)
+        .set({ label })
+        .where(and(eq(datasetDimensions.datasetId, datasetId), eq(datasetDimensions.position, position)));
     }
     const known = await tx
       .select({ code: dimensionValues.code, order: dimensionValues.sortOrder })
@@ -613,7 +638,11 @@ async function syncDimensions(tx: Db, datasetId: number, parsed: ParsedFile, fil
       datasetId,
       position,
       code: v.code,
-      label: v.label ?? (isCodelistDimension(dim.code) ? codeLabel(dim.code, v.code) : null) ?? v.code,
+      label:
+        v.label ??
+        (isCodelistDimension(dim.code) ? codeLabel(dim.code, v.code) : null) ??
+        labels.value(dim.code, v.code) ??
+        v.code,
       sortOrder: known.find((k) => k.code === v.code)?.order ?? next++,
     }));
     if (rows.length === 0) continue;
@@ -639,16 +668,12 @@ const dimensionLabels: Record<string, string> = {
   na_item: 'National accounts indicator (ESA 2010)',
 };
 
-function dimLabel(code: string): string {
-  return dimensionLabels[code] ?? code;
-}
-
 /**
  * Adds the geos the file uses that the database does not know: countries, aggregates and NUTS regions with
  * their seeded names and labels; others with the file's label; the whole area covered by a file without geo.
  * Only the geos this file needs, so an import does not have to seed all geos first.
  */
-async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null): Promise<void> {
+async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null, labels: ImportLabels): Promise<void> {
   const codes = parsed.observations.summary.geos;
   if (codes.size === 0) return;
   const known = new Set(
@@ -665,7 +690,7 @@ async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null)
   const rows = missing.map((code) => {
     const seed = seeded.get(code);
     if (seed) return seed;
-    const name = parsed.geoLabels.get(code) ?? code;
+    const name = parsed.geoLabels.get(code) ?? labels.value('geo', code) ?? code;
     const nuts = /^[A-Z]{2}[0-9A-Z]{1,3}$/.test(code) && !code.includes('_');
     return {
       code,

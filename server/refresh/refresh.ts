@@ -245,6 +245,7 @@ async function importDataset(
       deferMail: true,
       dataMirror: opts.dataMirror,
       codelists: { baseUrl: opts.baseUrl },
+      title: entry.title,
       onRunStarted: (id) => {
         runId = id;
         opts.onDataset?.({ code, phase: 'importing', runId: id });

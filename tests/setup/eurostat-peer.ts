@@ -18,6 +18,9 @@
 //                                             Eurostat's: ids freq, dimensions…, geo, time; sparse value and status
 //   GET /sdmx/2.1/data/{code}?format=SDMX-CSV[&compressed=true]
 //                                             the whole dataset as SDMX-CSV 1.0 with codes (gzip when compressed)
+//   GET /sdmx/2.1/codelist/ESTAT/{ID}         the code list of a dimension as an SDMX 2.1 structure message, in
+//                                             English, from the mirror's dictionary eurostat-metadata/dic/en/{id}.dic
+//                                             (404 when the mirror has none)
 //   anything else                             404 with Eurostat's JSON error shape
 //
 // Vintages: 1 is the shared files as the catalogue seeds them (the first mirror file of each dataset, e.g.
@@ -28,7 +31,7 @@
 //
 // The peer reads the files with the project's own parsers (server/import/parsers) and writes the two formats
 // back out; a dataset's answer is built once per vintage and kept.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -182,6 +185,13 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
       response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(toc(codes, vintage, published));
       return;
     }
+    const codelist = /^\/sdmx\/2\.1\/codelist\/ESTAT\/([A-Za-z0-9_]+)\/?$/.exec(below);
+    if (codelist) {
+      const xml = codelistXml(mirror, codelist[1]!);
+      if (!xml) return notFound();
+      response.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' }).end(xml);
+      return;
+    }
     const data = /^\/(statistics\/1\.0\/data|sdmx\/2\.1\/data)\/([A-Za-z0-9_]+)\/?$/.exec(below);
     if (!data) return notFound();
     const api = data[1]!.startsWith('statistics') ? 'jsonstat' : 'sdmx';
@@ -259,6 +269,32 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
 
 /** Countries whose une_rt_m series tests import and the peer publishes (DE carries the September 2026 revision). */
 export const TEST_GEOS = ['DE', 'FR', 'EA20'];
+
+/** A dimension's code list in the shape of Eurostat's SDMX 2.1 answer, from the mirror's dictionary; null without one. */
+function codelistXml(mirror: string, id: string): string | null {
+  const file = path.join(mirror, 'eurostat-metadata/dic/en', `${id.toLowerCase()}.dic`);
+  if (!existsSync(file)) return null;
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const codes = readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .map((line) => line.split('\t'))
+    .filter(([code, label]) => code && label)
+    .map(
+      ([code, label]) =>
+        `<s:Code id="${escape(code!.trim())}"><c:Name xml:lang="en">${escape(label!.trim())}</c:Name></s:Code>`,
+    );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<m:Structure xmlns:m="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/message" ' +
+    'xmlns:s="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/structure" ' +
+    'xmlns:c="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/common">' +
+    `<m:Header><m:ID>${escape(id)}</m:ID><m:Prepared>2023-11-01T00:00:00Z</m:Prepared></m:Header>` +
+    `<m:Structures><s:Codelists><s:Codelist id="${escape(id.toUpperCase())}" agencyID="ESTAT" version="1.0">` +
+    `<c:Name xml:lang="en">${escape(id.toUpperCase())}</c:Name>${codes.join('')}</s:Codelist></s:Codelists>` +
+    '</m:Structures></m:Structure>'
+  );
+}
 
 /** A mirror TSV with only the rows of `geos` (geo is the last key column, as in every Eurostat TSV). */
 export function trimTsv(bytes: Buffer, geos: string[]): Buffer {

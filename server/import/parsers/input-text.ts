@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
 
@@ -77,19 +78,65 @@ export interface OpenedFile {
   close(): Promise<void>;
 }
 
-/** Opens a file for import; a gzip file is decompressed as a stream (never whole in memory) into a temporary file. */
-export async function openTextFile(file: string): Promise<OpenedFile> {
+/** How far `openTextFile` may decompress a gzip file, and where its decompressed copy goes. */
+export interface OpenLimits {
+  /** Past this many decompressed bytes, decompressing stops and `InflateLimitError` is thrown (uploads, decision 186). */
+  maxInflatedBytes?: number;
+  /** The folder the copy's folder is made in, named after the file (default: the system's temporary folder). */
+  tempDir?: string;
+}
+
+/** A file `openTextFile` refused while decompressing it; `problem` says why (the import names the file). */
+export class InflateLimitError extends Error {
+  constructor(
+    readonly problem: string,
+    readonly limitBytes: number | null,
+  ) {
+    super(problem);
+    this.name = 'InflateLimitError';
+  }
+}
+
+/**
+ * Opens a file for import; a gzip file is decompressed as a stream (never whole in memory) into a temporary file.
+ * With `maxInflatedBytes`, decompressing stops once the copy would pass it, and a gzip file inside the gzip file is
+ * refused (its own decompression is not bounded): the copy is removed and InflateLimitError thrown.
+ */
+export async function openTextFile(file: string, limits: OpenLimits = {}): Promise<OpenedFile> {
   if (!isGzip(headOf(file, 2))) return { text: new TextFile(file), close: async () => {} };
-  const tempDir = await mkdtemp(path.join(tmpdir(), 'import-'));
+  // In a given folder, the copy's folder is named after the file (`<file>-XXXXXX`), so what belongs to it is known.
+  const prefix = limits.tempDir ? path.join(limits.tempDir, `${path.basename(file)}-`) : path.join(tmpdir(), 'import-');
+  const tempDir = await mkdtemp(prefix);
   const close = () => rm(tempDir, { recursive: true, force: true });
   const plain = path.join(tempDir, path.basename(file).replace(/\.gz$/i, ''));
+  const max = limits.maxInflatedBytes;
   try {
-    await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain));
+    await pipeline(
+      createReadStream(file),
+      createGunzip(),
+      ...(max === undefined ? [] : [byteLimit(max)]),
+      createWriteStream(plain),
+    );
+    if (max !== undefined && isGzip(headOf(plain, 2))) {
+      throw new InflateLimitError('is a gzip file inside a gzip file: decompress it once before uploading it.', null);
+    }
   } catch (error) {
     await close();
     throw error;
   }
   return { text: new TextFile(plain), close };
+}
+
+/** Passes bytes through until more than `max` have come, then fails with InflateLimitError. */
+function byteLimit(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      seen += chunk.length;
+      if (seen > max) return done(new InflateLimitError(`decompresses to more than ${max} bytes`, max));
+      done(null, chunk);
+    },
+  });
 }
 
 /** The first `bytes` bytes of a file (fewer when it is shorter). */
