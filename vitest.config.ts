@@ -23,7 +23,7 @@ export default defineConfig({
           // makes its own database, app and stores), and importing React, Hono and the app once per worker instead
           // of per file saved about 40 % of these projects' CPU (docs/operations.md, Test time).
           isolate: false,
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/keep-globals.ts'],
           testTimeout: 30_000,
         },
       },
@@ -34,7 +34,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/setup/database-templates.ts'],
           isolate: false,
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/keep-globals.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

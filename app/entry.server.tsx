@@ -6,7 +6,13 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router';
 import { isDatabaseUnavailable } from '../core/unavailable';
 import { CspNonceContext } from './csp-nonce';
 import { embedRuntimeScript } from './charts';
@@ -23,10 +29,19 @@ export const inlineScriptHashes: readonly string[] = [
 
 /**
  * A loader's or action's error: logged as React Router does, except when the database is away for a moment (a restart),
- * which the server answers 503 with Retry-After (server/app.ts reads the flag) and logs as one line.
+ * which the server answers 503 with Retry-After (server/app.ts reads the flag) and logs as one line. A request the
+ * router refuses (a POST to a page without an action: 405; no such page: 404) is the client's business and its answer
+ * says so: not logged. React Router's own cross-site refusal, behind ours (server/auth/origin-check.ts), is one line.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The document request's message, or single fetch's plain "Bad Request" for the same refusal of an action.
+  const csrf = error instanceof Error && /does not match `origin` header|^Bad Request$/.test(error.message);
+  if (csrf && request.method !== 'GET') {
+    console.warn(`Refused ${request.method} ${new URL(request.url).pathname}: its Origin is not this site`);
+    return;
+  }
   const failures = (context as { failures?: { databaseUnavailable: boolean } } | undefined)?.failures;
   if (failures && isDatabaseUnavailable(error)) {
     failures.databaseUnavailable = true;

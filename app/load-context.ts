@@ -17,6 +17,11 @@ declare module 'react-router' {
     db: Db;
     auth: PageAuth;
     outlines: PageOutlines;
+    /**
+     * The site's public address without a trailing slash (config.publicUrl: PUBLIC_URL or http://localhost:$PORT):
+     * the start of every absolute address a page writes, never the request's Host (decision 183).
+     */
+    siteUrl: string;
     /** Signed, short-lived: the chart widget sends it with its API fetches so our own pages are not counted. */
     pageToken?: string;
     /** This request's Content-Security-Policy nonce; app/entry.server.tsx puts it on every script (decision 060). */

@@ -1,4 +1,5 @@
-// Server side of the root route: moved-page redirects on every navigation, the theme cookie, the site address.
+// Server side of the root route: moved-page redirects on every navigation, the theme cookie, the site address (the
+// configured one, never the request's Host: decision 183).
 import { redirect } from 'react-router';
 import { isbot } from 'isbot';
 import { themeFromCookieHeader, type ResolvedTheme, type ThemePreference } from '../core/theme';
@@ -21,11 +22,13 @@ export async function checkRedirect(db: ReadDb, url: URL): Promise<void> {
 
 /**
  * `account`: the signed-in user's stored colour mode (undefined when signed out, null when never chosen). A stored
- * choice wins over this device's cookie, which the browser then brings in line (issue 12).
+ * choice wins over this device's cookie, which the browser then brings in line (issue 12). `siteUrl`: the load
+ * context's configured public address.
  */
 export async function rootData(
   request: Request,
   db: ReadDb,
+  siteUrl: string,
   account?: { theme?: ThemePreference | null },
 ): Promise<SiteRootData> {
   const url = new URL(request.url);
@@ -34,12 +37,11 @@ export async function rootData(
   // Chromium sends the system colour scheme as a client hint once we ask for it (Accept-CH on pages).
   const hint = request.headers.get('sec-ch-prefers-color-scheme');
   const system: ResolvedTheme | null = hint === 'dark' || hint === 'light' ? hint : null;
-  const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     theme,
     resolvedTheme: theme === 'system' ? system : theme,
     themeOnAccount: account !== undefined,
-    siteUrl: publicUrl || url.origin,
+    siteUrl: siteUrl.replace(/\/+$/, ''),
     isBot: isbot(request.headers.get('user-agent')),
   };
 }

@@ -27,7 +27,7 @@ import './app.css';
 import './load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const site = await rootData(request, context.db, context.auth.session?.user);
+  const site = await rootData(request, context.db, context.siteUrl, context.auth.session?.user);
   // The visitor's session and the configured sign-in providers seed the browser's auth state (no flash).
   return {
     ...site,

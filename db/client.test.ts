@@ -33,3 +33,29 @@ describe('openDatabase on a PGlite folder', () => {
     );
   });
 });
+
+describe('the one-process lock of a PGlite folder (decision 186)', () => {
+  it('is one lock for every path to the folder: a symlink, `a/../db` and a trailing slash take the same one', async () => {
+    const { mkdirSync, symlinkSync } = await import('node:fs');
+    const { DatabaseLockedError, lockFolder } = await import('./client');
+    const dir = path.join(folder, 'locked');
+    mkdirSync(path.join(folder, 'a'), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(dir, path.join(folder, 'link'));
+    const release = lockFolder(dir);
+    try {
+      for (const other of [path.join(folder, 'link'), `${folder}/a/../locked`, `${dir}/`, path.join(folder, 'link/')]) {
+        expect(() => lockFolder(other), other).toThrow(DatabaseLockedError);
+      }
+    } finally {
+      release();
+    }
+    // Released: the symlink's path takes it now, and the folder's own path is refused.
+    const again = lockFolder(path.join(folder, 'link'));
+    try {
+      expect(() => lockFolder(dir)).toThrow(DatabaseLockedError);
+    } finally {
+      again();
+    }
+  });
+});

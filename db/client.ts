@@ -1,5 +1,5 @@
 // Opens the database named by DATABASE_URL: PGlite (on disk or in memory) or PostgreSQL, and migrates it.
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -115,16 +115,28 @@ export class DatabaseLockedError extends Error {
   }
 }
 
-/** The lock file beside a PGlite folder (not inside: PGlite wants an empty folder to create a cluster in). */
+/**
+ * The lock file beside a PGlite folder (not inside: PGlite wants an empty folder to create a cluster in), named from
+ * the folder's real path: a symlink to it, `a/../db` or a trailing slash name the same lock (decision 186). A folder
+ * that does not exist yet goes by its resolved path (`lockFolder` makes it first).
+ */
 export function lockFileOf(dir: string): string {
-  return `${path.resolve(dir)}.lock`;
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    real = path.resolve(dir);
+  }
+  return `${real}.lock`;
 }
 
 /**
- * Takes the folder's lock file (`<dir>.lock`, holding the pid and command line), or throws DatabaseLockedError when
- * a live process holds it. A lock whose process is gone (kill -9, a crash) is taken over. Returns the release.
+ * Takes the folder's lock file (`<real path of dir>.lock`, holding the pid and command line; the folder is made when
+ * missing), or throws DatabaseLockedError when a live process holds it. A lock whose process is gone (kill -9, a crash) is taken over. Returns the release.
  */
 export function lockFolder(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
   const file = lockFileOf(dir);
   const holder =
     process.argv

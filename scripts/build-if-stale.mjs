@@ -45,10 +45,15 @@ if (!process.argv.includes('--always') && builtAt > sources) {
   });
   // The HTTP server (server/index.ts and what it imports from the sources) as one file beside the pages: `npm start`,
   // the browser tests and the benches run it with plain node, which starts in half the time of loading every source
-  // file through tsx (decision 162). Packages stay in node_modules.
+  // file through tsx (decision 162). Packages stay in node_modules. The drawing threads' entry is bundled beside it
+  // (render-worker.mjs, found by server/render/pool.ts next to the bundle: decision 182).
   await build({
-    entryPoints: [path.join(root, 'server/index.ts')],
-    outfile: path.join(buildDir, 'app-server/index.mjs'),
+    entryPoints: {
+      index: path.join(root, 'server/index.ts'),
+      'render-worker': path.join(root, 'server/render/worker.ts'),
+    },
+    outdir: path.join(buildDir, 'app-server'),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',
     platform: 'node',

@@ -151,17 +151,16 @@ export function createApp(
   );
   // The cache's version read starts here, beside the quota's count.
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
-  app.use('/api/datasets/*', quota);
+  // Every request the daily limit counts, by its one rule (countedRequests in server/api/daily-limit.ts, listed in
+  // docs/api.md, decision 184): the data API, its exports and pages' loader data; anything else passes at once.
+  app.use('*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
   const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
   app.use('/api/og-image', images);
   app.use('/api/charts/download-png', images);
   app.use('/api/charts/download-svg', images);
-  app.use('/api/sdmx/*', quota);
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
-  app.use('/api/assistant/ask', quota);
-  app.use('/api/researcher/run', quota);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
   app.route('/api', catalogueApi(config.publicUrl));
   app.route('/api', datasetsApi());
@@ -170,7 +169,7 @@ export function createApp(
   app.route('/api', workbenchApi());
   app.route('/api', chartsApi({ outlines, publicUrl: config.PUBLIC_URL }));
   app.route('/api', geoApi({ outlines }));
-  app.route('/api', checkUserApi());
+  app.route('/api', checkUserApi({ trustedOrigins, publicUrl: config.publicUrl }));
   app.route('/api', accountApi(auth, trustProxy));
   app.route('/api', apiKeysApi(auth, trustProxy));
   app.route('/api', followsApi(auth, trustProxy));
@@ -207,8 +206,8 @@ export function createApp(
   );
   app.route('/api', authLinksApi(config.publicUrl));
   app.route('/api', authApi(auth, trustProxy, trustedOrigins));
-  app.route('/api', sitemapsApi(opts.db, config.PUBLIC_URL));
-  app.route('/api', ogImageApi(opts.db, config.PUBLIC_URL, outlines));
+  app.route('/api', sitemapsApi(opts.db, config.publicUrl));
+  app.route('/api', ogImageApi(opts.db, config.publicUrl, outlines));
   app.route(
     '/api',
     contactApi({
@@ -218,7 +217,7 @@ export function createApp(
       trustProxy,
     }),
   );
-  app.route('/', robotsApi(config.PUBLIC_URL));
+  app.route('/', robotsApi(config.publicUrl));
   app.route('/', llmsTxtApi(config.publicUrl));
   app.route('/', buildsApi(opts.build));
   app.route('/', unsubscribeApi(opts.db));
@@ -262,7 +261,12 @@ export function createApp(
   }
   app.use('*', redirectPages(opts.db));
   if (opts.build) {
-    const handle = createRequestHandler(opts.build, opts.mode ?? 'production');
+    // originCheck above has decided on every page POST: React Router's own check (the Origin against the address the
+    // server sees, http behind a TLS proxy) must accept what it accepted, not refuse it again with a stack (185).
+    const handle = createRequestHandler(
+      { ...opts.build, allowedActionOrigins: trustedOrigins.map((o) => new URL(o).host) },
+      opts.mode ?? 'production',
+    );
     // The Upgrade buttons of pages know whether this server takes payments, and for which periods (decision 075).
     const billing = billingSettings(config);
     const billingOffer = {
@@ -282,6 +286,7 @@ export function createApp(
         db: opts.db,
         auth: pageAuth,
         outlines,
+        siteUrl: config.publicUrl,
         pageToken: issuePageToken(secret),
         cspNonce: c.get('cspNonce'),
         imports: refresh,
@@ -306,6 +311,9 @@ export function createApp(
 /**
  * node:http's server for the app: the response cache's hot path reads node's own request and writes a kept answer
  * straight to the socket, ahead of Hono's listener, which gets every other request (decision 168).
+ * The listener puts its lightweight Request and Response in place of the process's (its default, kept: without them
+ * Hono's bodyLimit fails on a DELETE's request); tests that start a server get the originals back after each file
+ * (tests/setup/keep-globals.ts).
  */
 export function createAppServer(app: ReturnType<typeof createApp>, hostname?: string): Server {
   return createAdaptorServer({

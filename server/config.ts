@@ -89,6 +89,16 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; dataMirror: string | null; publicUrl: string };
 
+/**
+ * The one public address of the site, without a trailing slash: PUBLIC_URL, else its documented default
+ * http://localhost:$PORT. Every absolute address the product writes (pages' canonical and sharing tags, JSON-LD,
+ * feeds, sitemaps, robots.txt, catalogue documents, e-mails, OAuth) starts with it, never with a request's Host
+ * (docs/decisions/183). With PORT=0, server/index.ts picks the port first and passes it here.
+ */
+export function publicUrlOf(settings: { PUBLIC_URL?: string | undefined; PORT: number }): string {
+  return (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -102,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     dataDir: path.join(repoRoot, '.data'),
     dataMirror,
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    publicUrl: publicUrlOf(c),
   };
 }
 

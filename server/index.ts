@@ -9,7 +9,7 @@ import type { ServerBuild } from 'react-router';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
 import { createApp, createAppServer } from './app';
 import { tuneKeepAlive } from './keep-alive';
-import { loadConfig, repoRoot, type Config } from './config';
+import { loadConfig, publicUrlOf, repoRoot, type Config } from './config';
 import { seedGeos } from './import/geos';
 import { isCatalogueEmpty, seedSampleData } from './import/seed';
 import { mailerFromConfig } from './email/transport';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   if (config.PORT === 0 && !config.PUBLIC_URL) {
     // Links in e-mails and OAuth redirects need the real port, so pick it before building the app.
     const port = await freePort(config.HOST);
-    config = { ...config, PORT: port, publicUrl: `http://localhost:${port}` };
+    config = { ...config, PORT: port, publicUrl: publicUrlOf({ PORT: port }) };
   }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runProcesses(config);
   const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));

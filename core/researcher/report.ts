@@ -286,6 +286,28 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * Text for the Markdown export (decision 186): `&`, `<` and `>` as entities, so that a Markdown renderer shows
+ * them and never renders HTML. The report's own Markdown (**bold**, [n] markers) is kept: for what the report writes
+ * from the database (findings, names, labels).
+ */
+function mdSafe(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * What the user wrote (the question, a step's title and reason, the plan's notes) for the Markdown export: no HTML
+ * (`mdSafe`), no Markdown of its own (emphasis, links, code, tables, headings: backslash-escaped) and on one line.
+ */
+function mdText(s: string): string {
+  return mdSafe(s.replace(/\s*[\r\n]+\s*/g, ' ')).replace(/[\\`*_[\]|#~]/g, '\\$&');
+}
+
+/** A table cell of the Markdown export: no HTML, and a `|` does not end the cell. */
+function mdCell(s: string): string {
+  return mdSafe(s).replace(/\|/g, '\\|');
+}
+
 function citationLine(c: Citation): string {
   const flag = c.flags ? ` (${c.flags}: ${c.flag_meaning})` : '';
   return `${c.place}, ${c.period}: ${formatValue(c.value, c.decimals)}${unitSuffix(c.unit)}${flag}. ${c.dataset_name} (${c.dataset_code}), ${c.series}`;
@@ -297,37 +319,45 @@ function cell(c: { value: string; flags: string | null } | null): string {
 
 /** The report as Markdown: findings with footnote links, a table per step, method notes and the sources. */
 export function reportMarkdown(r: Report, meta: { url: string; created_at: string }): string {
-  const lines: string[] = [`# ${r.question}`, '', `Research report, ${meta.created_at.slice(0, 10)}: ${meta.url}`, ''];
-  if (r.declined) lines.push(r.declined, '');
-  for (const n of r.notes) lines.push(`- ${n}`);
+  const lines: string[] = [
+    `# ${mdText(r.question)}`,
+    '',
+    `Research report, ${meta.created_at.slice(0, 10)}: ${meta.url}`,
+    '',
+  ];
+  if (r.declined) lines.push(mdText(r.declined), '');
+  for (const n of r.notes) lines.push(`- ${mdText(n)}`);
   if (r.notes.length > 0) lines.push('');
   for (const s of r.steps) {
-    lines.push(`## ${capitalize(s.title)}`, '');
+    lines.push(`## ${mdText(capitalize(s.title))}`, '');
     lines.push(
-      `${s.dataset_name} (${s.dataset_code}) · ${s.places.join(', ')}${s.reference ? ` vs ${s.reference}` : ''} · ${s.period_from} to ${s.period_to ?? 'latest'}`,
+      `${mdSafe(s.dataset_name)} (${s.dataset_code}) · ${s.places.join(', ')}${s.reference ? ` vs ${s.reference}` : ''} · ${s.period_from} to ${s.period_to ?? 'latest'}`,
       '',
-      `_Why:_ ${s.reason}`,
+      `_Why:_ ${mdText(s.reason)}`,
       '',
       '### Findings',
       '',
     );
-    for (const f of s.findings) lines.push(`- ${f.replace(/\[(\d+)\]/g, '[[$1]](#source-$1)')}`);
+    for (const f of s.findings) lines.push(`- ${mdSafe(f).replace(/\[(\d+)\]/g, '[[$1]](#source-$1)')}`);
     lines.push('', `Chart: ${s.links.chart_url}  `, `CSV: ${s.links.csv_url}  `, `API: ${s.links.api_url}`, '');
     if (s.table.rows.length > 0) {
-      lines.push(`| Period | ${s.table.columns.map((c) => c.name).join(' | ')} |`);
+      lines.push(`| Period | ${s.table.columns.map((c) => mdCell(c.name)).join(' | ')} |`);
       lines.push(`|---|${s.table.columns.map(() => '---:').join('|')}|`);
-      for (const row of s.table.rows) lines.push(`| ${row.period} | ${row.cells.map(cell).join(' | ')} |`);
+      for (const row of s.table.rows)
+        lines.push(`| ${mdCell(row.period)} | ${row.cells.map((c) => mdCell(cell(c))).join(' | ')} |`);
       lines.push('');
     }
     if (s.notes.length > 0) {
       lines.push('### Method notes', '');
-      for (const n of s.notes) lines.push(`- ${n}`);
+      for (const n of s.notes) lines.push(`- ${mdSafe(n)}`);
       lines.push('');
     }
   }
   if (r.citations.length > 0) {
     lines.push('## Sources', '');
-    r.citations.forEach((c, i) => lines.push(`<a id="source-${i + 1}"></a>${i + 1}. ${citationLine(c)}. ${c.url}`));
+    r.citations.forEach((c, i) =>
+      lines.push(`<a id="source-${i + 1}"></a>${i + 1}. ${mdSafe(citationLine(c))}. ${c.url}`),
+    );
     lines.push('');
   }
   return lines.join('\n');

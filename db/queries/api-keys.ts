@@ -14,7 +14,37 @@ export interface KeyOwner {
   userId: string;
   /** Set for an organization's key. */
   organizationId: string | null;
+  /** The plan that limits the request: a Pro organization's for its keys, else the person's (decision 184). */
   plan: Plan;
+  /**
+   * Whose daily limit the request counts against: a Pro organization's keys count against the organization; a
+   * personal key and a Free organization's key against the person who created it, so that Free organizations do not
+   * multiply a person's Free quota (decision 184).
+   */
+  limitedAs: 'organization' | 'user';
+}
+
+/**
+ * An organization's key works only while its creator manages the organization (owner or admin): removal, leaving or
+ * a demotion revokes their keys (revokeCreatorsKeys), and this keeps any key left over from before refused too.
+ */
+const creatorManagesSql = sql`EXISTS (SELECT 1 FROM organization_members m
+  WHERE m.organization_id = k.organization_id AND m.user_id = k.user_id AND m.role IN ('owner', 'admin'))`;
+
+/** Organizations the user is an owner or admin of (a subquery). */
+function managedBy(db: ReadDb, userId: string) {
+  return db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.role, ['owner', 'admin'])));
+}
+
+/** The keys a user may list, rotate and revoke: their personal keys, and every key of an organization they manage. */
+function keysOf(db: ReadDb, userId: string) {
+  return or(
+    and(eq(apiKeys.userId, userId), isNull(apiKeys.organizationId)),
+    inArray(apiKeys.organizationId, managedBy(db, userId)),
+  );
 }
 
 export async function insertApiKey(
@@ -25,12 +55,21 @@ export async function insertApiKey(
   return row!;
 }
 
-/** The account's keys that still work, oldest first. */
+/**
+ * The account's keys that still work, oldest first: its personal keys and the keys it created for organizations it
+ * still manages (a key of an organization it was removed from, or demoted in, is not its any more).
+ */
 export async function listActiveApiKeys(db: ReadDb, userId: string): Promise<ApiKeyRow[]> {
   return db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.organizationId), inArray(apiKeys.organizationId, managedBy(db, userId))),
+      ),
+    )
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }
 
@@ -44,25 +83,35 @@ export async function listAllApiKeys(db: ReadDb, userId: string): Promise<ApiKey
  * organization's owner or an admin (a key outlives its creator's role); false when there is no such key.
  */
 export async function revokeApiKey(db: Db, userId: string, id: string): Promise<boolean> {
-  const managedOrganizations = db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.role, ['owner', 'admin'])));
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(apiKeys.id, id),
-        isNull(apiKeys.revokedAt),
-        or(eq(apiKeys.userId, userId), inArray(apiKeys.organizationId, managedOrganizations)),
-      ),
-    )
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt), keysOf(db, userId)))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }
 
-/** Replaces a working key's secret in place (same id, name and usage history); undefined when there is none. */
+/**
+ * Revokes the working keys a user created for an organization, when they are removed from it, leave it or are made a
+ * member (decision 184): the secret they hold must stop working. The keys' names and usage stay on the
+ * organization's chart, marked revoked. Answers the revoked keys.
+ */
+export async function revokeCreatorsKeys(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<{ id: string; name: string; prefix: string }[]> {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+}
+
+/**
+ * Replaces a working key's secret in place (same id, name and usage history); undefined when there is none the user
+ * may rotate: their personal key, or a key of an organization they manage now (owner or admin), whoever created it.
+ */
 export async function rotateApiKey(
   db: Db,
   userId: string,
@@ -72,7 +121,7 @@ export async function rotateApiKey(
   const rows = await db
     .update(apiKeys)
     .set({ ...secret, rotatedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt), keysOf(db, userId)))
     .returning();
   return rows[0];
 }
@@ -86,16 +135,18 @@ export async function useApiKey(db: Db, keyHash: string, at: Date): Promise<KeyO
     db,
     sql`UPDATE api_keys k SET last_used_at = ${at.toISOString()}::timestamptz
         WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL
+          AND (k.organization_id IS NULL OR ${creatorManagesSql})
         RETURNING k.id AS "keyId", k.user_id AS "userId", k.organization_id AS "organizationId"`,
   );
   const row = rows[0];
   if (!row) return undefined;
-  // An organization's key counts against the organization and its plan; a personal key against its user's plan,
-  // which an organization's Pro covers too (docs/decisions/076, 077).
-  const plan = row.organizationId
-    ? await organizationPlan(db, row.organizationId, at)
-    : await userPlan(db, row.userId, at);
-  return { keyId: row.keyId, userId: row.userId, organizationId: row.organizationId, plan };
+  const owner = { keyId: row.keyId, userId: row.userId, organizationId: row.organizationId };
+  // A Pro organization's key counts against the organization and its plan (decision 077); a personal key, and a Free
+  // organization's key, against the person who created it, with their plan, which an organization's Pro covers too
+  // (decisions 076, 184).
+  if (row.organizationId && (await organizationPlan(db, row.organizationId, at)) === 'pro')
+    return { ...owner, plan: 'pro', limitedAs: 'organization' };
+  return { ...owner, plan: await userPlan(db, row.userId, at), limitedAs: 'user' };
 }
 
 /** Counts per subject and day since `fromDay` (YYYY-MM-DD), for the usage chart. */

@@ -381,11 +381,16 @@ export async function countObservations(
   meta: DatasetMeta,
   sel: DataSelection,
   signal?: AbortSignal,
+  /** Stop counting here: a count that reaches it says "at least this many" for the cost of this many rows. */
+  atMost?: number,
 ): Promise<number> {
+  const matching = sql`SELECT 1 FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id
+      WHERE ${selectionWhere(meta, sel)}`;
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::integer AS n FROM series s JOIN ${valuesOf(meta, sel)} o ON o.series_id = s.id
-      WHERE ${selectionWhere(meta, sel)}`,
+    atMost === undefined
+      ? sql`SELECT count(*)::integer AS n FROM (${matching}) m`
+      : sql`SELECT count(*)::integer AS n FROM (${matching} LIMIT ${atMost}) m`,
     signal,
   );
   return row?.n ?? 0;

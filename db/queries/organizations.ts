@@ -213,7 +213,15 @@ export async function listOrganizationKeys(db: ReadDb, organizationId: string): 
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(apiKeys.organizationId, organizationId),
+        isNull(apiKeys.revokedAt),
+        // Only keys that work: their creator still manages the organization (decision 184).
+        sql`EXISTS (SELECT 1 FROM organization_members m WHERE m.organization_id = ${apiKeys.organizationId}
+          AND m.user_id = ${apiKeys.userId} AND m.role IN ('owner', 'admin'))`,
+      ),
+    )
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
   return rows.map((r) => ({
     ...r,

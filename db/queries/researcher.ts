@@ -1,6 +1,6 @@
 // Queries of the researcher's saved reports: per user (another user's report is as absent as a missing one), and one
 // by its share token for the shared view.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, ReadDb } from '../client';
 import { researchReports } from '../schema';
 
@@ -12,6 +12,12 @@ export async function insertResearchReport(
 ): Promise<ResearchReportRow> {
   const [saved] = await db.insert(researchReports).values(row).returning();
   return saved!;
+}
+
+/** How many reports the user keeps. */
+export async function countResearchReports(db: ReadDb, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(researchReports).where(eq(researchReports.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** The user's reports, newest first (without their bodies). */

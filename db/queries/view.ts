@@ -10,10 +10,34 @@ import { findDataset, getDatasetMeta, type DatasetRow } from './datasets';
 import { countObservations, mostValues, selectObservations, toSeriesList, type ObservationRow } from './observations';
 import { NotYetImported, vintageAt } from './revisions';
 
+/**
+ * The one value cap (issue 35): the most stored values one answer reads, whatever path asks (the data API in JSON, CSV
+ * and JSON-stat, SDMX, chart downloads and images, sharing cards, pages and embeds, the workbench, the assistant and
+ * the researcher). Every view is read through loadView, which refuses more with `ViewTooLarge`. A country's regions
+ * over decades fit; a whole regional file does not.
+ */
+export const maxValuesPerRequest = 100_000;
+
+const lowerCaps = new WeakMap<ReadDb, number>();
+
+/**
+ * Lowers the cap for reads through `db` (never raises it): tests reach it with the small sample files, as
+ * keepValueBlocks sets the blocks kept per database.
+ */
+export function lowerValueCap(db: ReadDb, max: number): void {
+  lowerCaps.set(db, Math.min(max, maxValuesPerRequest));
+}
+
+/** The cap in force for reads through `db`: maxValuesPerRequest unless lowered. */
+export function valueCapOf(db: ReadDb): number {
+  return lowerCaps.get(db) ?? maxValuesPerRequest;
+}
+
 export interface ViewOptions {
   /**
    * Most stored values the view may read (counted first, an index scan, so a refused view reads none): more throw
-   * `ViewTooLarge`. Unbounded when absent (pages and cards ask for a few places).
+   * `ViewTooLarge`. Always at most the cap (valueCapOf), which is also the default: a caller may ask for fewer (the
+   * workbench and the researcher share the cap between the reads of one request), never for more.
    */
   maxValues?: number;
   /** Called before the values are read and after: throws to stop (the API stops for a client that has gone). */
@@ -24,15 +48,27 @@ export interface ViewOptions {
   // consumer that parses a query gets it; the loader reads that vintage (decision 125).
 }
 
-/** A view that would read more values than `maxValues`. */
+/**
+ * A view that would read more values than `max`. Its message is the first sentence of every path's refusal
+ * (`too_many_values` in the API); each path adds how to narrow in its own terms. How many more is not known: the
+ * count stops one row past the cap, so a refusal costs at most that many rows however large the selection (issue 35).
+ */
 export class ViewTooLarge extends Error {
-  constructor(
-    readonly count: number,
-    readonly max: number,
-  ) {
-    super(`the view has ${count} values; at most ${max} are read at once`);
+  constructor(readonly max: number) {
+    super(
+      `This selection has more than ${max.toLocaleString('en')} values; one request returns at most ` +
+        `${max.toLocaleString('en')}.`,
+    );
     this.name = 'ViewTooLarge';
   }
+}
+
+/** What a page, an embed or a sharing card says where the chart of a view over the cap would be. */
+export function viewTooLargeNote(error: ViewTooLarge): string {
+  return (
+    `This view has more than ${error.max.toLocaleString('en')} values, more than a chart shows. ` +
+    'Choose fewer places or dimension values, or a shorter period.'
+  );
 }
 
 export interface View {
@@ -85,15 +121,18 @@ export async function loadView(
     options.checkpoint?.();
     throw error;
   };
-  const { maxValues } = options;
+  const cap = valueCapOf(db);
+  const maxValues = Math.min(options.maxValues ?? cap, cap);
   const refuseIfOver = async (max: number) => {
-    const count = await countObservations(db, meta, read, options.signal).catch(stopped);
-    if (count > max) throw new ViewTooLarge(count, max);
+    const count = await countObservations(db, meta, read, options.signal, max + 1).catch(stopped);
+    if (count > max) throw new ViewTooLarge(max);
   };
-  // Counted first, unless what the selection names cannot reach the limit (a few places: one statement, not two);
-  // then the read stops one row past the limit, and a read that got there is counted after all.
-  const bounded = maxValues !== undefined && (mostValues(meta, read) ?? Infinity) <= maxValues;
-  if (maxValues !== undefined && !bounded) await refuseIfOver(maxValues);
+  // Counted first, unless what the selection names cannot reach the limit (a few places, or a page's one series of
+  // every place: one statement, not two); then the read stops one row past the limit, and a read that got there is
+  // counted after all.
+  const places = read.countries ?? meta.available_countries.map((c) => c.code);
+  const bounded = (mostValues(meta, { ...read, countries: places }) ?? Infinity) <= maxValues;
+  if (!bounded) await refuseIfOver(maxValues);
   options.checkpoint?.();
   let rows = await selectObservations(db, meta, read, options.signal, bounded ? maxValues + 1 : undefined).catch(
     stopped,
@@ -101,7 +140,7 @@ export async function loadView(
   if (bounded && rows.length > maxValues) {
     // Flag-only values outside the dataset's period range can exceed the bound: count them, never cut the read.
     await refuseIfOver(maxValues);
-    throw new ViewTooLarge(rows.length, maxValues);
+    throw new ViewTooLarge(maxValues);
   }
   options.checkpoint?.();
   if (transform) {

@@ -15,7 +15,7 @@ import {
   type WorkbenchSelection,
 } from '../../core/workbench';
 import type { ReadDb } from '../client';
-import { loadView, openDataset } from './view';
+import { loadView, openDataset, valueCapOf } from './view';
 
 export interface LoadedIndicator {
   indicator: Indicator;
@@ -78,6 +78,10 @@ export async function loadWorkbench(db: ReadDb, sel: WorkbenchSelection): Promis
   const axis = axisFrequency(freqs);
   const range = axisRange(sel, axis);
   const columns: IndicatorColumn[] = [];
+  // One value cap for the whole table (db/queries/view.ts): each indicator reads at most what the others left; more
+  // throw ViewTooLarge (the API's 400 too_many_values). The workbench's own limits keep within it: at most 6
+  // indicators × 12 places × a monthly series since 1942 is about 73,000 values.
+  let budget = valueCapOf(db);
   for (const [n, i] of indicators.entries()) {
     const freq: Frequency = freqs[n]!;
     const own = rangeInFrequency(range, axis, freq);
@@ -86,13 +90,19 @@ export async function loadWorkbench(db: ReadDb, sel: WorkbenchSelection): Promis
       places.length === 0
         ? []
         : (
-            await loadView(db, i.meta, {
-              dims: Object.fromEntries(Object.entries(i.dims).map(([k, v]) => [k, [v]])),
-              countries: places,
-              from: own.from,
-              to: own.to,
-            })
+            await loadView(
+              db,
+              i.meta,
+              {
+                dims: Object.fromEntries(Object.entries(i.dims).map(([k, v]) => [k, [v]])),
+                countries: places,
+                from: own.from,
+                to: own.to,
+              },
+              { maxValues: budget },
+            )
           ).rows;
+    budget -= rows.length;
     columns.push({
       token: i.token,
       dataset: i.meta.dataset_code,

@@ -1,6 +1,8 @@
-// POST /api/check-user-exists: whether the sign-in modal should ask to sign in or to sign up.
+// POST /api/check-user-exists: whether the sign-in modal should ask to sign in or to sign up. It says whether an
+// address has an account, so it answers only our own pages, and one client only ten times in ten minutes (185).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { userExistsByEmail } from '../../db/queries/users';
+import { forbiddenOriginBody, fromOurPages } from '../auth/origin-check';
 import type { ApiEnv } from './env';
 import { errorSchema, bodyValidationHook } from '../http/errors';
 
@@ -8,7 +10,8 @@ const checkRoute = createRoute({
   method: 'post',
   path: '/check-user-exists',
   summary: 'Whether an account exists for an e-mail address',
-  description: 'Rate limited per IP and per e-mail address.',
+  description:
+    "For the sign-in window of this site only: a request without this site's Origin (or Sec-Fetch-Site: same-origin) is refused, and each client address may ask 10 times in 10 minutes.",
   request: {
     // required: without it an empty body skips validation and reaches the handler (a 500 the attack suite found).
     body: {
@@ -19,15 +22,19 @@ const checkRoute = createRoute({
   responses: {
     200: { description: 'The answer', content: { 'application/json': { schema: z.object({ exists: z.boolean() }) } } },
     400: { description: 'No e-mail', content: { 'application/json': { schema: errorSchema } } },
+    403: { description: 'Not from a page of this site', content: { 'application/json': { schema: errorSchema } } },
     429: { description: 'Too many requests', content: { 'application/json': { schema: errorSchema } } },
   },
 });
 
-export function checkUserApi(): OpenAPIHono<ApiEnv> {
+export function checkUserApi(site: { trustedOrigins: string[]; publicUrl: string }): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
   api.openapi(checkRoute, async (c) => {
-    const { email } = c.req.valid('json');
     c.header('Cache-Control', 'no-store');
+    // Other writes let clients that are not browsers through (origin-check.ts); this one is for our pages alone.
+    if (fromOurPages(c.req.raw, site.trustedOrigins, site.publicUrl) !== true)
+      return c.json(forbiddenOriginBody(), 403);
+    const { email } = c.req.valid('json');
     return c.json({ exists: await userExistsByEmail(c.var.db, email) }, 200);
   });
   return api;

@@ -1,10 +1,7 @@
-// /api/charts: a chart view's published image as PNG (server-rendered SVG through resvg, 2x) or SVG, and its data as
-// CSV or JSON export.
+// /api/charts: a chart view's published image as PNG (server-rendered SVG through resvg, 2x) or SVG, drawn in a
+// drawing thread (server/render, decision 182), and its data as CSV or JSON export.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { Resvg } from '@resvg/resvg-js';
 import type { Context } from 'hono';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { DatasetData, DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../../db/client';
 import type { ObservationRow } from '../../db/queries/observations';
@@ -14,24 +11,18 @@ import {
   buildJsonExport,
   chartHeightFor,
   CHART_TYPES,
-  ChartView,
   chooseOutlines,
   dataError,
   exportFileName,
   geoCodesOf,
-  initialSliderIndex,
-  joinQuery,
   parseViewQuery,
-  periodIndexOf,
-  publishedSvg,
-  sliderModeFor,
-  viewLabels,
-  viewPairs,
-  widgetTimeline,
   type ChartViewSpec,
   type LoadedOutlines,
 } from '../../app/charts';
+import { sliderFor } from '../render/chart-image';
+import { chartJobInput, renderPool } from '../render/pool';
 import type { OutlineStore } from '../geo/outline-store';
+import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { toCsv } from './data-formats';
 import { boundedView, selectionOr400 } from './datasets';
 import type { ApiEnv } from './env';
@@ -45,8 +36,6 @@ export interface ChartsApiOptions {
   publicUrl?: string;
 }
 
-/** PNG exports are drawn at twice the chart's size. */
-export const PNG_ZOOM = 2;
 const MAX_SIDE = 2400;
 /** At most 2400 × 1350 (4800 × 2700 drawn): a full-screen chart, but not the 2400 × 2400 renders of issue 17. */
 const MAX_AREA = 2400 * 1350;
@@ -121,6 +110,9 @@ const downloadRoute = createRoute({
       content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.object({}).passthrough() } },
     },
     ...errors,
+    // Counted against the daily limit like the data API (decision 184).
+    401: invalidKeyResponse,
+    429: dailyLimitResponse,
   },
 });
 
@@ -152,93 +144,11 @@ async function loadOutlines(data: DatasetData, store: OutlineStore): Promise<Loa
   return loaded;
 }
 
-export interface ChartImageInput {
-  data: DatasetData;
-  view: ChartViewSpec;
-  width: number;
-  height: number;
-  theme: 'light' | 'dark';
-  title?: string;
-  hideLegend?: boolean;
-  outlines: LoadedOutlines | null;
-  /** The table's rows in this order (`column:direction`). */
-  sort?: { column: string; direction: 'ascending' | 'descending' } | null;
-}
-
-/** The timeline and where the widget's slider would sit for the same URL. */
-export function sliderFor(data: DatasetData, view: ChartViewSpec): { periods: string[]; index: number } {
-  const { periods, seriesCount } = widgetTimeline(data, view.countries);
-  // `time` names the one period of a map or horizontal bar, as the widget opens on it (the page's address).
-  const opened = sliderModeFor(view.chartType) === 'period' ? periodIndexOf(periods, view.time) : null;
-  return {
-    periods,
-    index: opened ?? initialSliderIndex(view.chartType, periods, seriesCount, view.timeStart, view.timeEnd),
-  };
-}
-
-/** The view's SVG as the widget draws it. */
-export function renderChartSvg(input: ChartImageInput): string {
-  const { data, view } = input;
-  const { periods, index } = sliderFor(data, view);
-  const markup = renderToStaticMarkup(
-    createElement(ChartView, {
-      data,
-      type: view.chartType,
-      sliderIndex: index,
-      periods,
-      width: input.width,
-      height: input.height,
-      theme: input.theme,
-      title: input.title,
-      hideLegend: input.hideLegend,
-      countries: view.countries,
-      outlines: input.outlines,
-      tableSort: input.sort ?? null,
-      mode: 'image',
-      readonly: true,
-    }),
-  );
-  // The map view appends its tooltip values as a script element; the image is the <svg> alone.
-  return markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
-}
-
-/**
- * The view's image as published: the chart under its title and subtitle (the selected dimension values and unit),
- * over the source line and the view's address (issue 11: exports a newspaper can print as they are).
- */
-export function publishedChartSvg(input: ChartImageInput, publicUrl?: string): string {
-  const { data, view } = input;
-  const meta = data.dataset;
-  const path = `/datasets/${meta.dataset_code}${viewPairs(view).length > 0 ? `?${joinQuery(viewPairs(view))}` : ''}`;
-  const inner = renderChartSvg(input);
-  // Some views draw shorter than asked (a horizontal bar chart of a few bars): the frame fits what was drawn.
-  const drawn = Number(/^<svg[^>]*?\sheight="(\d+(?:\.\d+)?)"/.exec(inner)?.[1]);
-  return publishedSvg({
-    inner,
-    width: input.width,
-    height: Number.isFinite(drawn) && drawn > 0 ? drawn : input.height,
-    theme: input.theme,
-    title: input.title || meta.dataset_name,
-    subtitle: viewLabels(meta, data.data, data.transform).subtitle,
-    source: `Source: ${meta.source_name} (${meta.dataset_code})`,
-    url: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : undefined,
-  });
-}
-
 /** The `sort` parameter (`5/2025:descending`) as the table's sort; null when absent. */
 export function tableSortOf(param: unknown): { column: string; direction: 'ascending' | 'descending' } | null {
   if (typeof param !== 'string' || !param.includes(':')) return null;
   const at = param.lastIndexOf(':');
   return { column: param.slice(0, at), direction: param.slice(at + 1) === 'ascending' ? 'ascending' : 'descending' };
-}
-
-/** resvg with the fonts the charts are laid out for; labels would fall back to a serif font otherwise. */
-export function rasterise(svg: string, zoom = PNG_ZOOM): Buffer {
-  const resvg = new Resvg(svg, {
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-    fitTo: { mode: 'zoom', value: zoom },
-  });
-  return resvg.render().asPng();
 }
 
 /** The query with its parameters in one order, so that reordered or repeated-identical queries share a cache entry. */
@@ -261,8 +171,8 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     },
   });
 
-  /** The published SVG of the image query: the view, its size and outlines (400/404 as the data API). */
-  const imageSvg = async (c: Context<ApiEnv>, q: z.infer<typeof imageQuery>) => {
+  /** What the image query draws: the view, its size and outlines (400/404 as the data API), as a drawing job's input. */
+  const imageInput = async (c: Context<ApiEnv>, q: z.infer<typeof imageQuery>) => {
     const { meta, view, data } = await loadView(c.var.db, c);
     const { periods, index } = sliderFor(data, view);
     const problem = dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0);
@@ -270,46 +180,27 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
     const width = q.width ?? 800;
     const height = q.height ?? chartHeightFor(1024, view.chartType === 'map' ? 'map' : 'chart');
     const outlines = view.chartType === 'map' ? await loadOutlines(data, opts.outlines) : null;
-    const svg = () =>
-      publishedChartSvg(
-        {
-          data,
-          view,
-          width,
-          height,
-          theme: q.theme,
-          title: q.title,
-          hideLegend: q.hide_legend === 'true',
-          outlines,
-          sort: tableSortOf(q.sort),
-        },
-        opts.publicUrl,
-      );
-    return { meta, view, svg };
+    const input = chartJobInput({
+      data,
+      view,
+      width,
+      height,
+      theme: q.theme,
+      title: q.title,
+      hideLegend: q.hide_legend === 'true',
+      outlines,
+      sort: tableSortOf(q.sort),
+    });
+    return { meta, view, input };
   };
 
-  api.openapi(svgRoute, async (c) => {
-    const { meta, view, svg } = await imageSvg(c, c.req.valid('query'));
+  /**
+   * The image of the query, cached by its normalised form until an import changes the catalogue, else drawn in a
+   * drawing thread behind the render queue (503 `busy` when it is full; decisions 064, 182).
+   */
+  const drawnOnce = async <T>(c: Context<ApiEnv>, kind: string, draw: () => Promise<T>): Promise<T> => {
     const version = (await catalogueState(c.var.db)).version;
-    const markup = await memoAt(c.var.db, version, `chart-svg:${normalisedQuery(c.req.url)}`, async () => svg(), {
-      limit: 50,
-    });
-    stopIfGone(c);
-    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'svg'));
-    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    // Opened by itself it runs and loads nothing: the closed policy of every non-page answer (security-headers.ts);
-    // the image styles with attributes only.
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${markup}`, 200);
-  });
-
-  api.openapi(pngRoute, async (c) => {
-    const { meta, view, svg } = await imageSvg(c, c.req.valid('query'));
-    const draw = () => rasterise(svg());
-    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'png'));
-    c.header('Content-Type', 'image/png');
-    // Cached by the normalised query until an import changes the catalogue; drawn one at a time (decision 064).
-    const version = (await catalogueState(c.var.db)).version;
-    const key = `chart-png:${normalisedQuery(c.req.url)}`;
+    const key = `${kind}:${normalisedQuery(c.req.url)}`;
     let fresh = false;
     const cached = () =>
       memoAt(
@@ -323,12 +214,34 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
         { limit: 50 },
       );
     // A drawing started for another client who then left is abandoned: draw again for this one.
-    const png = await cached().catch((error: unknown) => {
+    const image = await cached().catch((error: unknown) => {
       if (error instanceof ClientGone && !c.req.raw.signal.aborted) return cached();
       throw error;
     });
     if (!fresh) renderStats.cached++;
     stopIfGone(c);
+    return image;
+  };
+
+  api.openapi(svgRoute, async (c) => {
+    const { meta, view, input } = await imageInput(c, c.req.valid('query'));
+    const markup = await drawnOnce(c, 'chart-svg', () =>
+      renderPool.run({ kind: 'chart-svg', input, publicUrl: opts.publicUrl }),
+    );
+    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'svg'));
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    // Opened by itself it runs and loads nothing: the closed policy of every non-page answer (security-headers.ts);
+    // the image styles with attributes only.
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${markup}`, 200);
+  });
+
+  api.openapi(pngRoute, async (c) => {
+    const { meta, view, input } = await imageInput(c, c.req.valid('query'));
+    const png = await drawnOnce(c, 'chart-png', () =>
+      renderPool.run({ kind: 'chart-png', input, publicUrl: opts.publicUrl }),
+    );
+    attachment(c, exportFileName(meta.dataset_code, view.chartType, 'png'));
+    c.header('Content-Type', 'image/png');
     return c.body(new Uint8Array(png), 200);
   });
 

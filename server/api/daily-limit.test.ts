@@ -6,6 +6,13 @@ import { issuePageToken, isValidPageToken, PAGE_TOKEN_SECONDS } from './page-tok
 describe('isDataApiRequest', () => {
   it('counts reading the data API: list, search, metadata, data, exports and data points', () => {
     for (const p of [
+      // Exports of the same data: the workbench's table and a chart view's file (decision 184).
+      '/api/workbench',
+      '/api/charts/download',
+      '/api/charts/download/',
+      // A page's loader data, which React Router fetches on client navigations (decision 184).
+      '/datasets/prc_hicp_manr.data',
+      '/_root.data',
       '/api/datasets',
       '/api/datasets/',
       '/api/datasets/prc_hicp_manr',
@@ -19,10 +26,13 @@ describe('isDataApiRequest', () => {
     }
   });
 
-  it('leaves out chart downloads, outlines, sharing cards, sitemaps, accounts, other methods and look-alikes', () => {
+  it('leaves out chart images, outlines, sharing cards, sitemaps, accounts, pages, other methods and look-alikes', () => {
     for (const p of [
-      '/api/charts/download',
       '/api/charts/download-png',
+      '/api/charts/download-svg',
+      '/api/charts/downloads',
+      '/api/workbenchx',
+      '/datasets/prc_hicp_manr.datax',
       '/api/geo/world',
       '/api/og-image',
       '/api/sitemap-datasets.xml',

@@ -25,19 +25,131 @@ export const PAGE_TOKEN_DAILY_REQUESTS = 10_000;
 /** Days of counters kept before today's: the settings page charts the last 30. */
 export const KEEP_DAYS = 31;
 
-/** Catalogue documents under /api/datasets for crawlers and agents: read freely, like the OpenAPI document. */
-const uncountedDatasetPaths = new Set(['/api/datasets/ai-discovery', '/api/datasets/structured-data-catalog']);
-
-/** Whether a request reads the data API (list, search, metadata, data, exports, data points, SDMX, assistant questions): those count. */
-export function isDataApiRequest(method: string, path: string): boolean {
-  // The assistant reads the data for its answers: each question counts like a data request (issue 16).
-  if (method === 'POST' && path.replace(/\/+$/, '') === '/api/assistant/ask') return true;
-  // A research run reads many series but counts once, like one question (decision 147).
-  if (method === 'POST' && path.replace(/\/+$/, '') === '/api/researcher/run') return true;
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if (uncountedDatasetPaths.has(path.replace(/\/+$/, ''))) return false;
-  return /^\/api\/datasets(\/|$)/.test(path) || /^\/api\/sdmx\//.test(path);
+/**
+ * One rule of the daily limit: a kind of request, as docs/api.md lists it (between its `daily-limit:counted` and
+ * `daily-limit:uncounted` markers; a test holds the two lists equal), and the paths it covers.
+ */
+export interface LimitRule {
+  /** As docs/api.md names it: `GET /api/datasets/…`. */
+  doc: string;
+  /** The methods it covers; `*` for all. */
+  methods: readonly string[];
+  /** The paths it covers, trailing slashes ignored. */
+  pattern: RegExp;
+  counted: boolean;
+  /** Why it is left out (uncounted rules): said in docs/api.md. */
+  why?: string;
 }
+
+const READ = ['GET', 'HEAD'] as const;
+const ANY = ['*'] as const;
+
+/**
+ * What counts: every path that returns the data API's data (decision 184). Our pages' own requests (the widget's, and
+ * React Router's loader data on client navigations, app/entry.client.tsx) carry the page token, which exempts them
+ * within the address's page allowance.
+ */
+export const countedRequests: readonly LimitRule[] = [
+  { doc: 'GET /api/datasets…', methods: READ, pattern: /^\/api\/datasets(\/.*)?$/, counted: true },
+  { doc: 'GET /api/sdmx/…', methods: READ, pattern: /^\/api\/sdmx\/.*$/, counted: true },
+  { doc: 'GET /api/workbench', methods: READ, pattern: /^\/api\/workbench$/, counted: true },
+  { doc: 'GET /api/charts/download', methods: READ, pattern: /^\/api\/charts\/download$/, counted: true },
+  // The assistant reads the data for its answers: each question counts like a data request (issue 16).
+  { doc: 'POST /api/assistant/ask', methods: ['POST'], pattern: /^\/api\/assistant\/ask$/, counted: true },
+  // A research run reads many series but counts once, like one question (decision 147).
+  {
+    doc: 'POST /api/researcher/run',
+    methods: ['POST'],
+    pattern: /^\/api\/researcher\/run$/,
+    counted: true,
+  },
+  { doc: 'GET /….data', methods: READ, pattern: /^\/.*\.data$/, counted: true },
+];
+
+/** What is left out, each with its reason; checked before countedRequests (the catalogue documents first). */
+export const uncountedRequests: readonly LimitRule[] = [
+  {
+    doc: 'GET /api/datasets/ai-discovery, /api/datasets/structured-data-catalog, /api/categories, /api/public-datasets, /llms.txt',
+    methods: READ,
+    pattern:
+      /^\/(api\/datasets\/(ai-discovery|structured-data-catalog)|api\/categories|api\/public-datasets|llms\.txt)$/,
+    counted: false,
+    why: 'catalogue documents: names, codes and links, no values',
+  },
+  {
+    doc: 'GET /api/openapi.json',
+    methods: READ,
+    pattern: /^\/api\/openapi\.json$/,
+    counted: false,
+    why: "the API's description",
+  },
+  {
+    doc: 'GET /api/charts/download-png, download-svg, /api/og-image',
+    methods: READ,
+    pattern: /^\/api\/(charts\/download-(png|svg)|og-image)$/,
+    counted: false,
+    why: 'images, not data files: 60 a minute per address (decision 064)',
+  },
+  { doc: 'GET /api/geo/…', methods: READ, pattern: /^\/api\/geo\/.*$/, counted: false, why: 'map outlines, no values' },
+  {
+    doc: 'GET /api/sitemap…, /api/robots, /robots.txt, /builds/latest.json',
+    methods: READ,
+    pattern: /^\/(api\/sitemap[a-z-]*(\.xml)?|api\/robots|robots\.txt|builds\/latest\.json)$/,
+    counted: false,
+    why: 'for crawlers and the app itself',
+  },
+  {
+    doc: '/api/assistant/conversations…, /api/researcher/plan, /api/researcher/reports…, /api/researcher/shared/…',
+    methods: ANY,
+    pattern: /^\/api\/(assistant\/conversations|researcher\/(plan|reports|shared))(\/.*)?$/,
+    counted: false,
+    why: 'saved answers and reports, counted once when asked or run; a plan holds no values',
+  },
+  {
+    doc: '/api/account/…, /api/auth/…, /api/organizations…, /api/billing/…, /api/stripe-webhook, /api/check-user-exists, /api/contact',
+    methods: ANY,
+    pattern: /^\/api\/(account|auth|organizations|billing)(\/.*)?$|^\/api\/(stripe-webhook|check-user-exists|contact)$/,
+    counted: false,
+    why: 'sign-in, account, organization and billing calls',
+  },
+  {
+    doc: '/api/notifications…, /api/trend-rules…, /api/live, /api/robot/…, /unsubscribe',
+    methods: ANY,
+    pattern: /^\/api\/(notifications|trend-rules|robot)(\/.*)?$|^\/(api\/live|unsubscribe)$/,
+    counted: false,
+    why: "an account's alerts, the live channel's update events and the editors' robot",
+  },
+  {
+    doc: 'GET /{page} (HTML)',
+    methods: READ,
+    pattern: /^\/(?!api\/)(?!.*\.data$).*$/,
+    counted: false,
+    why: 'pages are for reading (people and crawlers); their loader data counts',
+  },
+];
+
+/** The rule a request falls under (the first uncounted one that matches, else the first counted one), or null. */
+export function limitRuleOf(method: string, path: string): LimitRule | null {
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const applies = (r: LimitRule) => (r.methods[0] === '*' || r.methods.includes(method)) && r.pattern.test(p);
+  return uncountedRequests.find(applies) ?? countedRequests.find(applies) ?? null;
+}
+
+/** Whether a request counts against the daily limit (decision 184: docs/api.md lists the rule). */
+export function isDataApiRequest(method: string, path: string): boolean {
+  return limitRuleOf(method, path)?.counted ?? false;
+}
+
+/**
+ * A browser's prefetch of a page's loader data (`GET /….data` with `Sec-Purpose: prefetch`, or the older
+ * `Purpose: prefetch`): what React Router's `prefetch="intent"` links make on hover (decision 184).
+ */
+export function isLoaderDataPrefetch(c: Context): boolean {
+  if (!c.req.path.endsWith('.data')) return false;
+  return PREFETCH.test(c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '');
+}
+
+const PREFETCH = /(^|[\s;,])prefetch\b/i;
 
 /** The UTC day of an instant, as YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -279,9 +391,9 @@ export interface DailyApiLimit extends MiddlewareHandler {
   /**
    * Counts a data API request that carries no key, session or page token against its client address, exactly as the
    * middleware would (decision 090: the response cache answers such repeated reads before the middleware chain);
-   * null for a request the limit does not count.
+   * null at once for a request the limit does not count.
    */
-  countAddress(req: HotRequest): Promise<QuotaVerdict | null>;
+  countAddress(req: HotRequest): Promise<QuotaVerdict | null> | null;
 }
 
 /**
@@ -289,17 +401,25 @@ export interface DailyApiLimit extends MiddlewareHandler {
  * middleware's and the response cache's hot path's).
  */
 export function markCounted(headers: Headers, quota: Record<string, string>): void {
-  headers.append('Vary', VARY);
+  varyOn(headers, VARY);
   for (const [name, value] of Object.entries(quota)) headers.set(name, value);
   // Shared caches must not hand it to anyone else.
   const cacheControl = headers.get('Cache-Control');
   if (cacheControl?.includes('public')) headers.set('Cache-Control', cacheControl.replace('public', 'private'));
 }
 
+/** Adds the fields to the answer's Vary that it does not name yet. */
+function varyOn(headers: Headers, vary: string): void {
+  const present = new Set((headers.get('Vary') ?? '').split(',').map((f) => f.trim().toLowerCase()));
+  const missing = vary.split(', ').filter((f) => !present.has(f.toLowerCase()));
+  if (missing.length > 0) headers.append('Vary', missing.join(', '));
+}
+
 /**
  * Counts each data API request against its account (`user:<id>`, whichever key or session it came with, plus
  * `key:<id>` for the usage by key) or its client address (`ip:<address>`), and refuses Free ones past the day's
- * limit. Only a valid page token (our pages' widget) exempts; no request header alone does.
+ * limit. A valid page token (our pages' widget and client navigations) exempts, and so does a browser's prefetch of
+ * loader data, both only within the address's page allowance (decision 184).
  */
 export function dailyApiLimit({
   db,
@@ -318,9 +438,15 @@ export function dailyApiLimit({
     if (key !== null) {
       const owner = await useApiKey(db, hashApiKey(key), at);
       if (!owner) return 'invalid-key';
-      // An organization's key counts against the organization (decision 077).
-      const account = owner.organizationId ? `org:${owner.organizationId}` : `user:${owner.userId}`;
-      return { subjects: [account, `key:${owner.keyId}`], plan: owner.plan };
+      // A Pro organization's key counts against the organization (decision 077); a personal key and a Free
+      // organization's key against their creator, one Free quota per person (decision 184). The organization's and
+      // the key's own counts feed the usage charts.
+      const organization = owner.organizationId ? [`org:${owner.organizationId}`] : [];
+      const subjects =
+        owner.limitedAs === 'organization'
+          ? [...organization, `key:${owner.keyId}`]
+          : [`user:${owner.userId}`, ...organization, `key:${owner.keyId}`];
+      return { subjects, plan: owner.plan };
     }
     const read = await readSession(auth, db, authHeaders(c, trustProxy), false);
     // A session that could not be read (already logged) counts against the address, as an anonymous call would.
@@ -330,7 +456,6 @@ export function dailyApiLimit({
   }
 
   const addressOf = (c: Context) => `ip:${clientIp(c, trustProxy)}`;
-  const addressOfHot = (req: HotRequest) => `ip:${clientIpOf(req.header, req.socketAddress, trustProxy)}`;
 
   /** Counts the request against its subjects; past the Free limit, the refusal. */
   async function verdict(navigation: boolean, who: Counted, at: Date): Promise<QuotaVerdict> {
@@ -361,12 +486,16 @@ export function dailyApiLimit({
   async function decide(c: Context): Promise<QuotaVerdict | 'page'> {
     const key = presentedApiKey(c);
     const at = now();
-    // The site's own pages: the widget sends the token its page was issued with. A key always counts. A token is
-    // public (any script can read one off a page), so each address's token requests are counted apart (`page:`),
-    // and past pageTokenLimit in a day the token no longer exempts: they count as the address's own calls.
+    // The site's own pages: the widget sends the token its page was issued with, and so do React Router's loader
+    // data fetches on client navigations (app/entry.client.tsx, decision 184). A key always counts. A token is public
+    // (any script can read one off a page), so each address's token requests are counted apart (`page:`), and past
+    // pageTokenLimit in a day the token no longer exempts: they count as the address's own calls.
+    // A hover on one of our links prefetches its loader data through `<link rel="prefetch">`, which cannot carry the
+    // token; the browser says `Sec-Purpose: prefetch` instead. Anyone can send that header, so it exempts only within
+    // the same allowance as the token, never past it.
     if (
       key === null &&
-      isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) &&
+      (isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) || isLoaderDataPrefetch(c)) &&
       (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at), pageTokenLimit)) <= pageTokenLimit
     )
       return 'page';
@@ -385,22 +514,24 @@ export function dailyApiLimit({
     // The response cache's hot path counted an anonymous request already, then found no current answer.
     const counted = c.get(HOT_COUNT as never) as Promise<QuotaVerdict | null> | undefined;
     const decided = counted ? (await counted)! : await decide(c);
-    if (decided === 'page') {
-      await next();
-      // Shared caches keep the widget's (public) answers apart from everyone else's requests.
-      c.res.headers.append('Vary', VARY);
-      return;
-    }
-    if ('refusal' in decided) return decided.refusal;
+    if (decided !== 'page' && 'refusal' in decided) return decided.refusal;
+    // Shared caches keep the widget's and our pages' (public) answers apart from everyone else's requests; a
+    // prefetch's, whose exemption rests on Sec-Purpose, apart from requests without it.
+    const vary = decided === 'page' && isLoaderDataPrefetch(c) ? `${VARY}, Sec-Purpose` : VARY;
     await next();
-    markCounted(c.res.headers, decided.headers);
+    if (decided === 'page') varyOn(c.res.headers, vary);
+    else markCounted(c.res.headers, decided.headers);
   };
 
   return Object.assign(middleware, {
-    // The hot path never hands it a browser navigation (those are the chain's).
-    countAddress: async (req: HotRequest) =>
+    // The hot path never hands it a browser navigation to the API, a key or a page token (those are the chain's).
+    countAddress: (req: HotRequest) =>
       isDataApiRequest(req.method, req.path)
-        ? verdict(false, { subjects: [addressOfHot(req)], plan: 'free' }, now())
+        ? verdict(
+            false,
+            { subjects: [`ip:${clientIpOf(req.header, req.socketAddress, trustProxy)}`], plan: 'free' },
+            now(),
+          )
         : null,
   });
 }

@@ -9,7 +9,8 @@ export function publishedValue(value: number | null, decimals: number | null): s
   return decimals === null ? String(value) : value.toFixed(decimals);
 }
 
-function csvField(text: string): string {
+/** An RFC 4180 field: quoted when it holds a quote, a comma or a line break. Text cells pass csvText first. */
+export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

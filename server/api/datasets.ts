@@ -13,7 +13,7 @@ import { parseSelection, type Selection, type SelectionQuery } from '../../core/
 import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
 import { NotYetImported } from '../../db/queries/revisions';
-import { loadView, ViewTooLarge, type View } from '../../db/queries/view';
+import { loadView, maxValuesPerRequest, ViewTooLarge, type View } from '../../db/queries/view';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { ApiError, errorSchema } from '../http/errors';
 import { toCsv, toJsonStat } from './data-formats';
@@ -262,8 +262,8 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
   return api;
 }
 
-/** The most values one data request returns (a country's regions over decades fit; a whole regional file does not). */
-export const maxValuesPerRequest = 100_000;
+/** The one value cap (db/queries/view.ts), named here where the data API's clients meet it. */
+export { maxValuesPerRequest };
 
 /** The request's query parameters, as the one parser reads them. */
 export function searchOf(c: Context): URLSearchParams {
@@ -277,30 +277,36 @@ export function selectionOr400(meta: DatasetMeta, query: SelectionQuery): Select
   return selection;
 }
 
+/** How a data API client narrows or pages a selection over the cap, in the data API's parameters. */
+export const narrowDataQuery =
+  'Narrow it: name the codes you need instead of * (dim1=CODE1,CODE2), fewer countries (country=DE,FR) or a period ' +
+  'range (period_from, period_to); to get everything, page through the periods with consecutive ' +
+  'period_from/period_to ranges.';
+
+/** The one refusal of a selection over the cap: 400 too_many_values, its count and the cap, then how to narrow. */
+export function tooManyValues(error: ViewTooLarge, narrow = narrowDataQuery): ApiError {
+  return new ApiError(400, 'too_many_values', `${error.message} ${narrow}`);
+}
+
 /**
- * The view of the one loader, when it reads at most maxValuesPerRequest values; more answer 400 saying how to narrow
- * or page. Counted first (an index scan), so a refused request reads no values; stops when the client has gone, and on
- * PostgreSQL cancels the count or read that is running then.
+ * The view of the one loader, when it reads at most the cap (maxValuesPerRequest); more answer 400 too_many_values
+ * saying how to narrow (`narrow`, in the path's own parameters) or page. Counted first (an index scan), so a refused
+ * request reads no values; stops when the client has gone, and on PostgreSQL cancels the count or read that is
+ * running then.
  */
-export async function boundedView(c: Context, meta: DatasetMeta, selection: Selection): Promise<View> {
+export async function boundedView(
+  c: Context,
+  meta: DatasetMeta,
+  selection: Selection,
+  narrow = narrowDataQuery,
+): Promise<View> {
   const db = (c.var as { db: ReadDb }).db;
   try {
     // Serialising is the costly part after the read: skip it for a client that has gone.
-    return await loadView(db, meta, selection, {
-      maxValues: maxValuesPerRequest,
-      checkpoint: () => stopIfGone(c),
-      signal: c.req.raw.signal,
-    });
+    return await loadView(db, meta, selection, { checkpoint: () => stopIfGone(c), signal: c.req.raw.signal });
   } catch (error) {
     if (!(error instanceof ViewTooLarge)) notYetImportedAs404(error);
-    throw new ApiError(
-      400,
-      'too_many_values',
-      `This selection has ${error.count.toLocaleString('en')} values; one request returns at most ` +
-        `${maxValuesPerRequest.toLocaleString('en')}. Narrow it: name the codes you need instead of * ` +
-        '(dim1=CODE1,CODE2), fewer countries (country=DE,FR) or a period range (period_from, period_to); ' +
-        'to get everything, page through the periods with consecutive period_from/period_to ranges.',
-    );
+    throw tooManyValues(error, narrow);
   }
 }
 

@@ -1,8 +1,10 @@
 // The 1200x630 sharing card as a satori element tree: brand bar, title, description, footer and the chart if any.
 import type { CardContent } from './og-content';
-import { CARD_CHART } from './og-content';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/** Size of the chart drawn on a card (it is rasterised at twice this size and shown at this size). */
+export const CARD_CHART = { width: 620, height: 470 } as const;
 
 const brand = '#39B54A';
 const ink = '#0f172a';

@@ -7,7 +7,7 @@ import { findPublishedPost } from '../../db/queries/blog';
 import { pageSelection } from '../../core/selection';
 import { getDatasetCoverage } from '../../db/queries/datasets';
 import { NotYetImported } from '../../db/queries/revisions';
-import { loadView, openDataset } from '../../db/queries/view';
+import { loadView, openDataset, ViewTooLarge, viewTooLargeNote } from '../../db/queries/view';
 import { sitemapPlaces } from '../../db/queries/site';
 import {
   chooseOutlines,
@@ -18,7 +18,10 @@ import {
   type ChartViewSpec,
 } from '../../app/charts';
 import { outlineStore, type OutlineStore } from '../geo/outline-store';
-import { rasterise, renderChartSvg, sliderFor } from './charts';
+import { sliderFor } from '../render/chart-image';
+import { chartJobInput, renderPool } from '../render/pool';
+import { CARD_CHART } from './og-card';
+import { renderQueue } from './work-limits';
 
 export interface CardContent {
   eyebrow: string;
@@ -29,8 +32,7 @@ export interface CardContent {
   footer: string;
 }
 
-/** Size of the chart drawn on a card (it is rasterised at twice this size and shown at this size). */
-export const CARD_CHART = { width: 620, height: 470 } as const;
+export { CARD_CHART };
 
 const pages: Record<string, [string, string]> = {
   '/': [
@@ -88,6 +90,7 @@ async function datasetCard(
   id: string,
   query: URLSearchParams,
   outlines: OutlineStore,
+  signal?: AbortSignal,
 ): Promise<CardContent | null> {
   const opened = await openDataset(db, id);
   if (!opened) return null;
@@ -109,7 +112,10 @@ async function datasetCard(
   try {
     ({ data } = await loadView(db, meta, selection));
   } catch (error) {
-    // A vintage from before the first import here: the page says so where the chart would be, and so does the card.
+    // A vintage from before the first import here, or a view over the value cap: the page says so where the chart
+    // would be, and so does the card.
+    if (error instanceof ViewTooLarge)
+      return { eyebrow, title: meta.dataset_name, description: viewTooLargeNote(error), footer };
     if (!(error instanceof NotYetImported)) throw error;
     return { eyebrow, title: meta.dataset_name, description: error.message, footer };
   }
@@ -123,8 +129,10 @@ async function datasetCard(
   let chart: string | undefined;
   if (!dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0)) {
     const world = view.chartType === 'map' ? await outlines.forChoice({ kind: 'world' }) : null;
-    const svg = renderChartSvg({ data, view, ...CARD_CHART, theme: 'light', outlines: world });
-    chart = `data:image/png;base64,${rasterise(svg, 2).toString('base64')}`;
+    // Drawn in a drawing thread behind the render queue, as every image (decision 182).
+    const input = chartJobInput({ data, view, ...CARD_CHART, theme: 'light', outlines: world });
+    const png = await renderQueue.run(signal, () => renderPool.run({ kind: 'card-chart', input }));
+    chart = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
   }
   // The selection in words (its dimension values and unit), so a card of a Food view does not say all-items.
   const { subtitle } = viewLabels(meta, data.data, data.transform);
@@ -163,9 +171,15 @@ async function statisticsCard(db: ReadDb, segments: string[]): Promise<CardConte
 
 /**
  * The card of a page path (with its query, for chart views); the site's own card for paths it does not know. The
- * server passes its outline store, so the world outlines are read once per process.
+ * server passes its outline store, so the world outlines are read once per process, and the request's signal, so a
+ * card's chart is not drawn for a client that has gone.
  */
-export async function cardFor(db: ReadDb, pagePath: string, outlines: OutlineStore = worldOnly): Promise<CardContent> {
+export async function cardFor(
+  db: ReadDb,
+  pagePath: string,
+  outlines: OutlineStore = worldOnly,
+  signal?: AbortSignal,
+): Promise<CardContent> {
   const url = new URL(pagePath, 'http://card.invalid');
   const segments = url.pathname
     .split('/')
@@ -173,7 +187,7 @@ export async function cardFor(db: ReadDb, pagePath: string, outlines: OutlineSto
     .map((s) => decodeURIComponent(s));
   let card: CardContent | null = null;
   if (segments[0] === 'datasets' && segments.length === 2)
-    card = await datasetCard(db, segments[1]!, url.searchParams, outlines);
+    card = await datasetCard(db, segments[1]!, url.searchParams, outlines, signal);
   else if (segments[0] === 'statistics' && segments.length > 1) card = await statisticsCard(db, segments.slice(1));
   else if (segments[0] === 'blog' && segments.length === 2) {
     const post = await findPublishedPost(db, segments[1]!);

@@ -1,42 +1,19 @@
-// /api/og-image?path=<page path>: the page's 1200x630 PNG sharing card (satori lays it out, resvg draws it).
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+// /api/og-image?path=<page path>: the page's 1200x630 PNG sharing card (satori lays it out, resvg draws it, in a
+// drawing thread: server/render/card-image.ts, decision 182).
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Resvg } from '@resvg/resvg-js';
-import { createElement } from 'react';
-import satori from 'satori';
 import { z } from 'zod';
 import { catalogueState, memoAt } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
 import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from './env';
 import { clip, errorBody } from '../http/errors';
-import { CARD_SIZE, OgCard } from './og-card';
-import { cardFor, type CardContent } from './og-content';
+import { cardFor } from './og-content';
 import type { OutlineStore } from '../geo/outline-store';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from './work-limits';
-import { originOf } from './sitemaps';
+import { renderPool } from '../render/pool';
 
-const SITE_NAME = 'Statistics publisher';
 const CACHE_SECONDS = 3600;
 const MAX_ENTRIES = 200;
-
-const require = createRequire(import.meta.url);
-type Font = { name: string; data: Buffer; weight: 400 | 600 | 700; style: 'normal' };
-let fonts: Promise<Font[]> | undefined;
-
-/** Inter from @fontsource/inter (WOFF: satori reads TTF, OTF and WOFF, not WOFF2). */
-function loadFonts(): Promise<Font[]> {
-  fonts ??= Promise.all(
-    ([400, 600, 700] as const).map(async (weight) => ({
-      name: 'Inter',
-      weight,
-      style: 'normal' as const,
-      data: await readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)),
-    })),
-  );
-  return fonts;
-}
 
 const pathParam = z
   .string()
@@ -55,16 +32,10 @@ function decodable(path: string): boolean {
   }
 }
 
-async function drawCard(card: CardContent, host: string): Promise<Buffer> {
-  const svg = await satori(createElement(OgCard, { card, siteName: SITE_NAME, host }), {
-    ...CARD_SIZE,
-    fonts: await loadFonts(),
-  });
-  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
-}
-
-export function ogImageApi(db: ReadDb, publicUrl: string | undefined, outlines: OutlineStore): OpenAPIHono<ApiEnv> {
+/** `publicUrl`: the configured public address, whose host the cards show; never the request's Host (decision 183). */
+export function ogImageApi(db: ReadDb, publicUrl: string, outlines: OutlineStore): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
+  const host = new URL(publicUrl).host;
   app.get('/og-image', async (c) => {
     const parsed = pathParam.safeParse(c.req.query('path') ?? '/');
     if (!parsed.success) {
@@ -74,12 +45,12 @@ export function ogImageApi(db: ReadDb, publicUrl: string | undefined, outlines: 
       );
     }
     const key = parsed.data;
-    const host = new URL(originOf(c, publicUrl)).host;
     // A card shows catalogue data or a post's title: it is redrawn when either changes.
     const version = `${(await catalogueState(db)).version}|${await postsVersion(db)}`;
     // Keyed by what the card shows, not by the path: the many paths that draw one card (unknown pages, reordered
-    // queries) are drawn once, so unique paths cannot make unbounded work; drawn one at a time (decision 064).
-    const card = await cardFor(db, key, outlines);
+    // queries) are drawn once, so unique paths cannot make unbounded work; drawn in a drawing thread behind the render
+    // queue (decisions 064, 182).
+    const card = await cardFor(db, key, outlines, c.req.raw.signal);
     let fresh = false;
     const cached = () =>
       memoAt(
@@ -88,7 +59,7 @@ export function ogImageApi(db: ReadDb, publicUrl: string | undefined, outlines: 
         `og-card:${host} ${JSON.stringify(card)}`,
         () => {
           fresh = true;
-          return renderQueue.run(c.req.raw.signal, () => drawCard(card, host));
+          return renderQueue.run(c.req.raw.signal, () => renderPool.run({ kind: 'card', card, host }));
         },
         { limit: MAX_ENTRIES },
       );

@@ -30,7 +30,9 @@ import {
   deleteOrganization,
   transferOwnership,
 } from '../../db/queries/organizations';
+import { revokeCreatorsKeys } from '../../db/queries/api-keys';
 import type { Auth } from '../auth/auth';
+import { consume, rateKey, rateLimitMessage } from '../auth/rate-limit';
 import { readSession, requireSignedIn } from '../auth/session';
 import { CancelUnavailable, cancelSubscriptionsAtStripe } from '../billing/cancel';
 import type { BillingSettings } from '../billing/stripe';
@@ -47,6 +49,8 @@ export const ORG_CANCEL_UNAVAILABLE =
   "The organization's Pro subscription could not be cancelled at Stripe right now, so nothing was deleted. Please try again in a few minutes.";
 /** Organizations a user may create. */
 export const MAX_OWNED_ORGANIZATIONS = 10;
+/** Invitations one account may send a day, from all its addresses and organizations together (decision 185). */
+export const INVITATIONS_PER_DAY = 30;
 
 const errorResponse = (description: string) => ({
   description,
@@ -119,8 +123,9 @@ const routes = {
       201: { description: 'Invited', content: { 'application/json': { schema: invitationSchema } } },
       400: errorResponse('Bad e-mail address or role'),
       401: signedOut,
-      403: errorResponse('Not an owner or admin of the organization'),
+      403: errorResponse("Not an owner or admin of the organization, or the inviter's address is not confirmed"),
       409: errorResponse('Already a member, or too many pending invitations'),
+      429: errorResponse(`More than ${INVITATIONS_PER_DAY} invitations from this account today`),
     },
   }),
   members: createRoute({
@@ -144,7 +149,8 @@ const routes = {
   setRole: createRoute({
     method: 'patch',
     path: '/organizations/members',
-    summary: "Change a member's role between admin and member (the owner only)",
+    summary:
+      "Change a member's role between admin and member (the owner only); made a member, the organization's API keys they created are revoked",
     request: {
       body: json(
         z.object({ organization_id: orgId, user_id: z.string().min(1).max(100), role: z.enum(invitableRoles) }),
@@ -161,7 +167,8 @@ const routes = {
   remove: createRoute({
     method: 'delete',
     path: '/organizations/members',
-    summary: 'Remove a member (the owner removes anyone else, admins remove members)',
+    summary:
+      "Remove a member (the owner removes anyone else, admins remove members); the organization's API keys they created are revoked",
     request: { query: z.object({ organization_id: orgId, user_id: z.string().min(1).max(100) }) },
     responses: {
       204: { description: 'Removed' },
@@ -174,7 +181,8 @@ const routes = {
   leave: createRoute({
     method: 'post',
     path: '/organizations/leave',
-    summary: 'Leave an organization (members and admins; the owner stays)',
+    summary:
+      "Leave an organization (members and admins; the owner stays); the organization's API keys one created are revoked",
     request: { body: json(z.object({ organization_id: orgId })) },
     responses: {
       204: { description: 'Left' },
@@ -335,6 +343,9 @@ export function organizationsApi({
     const role = await roleIn(c, body.organization_id, user.id);
     if (!canManageMembers(role))
       throw new ApiError(403, 'forbidden_role', 'Only the owner or an admin can invite people.');
+    // The mail names the inviter by their address (decision 185): it must be one they have shown they own.
+    if (!user.emailVerified)
+      throw new ApiError(403, 'email_not_verified', 'Please confirm your e-mail address before inviting people.');
     const email = body.email.trim().toLowerCase();
     const members = await listMembers(c.var.db, body.organization_id);
     if (members.some((m) => m.email === email))
@@ -346,6 +357,14 @@ export function organizationsApi({
         'too_many_invitations',
         `An organization can have ${MAX_PENDING_INVITATIONS} pending invitations.`,
       );
+    const sent = await consume(c.var.db, rateKey('invite', 'account', user.id), {
+      max: INVITATIONS_PER_DAY,
+      windowSeconds: 86_400,
+    });
+    if (!sent.allowed) {
+      c.header('Retry-After', String(sent.retryAfter));
+      throw new ApiError(429, 'rate_limited', rateLimitMessage(sent.retryAfter));
+    }
     const token = randomBytes(32).toString('base64url');
     const id = randomUUID();
     const expiresAt = new Date(at.getTime() + INVITATION_DAYS * 86_400_000);
@@ -358,16 +377,11 @@ export function organizationsApi({
       invitedBy: user.id,
       expiresAt,
     });
-    const org = (await findOrganization(c.var.db, body.organization_id))!;
     const url = new URL(`/accept-invite?token=${encodeURIComponent(token)}`, publicUrl).toString();
+    // Only what the sender cannot choose freely goes to the invited address: their confirmed e-mail, the role, our
+    // link. The organization's name (typed by its owner) is shown on our /accept-invite page (decision 185).
     await mailer.send(
-      organizationInvitationMail(email, {
-        inviter: user.name,
-        organization: org.name,
-        role: body.role,
-        url,
-        days: INVITATION_DAYS,
-      }),
+      organizationInvitationMail(email, { inviterEmail: user.email, role: body.role, url, days: INVITATION_DAYS }),
     );
     return c.json({ id, email, role: body.role, expires_at: expiresAt.toISOString() }, 201);
   });
@@ -409,6 +423,8 @@ export function organizationsApi({
     if (!target) throw new ApiError(404, 'not_found', 'No such member.');
     if (target === 'owner') throw new ApiError(409, 'owner_role', "The owner's role cannot be changed.");
     await setMemberRole(c.var.db, body.organization_id, body.user_id, body.role);
+    // A member manages no keys: those they created as an admin stop working (decision 184).
+    if (body.role === 'member') await revokeCreatorsKeys(c.var.db, body.organization_id, body.user_id);
     const member = (await listMembers(c.var.db, body.organization_id)).find((m) => m.userId === body.user_id)!;
     return c.json(
       {
@@ -433,6 +449,8 @@ export function organizationsApi({
     if (user_id !== user.id && !(role === 'owner' || (role === 'admin' && target === 'member')))
       throw new ApiError(403, 'forbidden_role', 'You cannot remove this member.');
     await removeMember(c.var.db, organization_id, user_id);
+    // The organization's keys they created stop working: the secret is theirs (decision 184).
+    await revokeCreatorsKeys(c.var.db, organization_id, user_id);
     return c.body(null, 204);
   });
 
@@ -443,6 +461,7 @@ export function organizationsApi({
     if (!role) throw new ApiError(404, 'not_a_member', 'You are not a member of this organization.');
     if (role === 'owner') throw new ApiError(409, 'owner_stays', 'The owner cannot leave the organization.');
     await removeMember(c.var.db, organization_id, user.id);
+    await revokeCreatorsKeys(c.var.db, organization_id, user.id);
     return c.body(null, 204);
   });
 

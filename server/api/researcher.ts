@@ -8,6 +8,7 @@ import { planResearch, MAX_PLACES, MAX_STEPS, type ResearchPlan } from '../../co
 import { reportHtml, reportMarkdown, sharedReportPath, type Report } from '../../core/researcher/report';
 import { parsePeriod } from '../../core/periods';
 import {
+  countResearchReports,
   deleteResearchReport,
   findResearchReport,
   findSharedResearchReport,
@@ -25,6 +26,11 @@ import { requestAccountId } from './request-account';
 
 /** The longest research question read; a longer one is refused with 413. */
 export const MAX_RESEARCH_QUESTION = 1000;
+/**
+ * Saved reports one account may keep (decision 186): as many as its list shows; a run past it is refused (409) until
+ * one is deleted.
+ */
+export const MAX_SAVED_REPORTS = 100;
 
 const errorResponse = (description: string) => ({
   description,
@@ -129,6 +135,7 @@ const runRoute = createRoute({
     200: { description: 'The saved report', content: { 'application/json': { schema: reportSchema } } },
     400: errorResponse('No question or plan, a malformed plan, or a plan with no step (the message says why)'),
     401: invalidKeyResponse,
+    409: errorResponse(`The account keeps ${MAX_SAVED_REPORTS} reports already (too_many_reports): delete one first`),
     413: errorResponse('A question longer than 1,000 characters, or a body over 32 KB'),
     429: dailyLimitResponse,
   },
@@ -246,6 +253,13 @@ export function researcherApi(opts: ResearcherApiOptions): OpenAPIHono<ApiEnv> {
     const body = c.req.valid('json');
     tooLong(body.question ?? body.plan?.question);
     const userId = await userIdOf(c);
+    // Checked before the run's work; two runs at once may each pass it, so an account keeps at most a few more.
+    if ((await countResearchReports(c.var.db, userId)) >= MAX_SAVED_REPORTS)
+      throw new ApiError(
+        409,
+        'too_many_reports',
+        `An account can keep ${MAX_SAVED_REPORTS} research reports. Delete an old one first.`,
+      );
     const plan: ResearchPlan = body.plan
       ? { ...body.plan, steps: body.plan.steps.map((s, i) => ({ ...s, id: s.id || `s${i + 1}` })) }
       : planResearch(body.question!, { gazetteer: await gazetteerFor(c.var.db), today: new Date() });
@@ -265,7 +279,8 @@ export function researcherApi(opts: ResearcherApiOptions): OpenAPIHono<ApiEnv> {
 
   api.openapi(listRoute, async (c) => {
     const userId = await userIdOf(c);
-    return c.json({ reports: (await listResearchReports(c.var.db, userId)).map(summary) }, 200);
+    const reports = await listResearchReports(c.var.db, userId, MAX_SAVED_REPORTS);
+    return c.json({ reports: reports.map(summary) }, 200);
   });
 
   api.openapi(getRoute, async (c) => {

@@ -2,7 +2,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ApiEnv } from './env';
-import { originOf } from './sitemaps';
 
 export function robotsTxt(origin: string): string {
   return [
@@ -26,12 +25,14 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-export function robotsApi(publicUrl: string | undefined): OpenAPIHono<ApiEnv> {
+/** `publicUrl`: the configured public address (config.publicUrl), never the request's Host (decision 183). */
+export function robotsApi(publicUrl: string): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
+  const body = robotsTxt(publicUrl.replace(/\/+$/, ''));
   const serve = (c: Context) => {
     c.header('Content-Type', 'text/plain; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=3600');
-    return c.body(robotsTxt(originOf(c, publicUrl)));
+    return c.body(body);
   };
   app.get('/api/robots', serve);
   app.get('/robots.txt', serve);

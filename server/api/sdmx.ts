@@ -4,11 +4,11 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { convertOrdinal, formatSourcePeriod, frequencySchema, parsePeriod, type Frequency } from '../../core/periods';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { DataSelection, ObservationRow } from '../../db/queries/observations';
-import { loadView, openDataset } from '../../db/queries/view';
+import { openDataset } from '../../db/queries/view';
 import { AS_OF_HINT, readAsOf } from '../../core/as-of';
-import { asOfParam, notYetImportedAs404 } from './datasets';
+import { asOfParam, boundedView } from './datasets';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
-import { publishedValue } from './data-formats';
+import { csvField, csvText, publishedValue } from './data-formats';
 import type { ApiEnv } from './env';
 import { ApiError, errorSchema } from '../http/errors';
 
@@ -58,7 +58,10 @@ const dataRoute = createRoute({
       description: 'SDMX-CSV 1.0: DATAFLOW, the dimensions, TIME_PERIOD, OBS_VALUE, OBS_FLAG',
       content: { 'application/vnd.sdmx.data+csv; version=1.0.0': { schema: z.string() } },
     },
-    400: errorResponse('The key or a parameter is invalid'),
+    400: errorResponse(
+      'The key or a parameter is invalid, or the query selects more values than one request returns ' +
+        '(too_many_values: narrow the key or the period range, or page through the periods)',
+    ),
     401: invalidKeyResponse,
     404: errorResponse('No such dataset, no observation matches the query, or as_of is before its first import here'),
     429: dailyLimitResponse,
@@ -127,11 +130,16 @@ function periodBound(meta: DatasetMeta, name: string, raw: string | undefined, e
   return convertOrdinal(p.freq, p.ordinal, freq, edge);
 }
 
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** How an SDMX client narrows or pages a query over the value cap, in the SDMX parameters. */
+export const narrowSdmxQuery =
+  'Narrow it: name the codes you need in the key instead of all or an empty position (M.RCH_A.CP00.DE+FR), or a ' +
+  'period range (startPeriod, endPeriod); to get everything, page through the periods with consecutive ' +
+  'startPeriod/endPeriod ranges.';
 
-/** SDMX-CSV 1.0 of the rows: one line per observation, series by series (key order), periods ascending. */
+/**
+ * SDMX-CSV 1.0 of the rows: one line per observation, series by series (key order), periods ascending. Text cells
+ * (codes, periods, flags, the header) are neutralised as every other CSV's (csvText); values are numbers.
+ */
 export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[], lastN?: number): string {
   const freq = frequencySchema.parse(meta.frequency);
   const flow = `ESTAT:${meta.dataset_code.toUpperCase()}(1.0)`;
@@ -148,22 +156,17 @@ export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[], la
   for (const r of rows) {
     if (r.value === null && !r.flags) continue;
     const key = [...r.dims, r.geo].join('\u0000');
-    bySeries.set(key, [...(bySeries.get(key) ?? []), r]);
+    const series = bySeries.get(key);
+    if (series) series.push(r);
+    else bySeries.set(key, [r]);
   }
-  const lines = [header.join(',')];
+  const lines = [header.map((h) => csvField(csvText(h))).join(',')];
   for (const key of [...bySeries.keys()].sort()) {
     let series = bySeries.get(key)!.sort((a, b) => a.period - b.period);
     if (lastN !== undefined) series = series.filter((r) => r.value !== null).slice(-lastN);
     for (const r of series) {
-      const fields = [
-        flow,
-        freq,
-        ...r.dims,
-        r.geo,
-        formatSourcePeriod(freq, r.period),
-        publishedValue(r.value, r.decimals),
-        r.flags ?? '',
-      ];
+      const texts = [flow, freq, ...r.dims, r.geo, formatSourcePeriod(freq, r.period)].map(csvText);
+      const fields = [...texts, publishedValue(r.value, r.decimals), csvText(r.flags ?? '')];
       lines.push(fields.map(csvField).join(','));
     }
   }
@@ -197,9 +200,12 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
       selection.asOf = at;
     }
     const wanted = frequencies === '*' || frequencies.includes(frequencySchema.parse(meta.frequency));
-    const rows = wanted ? (await loadView(c.var.db, meta, selection).catch(notYetImportedAs404)).rows : [];
+    // The one cap, counted before any value is read (boundedView): over it, 400 too_many_values in SDMX terms.
+    const rows = wanted ? (await boundedView(c, meta, selection, narrowSdmxQuery)).rows : [];
     const csv = toSdmxCsv(meta, rows, query.lastNObservations);
-    if (csv.split('\r\n').length <= 2) throw new ApiError(404, 'no_results', 'No observation matches the query.');
+    // Only the header line: no observation.
+    if (csv.indexOf('\r\n') === csv.length - 2)
+      throw new ApiError(404, 'no_results', 'No observation matches the query.');
     c.header('Content-Type', SDMX_CSV_TYPE);
     c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
     return c.body(csv, 200);

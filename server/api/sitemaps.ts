@@ -30,21 +30,18 @@ export function sitemapIndexXml(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** The site's public address: PUBLIC_URL when set, else the address the request came to. */
-export function originOf(c: Context, publicUrl: string | undefined): string {
-  return (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-}
-
 function xml(c: Context, body: string): Response {
   c.header('Content-Type', 'application/xml; charset=utf-8');
   c.header('Cache-Control', `public, max-age=${TTL_SECONDS}`);
   return c.body(body);
 }
 
-export function sitemapsApi(db: ReadDb, publicUrl: string | undefined): OpenAPIHono<ApiEnv> {
+/** `publicUrl`: the configured public address (config.publicUrl), never the request's Host (decision 183). */
+export function sitemapsApi(db: ReadDb, publicUrl: string): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
+  const origin = publicUrl.replace(/\/+$/, '');
 
-  app.get('/sitemap.xml', (c) => xml(c, sitemapIndexXml(originOf(c, publicUrl))));
+  app.get('/sitemap.xml', (c) => xml(c, sitemapIndexXml(origin)));
   app.get('/:name{sitemap-[a-z-]+(\\.xml)?}', async (c) => {
     const part = c.req
       .param('name')
@@ -53,7 +50,6 @@ export function sitemapsApi(db: ReadDb, publicUrl: string | undefined): OpenAPIH
     if (!(sitemapParts as readonly string[]).includes(part)) {
       return c.json(errorBody('not_found', `no sitemap part ${part}`), 404);
     }
-    const origin = originOf(c, publicUrl);
     // Blog URLs follow the posts, every other part the catalogue.
     const version = part === 'blog' ? await postsVersion(db) : (await catalogueState(db)).version;
     const body = await memoAt(db, version, `sitemap:${origin} ${part}`, async () =>

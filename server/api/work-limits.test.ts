@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_FORM_BYTES } from '../../core/admin-imports';
-import { bodyLimits, maxBodyBytes } from './work-limits';
+import { ApiError } from '../http/errors';
+import { bodyLimits, ClientGone, maxBodyBytes, RenderQueue } from './work-limits';
 
 const limit = MAX_UPLOAD_BYTES + UPLOAD_FORM_BYTES;
 const chunk = new Uint8Array(64 * 1024).fill(0x41);
@@ -82,5 +83,47 @@ describe('the body limit of uploads', () => {
     const after = Number((await res.text()).replace('failed after ', ''));
     expect(after).toBeLessThanOrEqual(limit);
     expect(after).toBeGreaterThan(limit - chunk.byteLength);
+  });
+});
+
+describe('the render queue (decision 182)', () => {
+  /** A drawing that ends when `finish` is called. */
+  function held() {
+    let finish!: () => void;
+    const done = new Promise<string>((resolve) => (finish = () => resolve('drawn')));
+    return { done, finish };
+  }
+
+  it('answers 503 busy with Retry-After beyond its threads and queue', async () => {
+    const queue = new RenderQueue(1, 1);
+    const first = held();
+    const drawing = queue.run(undefined, () => first.done);
+    const waiting = queue.run(undefined, () => 'second');
+    const refused = await queue.run(undefined, () => 'third').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503, code: 'busy' });
+    expect((refused as ApiError).headers['Retry-After']).toMatch(/^[1-9]\d*$/);
+    first.finish();
+    expect(await drawing).toBe('drawn');
+    expect(await waiting).toBe('second');
+    expect(queue.limits()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it('gives a waiting place back as soon as its client leaves, drawing nothing for it', async () => {
+    const queue = new RenderQueue(1, 2);
+    const first = held();
+    const drawing = queue.run(undefined, () => first.done);
+    const leaving = [new AbortController(), new AbortController()];
+    let drawnForGone = 0;
+    const gone = leaving.map((client) => queue.run(client.signal, () => void drawnForGone++).catch((e: unknown) => e));
+    expect(queue.limits().waiting).toBe(2);
+    for (const client of leaving) client.abort();
+    for (const result of await Promise.all(gone)) expect(result).toBeInstanceOf(ClientGone);
+    // The first drawing still runs, and both places are free for others at once.
+    expect(queue.limits()).toMatchObject({ running: 1, waiting: 0 });
+    const next = [queue.run(undefined, () => 'a'), queue.run(undefined, () => 'b')];
+    first.finish();
+    expect(await Promise.all([drawing, ...next])).toEqual(['drawn', 'a', 'b']);
+    expect(drawnForGone).toBe(0);
   });
 });

@@ -1,11 +1,12 @@
 // Bounded work per request (issue 17 item 4, decision 064): body sizes per route, image renders counted per client and
-// drawn one at a time behind a short queue, and work stopped for clients that have gone.
+// drawn in the drawing threads behind a short queue (decision 182), and work stopped for clients that have gone.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES, UPLOAD_FORM_BYTES } from '../../core/admin-imports';
 import type { Db } from '../../db/client';
 import { consume, rateKey, rateLimitMessage } from '../auth/rate-limit';
 import { ApiError, errorBody } from '../http/errors';
+import { renderPool } from '../render/pool';
 
 /** The largest request body, by path: API calls carry small JSON, page forms a little more. */
 export function maxBodyBytes(path: string): number {
@@ -100,34 +101,77 @@ export function imageRequestLimit(db: Db, ipOf: (c: Context) => string): Middlew
 }
 
 /**
- * Draws images one at a time (drawing is synchronous and takes the event loop: two at once on two cores leave nothing
- * for light requests), with at most `queue` waiting; more answer 503 "busy" with Retry-After.
+ * Lets at most `concurrency` drawings run at once (one per drawing thread, decision 182), with at most `queue`
+ * waiting; more answer 503 `busy` with Retry-After. A waiting request whose client leaves gives its place back at once.
  */
 export class RenderQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Recent drawings' mean duration in ms (for Retry-After), until measured a second. */
+  private meanMs = 1000;
 
   constructor(
     private readonly concurrency = 1,
     private readonly queue = 8,
   ) {}
 
+  /** Its bounds and what it holds now: drawing threads, waiting places, both together, drawing and waiting. */
+  limits(): { workers: number; queue: number; capacity: number; running: number; waiting: number } {
+    return {
+      workers: this.concurrency,
+      queue: this.queue,
+      capacity: this.concurrency + this.queue,
+      running: this.running,
+      waiting: this.waiting.length,
+    };
+  }
+
+  /** Seconds until the drawings before a new request would be done: the queue's length in recent drawing times. */
+  retryAfter(): number {
+    const ahead = (this.running + this.waiting.length) / this.concurrency;
+    return Math.min(60, Math.max(1, Math.ceil((ahead * this.meanMs) / 1000)));
+  }
+
   async run<T>(signal: AbortSignal | undefined, draw: () => Promise<T> | T): Promise<T> {
+    if (signal?.aborted) {
+      renderStats.abandoned++;
+      throw new ClientGone();
+    }
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.queue) {
         renderStats.busy++;
-        throw new ApiError(503, 'busy', 'Too many images are being drawn right now; try again in a few seconds.');
+        throw new ApiError(503, 'busy', 'Too many images are being drawn right now; try again in a few seconds.', {
+          'Retry-After': String(this.retryAfter()),
+        });
       }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      // Handed the running place of a drawing that ends, or out of the queue when the client leaves first.
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        };
+        const leave = () => {
+          const at = this.waiting.indexOf(turn);
+          if (at < 0) return;
+          this.waiting.splice(at, 1);
+          renderStats.abandoned++;
+          reject(new ClientGone());
+        };
+        this.waiting.push(turn);
+        signal?.addEventListener('abort', leave, { once: true });
+      });
     } else this.running++;
     try {
-      // The client left while this waited: draw nothing (the slot passes on at once).
+      // The client left just as its turn came: draw nothing (the place passes on at once).
       if (signal?.aborted) {
         renderStats.abandoned++;
         throw new ClientGone();
       }
       renderStats.drawn++;
-      return await draw();
+      const started = performance.now();
+      const result = await draw();
+      this.meanMs = 0.7 * this.meanMs + 0.3 * (performance.now() - started);
+      return result;
     } finally {
       const next = this.waiting.shift();
       if (next) next();
@@ -136,8 +180,8 @@ export class RenderQueue {
   }
 }
 
-/** The one queue every image route shares. */
-export const renderQueue = new RenderQueue();
+/** The one queue every image route shares: as many drawing at once as the pool has threads. */
+export const renderQueue = new RenderQueue(renderPool.size);
 
 /** The client closed the connection: nobody will read the answer (app.ts answers 499, nginx's "client closed request"). */
 export class ClientGone extends Error {

@@ -1,9 +1,12 @@
 // /api/workbench: the comparison workbench's combined table (decision 110) as JSON or CSV, for the URL the page shows.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { parseWorkbenchQuery, type CombinedTable } from '../../core/workbench';
+import { ViewTooLarge } from '../../db/queries/view';
 import { loadWorkbench, type WorkbenchData } from '../../db/queries/workbench';
 import { ApiError, errorSchema } from '../http/errors';
-import { csvText } from './data-formats';
+import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
+import { csvField, csvText } from './data-formats';
+import { tooManyValues } from './datasets';
 import type { ApiEnv } from './env';
 
 const cellSchema = z
@@ -66,8 +69,14 @@ const workbenchRoute = createRoute({
       description: 'The combined table',
       content: { 'application/json': { schema: workbenchTableSchema }, 'text/csv': { schema: z.string() } },
     },
-    400: { description: 'A parameter is invalid', content: { 'application/json': { schema: errorSchema } } },
+    400: {
+      description: 'A parameter is invalid, or the table has more values than one request returns (too_many_values)',
+      content: { 'application/json': { schema: errorSchema } },
+    },
     404: { description: 'No such dataset or value', content: { 'application/json': { schema: errorSchema } } },
+    // Counted against the daily limit like the data API (decision 184).
+    401: invalidKeyResponse,
+    429: dailyLimitResponse,
   },
 });
 
@@ -85,7 +94,10 @@ export function workbenchApi(): OpenAPIHono<ApiEnv> {
     if (problems.length) throw new ApiError(400, 'bad_parameter', problems.join('; '));
     if (selection.indicators.length === 0) throw new ApiError(400, 'bad_parameter', 'i: name at least one indicator');
     if (selection.places.length === 0) throw new ApiError(400, 'bad_parameter', 'geo: name at least one place');
-    const loaded = await loadWorkbench(c.var.db, selection);
+    const loaded = await loadWorkbench(c.var.db, selection).catch((error: unknown) => {
+      if (error instanceof ViewTooLarge) throw tooManyValues(error, narrowWorkbench);
+      throw error;
+    });
     if (loaded.problems.length) throw new ApiError(404, 'not_found', loaded.problems.join('; '));
     const body = workbenchJson(loaded);
     if (format === 'csv') {
@@ -97,6 +109,9 @@ export function workbenchApi(): OpenAPIHono<ApiEnv> {
   });
   return api;
 }
+
+/** How a workbench client narrows a table over the value cap, in the workbench's parameters. */
+const narrowWorkbench = 'Narrow it: fewer indicators (i), fewer places (geo) or a period range (from, to).';
 
 export function workbenchJson(loaded: WorkbenchData): z.infer<typeof workbenchTableSchema> {
   const { table } = loaded;
@@ -114,10 +129,6 @@ export function workbenchJson(loaded: WorkbenchData): z.infer<typeof workbenchTa
     places: loaded.places,
     rows: table.rows.map((r) => ({ period: r.period, geo: r.geo, geo_name: r.geoName, cells: r.cells })),
   };
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**

@@ -10,6 +10,7 @@ import { convertOrdinal, formatPeriod, readablePeriod, toOrdinal } from '../../c
 import type { ChartType } from '../../app/charts';
 import type { ReadDb } from '../../db/client';
 import { regionsWithin } from '../../db/queries/assistant';
+import { ViewTooLarge } from '../../db/queries/view';
 import {
   chooseSeries,
   citationOf,
@@ -17,6 +18,7 @@ import {
   loadDataset,
   observations,
   placeName,
+  tooManyValuesNote,
   unitCodeOf,
   viewUrl,
   type Dataset,
@@ -119,6 +121,11 @@ export async function builtinAnswer(question: string, opts: AskOptions): Promise
         declined: false,
       };
     } catch (error) {
+      // A read over the value cap (db/queries/view.ts) is said in words, as a missing value is.
+      if (error instanceof ViewTooLarge) {
+        reason = tooManyValuesNote(error);
+        continue;
+      }
       if (!(error instanceof NoData)) throw error;
       // The last dataset tried is the broadest (the monthly one): its range is the one to state.
       reason = error.message;

@@ -8,7 +8,7 @@ import { formatPeriod, frequencySchema, type Frequency } from '../../core/period
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../../db/client';
 import { listRegions } from '../../db/queries/assistant';
-import { loadView, openDataset } from '../../db/queries/view';
+import { loadView, openDataset, type ViewTooLarge } from '../../db/queries/view';
 
 export interface Dataset {
   meta: DatasetMeta;
@@ -66,7 +66,11 @@ export interface Obs {
   flags: string | null;
 }
 
-/** Published values (no empty cells) of one series for the geos and ordinals given, oldest first. */
+/**
+ * Published values (no empty cells) of one series for the geos and ordinals given, oldest first. Through the one value
+ * cap (db/queries/view.ts), or the fewer `maxValues` a caller has left: more throw `ViewTooLarge`, which the
+ * assistant and the researcher say in words (tooManyValuesNote) instead of a number.
+ */
 export async function observations(
   db: ReadDb,
   ds: Dataset,
@@ -74,13 +78,15 @@ export async function observations(
   geos: readonly string[] | undefined,
   from?: number,
   to?: number,
+  maxValues?: number,
 ): Promise<Obs[]> {
-  const { rows } = await loadView(db, ds.meta, {
+  const selection = {
     dims: Object.fromEntries(Object.entries(series.dims).map(([k, v]) => [k, [v]])),
     countries: geos ? [...geos] : undefined,
     from,
     to,
-  });
+  };
+  const { rows } = await loadView(db, ds.meta, selection, { maxValues });
   return rows
     .filter((r) => r.value !== null)
     .map((r) => ({
@@ -92,6 +98,14 @@ export async function observations(
       flags: r.flags,
     }))
     .sort((a, b) => a.period - b.period || a.geo.localeCompare(b.geo));
+}
+
+/** What the assistant says instead of an answer whose read is over the value cap. */
+export function tooManyValuesNote(error: ViewTooLarge): string {
+  return (
+    `That question covers more than the ${error.max.toLocaleString('en')} values one answer reads. ` +
+    'Ask about fewer places or a shorter period.'
+  );
 }
 
 /** "Annual rate of change · Food": the labels of the series' dimension values. */

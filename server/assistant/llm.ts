@@ -6,12 +6,14 @@ import { EA20, EU27_2020 } from '../../core/assistant/places';
 import { convertOrdinal, formatPeriod, parsePeriod } from '../../core/periods';
 import type { ReadDb } from '../../db/client';
 import { listDatasets } from '../../db/queries/datasets';
+import { ViewTooLarge } from '../../db/queries/view';
 import {
   chooseSeries,
   citationOf,
   loadDataset,
   observations,
   placeName,
+  tooManyValuesNote,
   unitCodeOf,
   viewUrl,
   type Dataset,
@@ -159,7 +161,17 @@ class ToolBox {
     return p ? convertOrdinal(p.freq, p.ordinal, ds.freq, edge) : undefined;
   }
 
+  /** A tool's result; a read over the value cap (db/queries/view.ts) is an error the model can narrow from. */
   async run(name: string, args: Record<string, unknown>): Promise<unknown> {
+    try {
+      return await this.runTool(name, args);
+    } catch (error) {
+      if (error instanceof ViewTooLarge) return { error: tooManyValuesNote(error) };
+      throw error;
+    }
+  }
+
+  private async runTool(name: string, args: Record<string, unknown>): Promise<unknown> {
     if (name === 'search_datasets') {
       const { items } = await listDatasets(this.db, { limit: 10, offset: 0 });
       const words = String(args.query ?? '')

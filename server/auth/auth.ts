@@ -25,6 +25,7 @@ import { clientIpHeader } from './client-ip';
 import { confirmLink, resetLink, signInLink } from './links';
 import { trustedOriginsOf } from './origin-check';
 import { providerSetup } from './providers';
+import { mayMail } from './rate-limit';
 
 const day = 24 * 60 * 60;
 /** The specification's cookie lifetime, which is also the longest browsers keep a cookie. */
@@ -60,10 +61,14 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Each account mail is bounded per address (decision 185): over the bound the request is answered as always,
+      // and no mail goes out; the links already sent still work.
       sendResetPassword: async ({ user, token }) => {
+        if (!(await mayMail(db, 'reset', user.email))) return;
         await mailer.send(resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, token)));
       },
       onExistingUserSignUp: async ({ user }) => {
+        if (!(await mayMail(db, 'existing-account', user.email))) return;
         await mailer.send(existingAccountMail(user.email, user.name, signInLink(config.publicUrl)));
       },
     },
@@ -79,11 +84,12 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
         // An e-mail change (settings) sends its link to the new address: say so rather than "thank you for signing up",
         // and tell the current address first.
         const change = emailChangeOf(token);
-        if (change) {
+        if (change && (await mayMail(db, 'email-change-notice', change.from))) {
           await mailer.send(
             emailChangeNoticeMail(change.from, user.name, user.email, `${config.publicUrl}/app/settings`),
           );
         }
+        if (!(await mayMail(db, 'confirmation', user.email))) return;
         await mailer.send((change ? emailChangeMail : confirmationMail)(user.email, user.name, link));
       },
     },

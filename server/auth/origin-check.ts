@@ -20,6 +20,23 @@ export function trustedOriginsOf(publicUrl: string, extra: string | undefined): 
   return list;
 }
 
+/** The answer to a write that did not come from our pages. */
+export const forbiddenOriginBody = () =>
+  errorBody('forbidden_origin', 'This request did not come from this site, so it was refused.');
+
+/**
+ * Whether a request says it comes from one of our pages: an `Origin` of ours, or without one `Sec-Fetch-Site:
+ * same-origin`. `null` when it says nothing either way (not a browser: curl, API clients).
+ */
+export function fromOurPages(req: Request, trusted: string[], publicUrl: string): boolean | null {
+  const origin = req.headers.get('origin');
+  const site = req.headers.get('sec-fetch-site');
+  if (origin === 'null') return false;
+  if (origin) return trusted.includes(origin) || origin === ownOrigin(req, publicUrl);
+  if (site === null) return null;
+  return site === 'same-origin' || site === 'none';
+}
+
 /**
  * Browsers send `Origin` (and `Sec-Fetch-Site`) on every POST; a request carrying neither is not from a browser, so
  * it cannot ride on a victim's cookies and is let through (API clients, curl).
@@ -27,19 +44,7 @@ export function trustedOriginsOf(publicUrl: string, extra: string | undefined): 
 export function originCheck(trusted: string[], publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
     if (safeMethods.has(c.req.method)) return next();
-    const origin = c.req.header('origin');
-    const site = c.req.header('sec-fetch-site');
-    let allowed: boolean;
-    if (origin && origin !== 'null') {
-      allowed = trusted.includes(origin) || origin === ownOrigin(c.req.raw, publicUrl);
-    } else if (origin === 'null') {
-      allowed = false;
-    } else {
-      allowed = site === undefined || site === 'same-origin' || site === 'none';
-    }
-    if (!allowed) {
-      return c.json(errorBody('forbidden_origin', 'This request did not come from this site, so it was refused.'), 403);
-    }
+    if (fromOurPages(c.req.raw, trusted, publicUrl) === false) return c.json(forbiddenOriginBody(), 403);
     return next();
   };
 }

@@ -1,6 +1,8 @@
 // Fixed-window rate limits on the auth endpoints, per IP and per e-mail, counted in the database (shared by processes).
 // Password sign-in counts per account *and* address: one address is refused after 10 attempts, while the account as
-// a whole only slows down (a growing delay), so nobody can lock an owner out from elsewhere (decision 062).
+// a whole only slows down (a growing delay), so nobody can lock an owner out from elsewhere (decision 062). Requests
+// that mail an address (sign-up, resend, reset) are refused per client and per client and address; per address alone
+// they are never refused, only the mails are bounded (mayMail), so nobody can keep an owner from their mail (185).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -18,8 +20,10 @@ export interface RateRule {
   name: string;
   matches(path: string): boolean;
   perIp: Limit;
-  /** Applied when the JSON body carries an `email`. */
+  /** Applied when the JSON body carries an `email`: refuses everyone asking for that address (not for mail routes). */
   perEmail?: Limit;
+  /** Applied when the JSON body carries an `email`: refuses only this client asking for that address again. */
+  perEmailAndIp?: Limit;
   /**
    * Password guessing (sign-in): a hard limit per e-mail and address, and per e-mail across all addresses only a
    * delay that grows with the attempts; both counters start again when a sign-in succeeds.
@@ -29,7 +33,11 @@ export interface RateRule {
 
 const minutes = (n: number) => n * 60;
 
-/** The limits of the issue: sign-in, sign-up, user check, resend and reset, plus a ceiling on all other auth calls. */
+/**
+ * The limits of the issue: sign-in, sign-up, user check, resend and reset, plus a ceiling on all other auth calls.
+ * Routes that send mail to the address in the body have no per-address refusal (the owner would be the one refused):
+ * a client is refused after its own attempts, and `mayMail` bounds the mails an address receives (decision 185).
+ */
 export const authRateRules: RateRule[] = [
   {
     name: 'sign-in',
@@ -45,25 +53,26 @@ export const authRateRules: RateRule[] = [
     name: 'sign-up',
     matches: (p) => p === '/api/auth/sign-up/email',
     perIp: { max: 10, windowSeconds: minutes(60) },
-    perEmail: { max: 3, windowSeconds: minutes(60) },
+    perEmailAndIp: { max: 3, windowSeconds: minutes(60) },
   },
   {
+    // Whether an address has an account: only our pages may ask (auth-check-user.ts), and one client only a few times,
+    // so nobody can run a list of addresses through it; never refused per address (decision 185).
     name: 'check-user',
     matches: (p) => p === '/api/check-user-exists',
-    perIp: { max: 30, windowSeconds: minutes(1) },
-    perEmail: { max: 10, windowSeconds: minutes(1) },
+    perIp: { max: 10, windowSeconds: minutes(10) },
   },
   {
     name: 'resend',
     matches: (p) => p === '/api/auth/resend-verification' || p === '/api/auth/send-verification-email',
     perIp: { max: 10, windowSeconds: minutes(60) },
-    perEmail: { max: 3, windowSeconds: minutes(15) },
+    perEmailAndIp: { max: 3, windowSeconds: minutes(15) },
   },
   {
     name: 'reset',
     matches: (p) => p === '/api/auth/request-password-reset',
     perIp: { max: 10, windowSeconds: minutes(60) },
-    perEmail: { max: 3, windowSeconds: minutes(15) },
+    perEmailAndIp: { max: 3, windowSeconds: minutes(15) },
   },
   {
     name: 'second-factor',
@@ -134,6 +143,24 @@ export async function consume(
   return { allowed: Number(row.count) <= limit.max, retryAfter, count: Number(row.count) };
 }
 
+/** The account mails one address receives per window, whoever asks for them (decision 185). */
+export type AccountMailKind = 'reset' | 'confirmation' | 'existing-account' | 'email-change-notice';
+
+/**
+ * Three of a kind per address per hour. The window is no longer than the shortest link's life (a reset link works one
+ * hour), so while an address gets no more mail, the links it got in the window still work.
+ */
+export const accountMailLimit: Limit = { max: 3, windowSeconds: minutes(60) };
+
+/**
+ * Counts one account mail to `to` and says whether to send it. Over the bound the request is still answered as
+ * always (the answer tells nobody whether an account exists, nor whether the bound was reached); no mail goes out.
+ */
+export async function mayMail(db: Db, kind: AccountMailKind, to: string): Promise<boolean> {
+  const { allowed } = await consume(db, rateKey('mail', kind, to.trim().toLowerCase()), accountMailLimit);
+  return allowed;
+}
+
 /** Forgets counters (a successful sign-in starts its account's counts again). */
 export async function resetCounters(db: Db, keys: string[]): Promise<void> {
   for (const key of keys) await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
@@ -158,8 +185,10 @@ export function rateLimiter(db: Db, rules: RateRule[], ipOf: (c: Context) => str
     if (!rule) return next();
     const ip = ipOf(c);
     const checks: [string, Limit][] = [[rateKey(rule.name, 'ip', ip), rule.perIp]];
-    const email = rule.perEmail || rule.perAccount ? await emailOf(c.req.raw) : null;
+    const email = rule.perEmail || rule.perEmailAndIp || rule.perAccount ? await emailOf(c.req.raw) : null;
     if (email && rule.perEmail) checks.push([rateKey(rule.name, 'email', email), rule.perEmail]);
+    if (email && rule.perEmailAndIp)
+      checks.push([rateKey(rule.name, 'email+ip', `${email}\n${ip}`), rule.perEmailAndIp]);
     const pairKey = email && rule.perAccount ? rateKey(rule.name, 'email+ip', `${email}\n${ip}`) : null;
     if (pairKey && rule.perAccount) checks.push([pairKey, rule.perAccount.perAddress]);
     for (const [key, limit] of checks) {

@@ -74,19 +74,23 @@ export function existingAccountMail(to: string, name: string, url: string): Mail
   });
 }
 
-/** An invitation to join an organization; the link opens /accept-invite with the token (docs/decisions/074). */
+/**
+ * An invitation to join an organization; the link opens /accept-invite with the token (docs/decisions/074). It carries
+ * nothing the sender typed (decision 185): the inviter is named by their confirmed address, the organization's name is
+ * shown on our accept page, and the only link is ours, so the mail cannot be made into a phishing letter.
+ */
 export function organizationInvitationMail(
   to: string,
-  invite: { inviter: string; organization: string; role: string; url: string; days: number },
+  invite: { inviterEmail: string; role: string; url: string; days: number },
 ): Mail {
   return render(to, {
-    subject: `${invite.inviter} invited you to ${invite.organization} on ${productName}`,
+    subject: `${invite.inviterEmail} invited you to an organization on ${productName}`,
     greeting: 'Hello,',
     paragraphs: [
-      `${invite.inviter} invited you to join the organization ${invite.organization} on ${productName} as ${invite.role === 'admin' ? 'an admin' : 'a member'}. Its members share its plan.`,
-      'Accept with this link: sign in, or create an account with this e-mail address.',
+      `${invite.inviterEmail} invited you to join their organization on ${productName} as ${invite.role === 'admin' ? 'an admin' : 'a member'}. Its members share its plan.`,
+      'Open this link to see the organization and accept: sign in, or create an account with this e-mail address.',
     ],
-    action: { label: `Join ${invite.organization}`, url: invite.url },
+    action: { label: 'See the invitation', url: invite.url },
     footnote: `The link works for ${invite.days} days and only once. If you do not know the sender, you can ignore this e-mail.`,
   });
 }

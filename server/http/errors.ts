@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503,
     readonly code: string,
     message: string,
+    /** Headers the answer carries, e.g. Retry-After on a 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,7 +49,10 @@ function isDataException(err: unknown): boolean {
 export const unavailableMessage = 'The service is briefly unavailable; please try again in a few seconds.';
 
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof ApiError) {
+    for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+    return c.json(errorBody(err.code, err.message), err.status);
+  }
   // Hono's own validators (a body that is not JSON, a form that cannot be parsed) throw these.
   if (err instanceof HTTPException && err.status < 500) {
     const status = err.status as 400 | 413 | 415;

@@ -147,7 +147,8 @@ export const HOT_COUNT = 'hotCount';
 export interface HotPathDeps {
   newNonce: () => string;
   securityHeaders: (url: URL, isPage: boolean, nonce: string) => [string, string][];
-  countAddress: (req: HotRequest) => Promise<HotVerdict>;
+  /** Null at once for a request the limit does not count (most pages); a page's loader data counts (decision 184). */
+  countAddress: (req: HotRequest) => Promise<HotVerdict> | null;
   markCounted: (headers: Headers, quota: Record<string, string>) => void;
   /** What the chain adds to every page's headers besides (server/api/redirects.ts: the colour-scheme hint). */
   pageHeaders: (headers: Headers) => void;
@@ -535,8 +536,15 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     // Only who the chain would treat as anyone: no session or other cookie, and for the API no key or page token and
     // no browser navigation (those the daily limit answers its own way).
     if (!onlyThemeCookie(req.header('cookie'))) return null;
+    // A page's loader data is counted like the API (decision 184): a key sent with it is the chain's to count, and so
+    // is a browser's prefetch of it (Sec-Purpose), which the limit lets through within the address's page allowance.
+    if (
+      (kind === 'api' || req.path.endsWith('.data')) &&
+      credentialHeaders.some((name) => req.header(name) !== undefined)
+    )
+      return null;
+    if (req.path.endsWith('.data') && (req.header('sec-purpose') ?? req.header('purpose')) !== undefined) return null;
     if (kind === 'api') {
-      if (credentialHeaders.some((name) => req.header(name) !== undefined)) return null;
       if (req.header('sec-fetch-mode') === 'navigate' || /^\s*text\/html/i.test(req.header('accept') ?? ''))
         return null;
     }
@@ -555,7 +563,8 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
     deps: HotPathDeps,
   ): Promise<HotOutcome> {
     // The count runs beside the version read; should the chain answer after all, it takes this count (HOT_COUNT).
-    const counting = kind === 'api' ? deps.countAddress(req) : null;
+    // A cached answer counts as the chain's would: the API's, and a page's loader data (decision 184).
+    const counting = deps.countAddress(req);
     counting?.catch(() => {});
     const entry = await current(kind, key);
     if (!entry) return { chain: counting };

@@ -1,14 +1,14 @@
 // What the app holds of the refresh: the scheduler (started by server/index.ts only, so tests and scripts never run
 // it), the admins' list (ADMIN_EMAILS), and the imports an admin starts from /app/admin/imports, with their progress.
 import path from 'node:path';
-import type { AdminImports, ImportJob } from '../../core/admin-imports';
+import { inflateLimit, MAX_UPLOAD_BYTES, type AdminImports, type ImportJob } from '../../core/admin-imports';
 import type { Db } from '../../db/client';
 import type { Config } from '../config';
-import { importFile } from '../import/runner';
+import { importFile, staleRunMs } from '../import/runner';
 import { runRefresh, summarize, type DatasetEvent } from './refresh';
 import { describeSchedule, nextRun, parseSchedule } from './schedule';
 import { startScheduler, type Scheduler } from './scheduler';
-import { readUploadForm, removeUpload } from './uploads';
+import { readUploadForm, removeUpload, sweepUploads } from './uploads';
 
 export type { ImportJob };
 
@@ -37,6 +37,14 @@ export function createRefreshService(opts: {
   );
   let scheduler: Scheduler | null = null;
   const jobs: ImportJob[] = [];
+  /** The upload files this process is importing now. */
+  const importing = new Set<string>();
+  /**
+   * Removes upload files (and decompressed copies) of imports that never ended, at start and before each form is
+   * read: older than a run may stay 'running' before it is taken for gone (decision 186).
+   */
+  const sweep = () => sweepUploads(uploadsDir, { olderThanMs: staleRunMs, inUse: importing, log });
+  void sweep();
   let nextId = 1;
 
   const newJob = (kind: ImportJob['kind'], label: string): ImportJob => {
@@ -96,15 +104,22 @@ export function createRefreshService(opts: {
         .catch((error: unknown) => finish(job, 'failed', error instanceof Error ? error.message : String(error)));
       return job;
     },
-    readForm: (request, form) => readUploadForm(request, { dir: uploadsDir, ...form }),
+    readForm: async (request, form) => {
+      await sweep();
+      return readUploadForm(request, { dir: uploadsDir, ...form });
+    },
     discardUpload: (file) => removeUpload(uploadsDir, file.path, log),
-    importUpload({ name: fileName, path: filePath }, code) {
+    importUpload({ name: fileName, path: filePath, bytes }, code) {
       const job = newJob('upload', fileName);
       job.phase = 'importing';
-      // Read from disk (a Eurostat TSV line by line, decision 163), then removed, imported or not.
+      importing.add(filePath);
+      // Read from disk (a Eurostat TSV line by line, decision 163), then removed, imported or not. A gzip file
+      // decompresses beside it, so far only (decision 186); a format parsed whole no larger than a plain upload.
       void importFile(db, {
         fileName,
         path: filePath,
+        limits: { inflatedBytes: inflateLimit(bytes), wholeBytes: MAX_UPLOAD_BYTES },
+        tempDir: uploadsDir,
         code,
         source: `upload ${fileName}`,
         dataMirror: config.dataMirror,
@@ -112,7 +127,10 @@ export function createRefreshService(opts: {
         onRunStarted: (runId) => (job.runId = runId),
         onProgress: (done, total) => Object.assign(job, { done, total }),
       })
-        .finally(() => removeUpload(uploadsDir, filePath, log))
+        .finally(() => {
+          importing.delete(filePath);
+          return removeUpload(uploadsDir, filePath, log);
+        })
         .then(
           (s) =>
             finish(job, 'done', `imported ${s.code}: ${s.added} added, ${s.changed} changed, ${s.removed} removed`),

@@ -3,7 +3,7 @@
 // reads it from there (importFile's `path`) and the refresh service removes it when the import ends.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,35 @@ export function uploadName(fileName: string): string {
 export async function removeUpload(dir: string, file: string, log?: (line: string) => void): Promise<void> {
   if (path.dirname(path.resolve(file)) !== path.resolve(dir)) return;
   await rm(file, { force: true }).catch((error: unknown) => log?.(`could not remove ${file}: ${String(error)}`));
+}
+
+/**
+ * Removes what imports that never ended left in the uploads folder `dir` (a process killed mid-import, decision 186):
+ * every file or folder there last written more than `olderThanMs` ago, except those of `inUse` (this process's running
+ * imports: an upload's path, and the folder of its decompressed copy, named after it). Younger ones stay: another
+ * process sharing the folder may be importing them. Returns how many were removed; failures are logged, not thrown.
+ */
+export async function sweepUploads(
+  dir: string,
+  opts: { olderThanMs: number; inUse: Iterable<string>; log?: (line: string) => void },
+): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const busy = [...opts.inUse].map((file) => path.basename(file));
+  const before = Date.now() - opts.olderThanMs;
+  let removed = 0;
+  for (const name of names) {
+    if (busy.some((b) => name === b || name.startsWith(`${b}-`))) continue;
+    const entry = path.join(dir, name);
+    try {
+      if ((await stat(entry)).mtimeMs >= before) continue;
+      await rm(entry, { recursive: true, force: true });
+      removed++;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') opts.log?.(`could not remove ${entry}: ${String(error)}`);
+    }
+  }
+  if (removed > 0) opts.log?.(`removed ${removed} file(s) of imports that did not end from ${dir}`);
+  return removed;
 }
 
 /**

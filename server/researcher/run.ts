@@ -7,6 +7,7 @@ import { writeReport, type Report, type StepData, type StepPlace } from '../../c
 import { convertOrdinal, formatPeriod, parsePeriod, type Frequency } from '../../core/periods';
 import type { ReadDb } from '../../db/client';
 import { listRevisions } from '../../db/queries/revisions';
+import { valueCapOf, ViewTooLarge } from '../../db/queries/view';
 import {
   chooseSeries,
   citationOf,
@@ -34,10 +35,22 @@ function apiQuery(ds: Dataset, series: SeriesChoice, geos: string[], from: strin
   return [...dims, `country=${geos.join(',')}`, `period_from=${from}`, `period_to=${to}`].join('&');
 }
 
+/** What a step over the value cap says instead of a number: its count and what the report could still read. */
+function overCapNote(error: ViewTooLarge, cap: number): string {
+  return (
+    `This step covers more than the ${error.max.toLocaleString('en')} values ` +
+    `this report could still read (at most ${cap.toLocaleString('en')} in all), so this step states no number. ` +
+    'Ask about fewer places or a shorter period.'
+  );
+}
+
 export async function runPlan(db: ReadDb, origin: string, plan: ResearchPlan): Promise<Report> {
   const base = origin.replace(/\/+$/, '');
   const gazetteer = await gazetteerFor(db);
   const data: StepData[] = [];
+  // One value cap for the whole run (db/queries/view.ts): each step reads at most what the steps before it left.
+  const cap = valueCapOf(db);
+  let budget = cap;
   for (const step of plan.steps) {
     const geos = [...step.places, ...(step.reference ? [step.reference] : [])];
     const emptyLinks = { api_url: '', csv_url: '', chart_url: '', embed_url: '', png_url: '' };
@@ -71,7 +84,15 @@ export async function runPlan(db: ReadDb, origin: string, plan: ResearchPlan): P
     }
     const from = ordinalIn(ds.freq, step.period_from, 'start');
     const to = ordinalIn(ds.freq, step.period_to, 'end');
-    const rows = await observations(db, ds, series, geos, from, to);
+    let rows: Awaited<ReturnType<typeof observations>>;
+    try {
+      rows = await observations(db, ds, series, geos, from, to, budget);
+    } catch (error) {
+      if (!(error instanceof ViewTooLarge)) throw error;
+      data.push({ ...skeleton, missing: overCapNote(error, cap) });
+      continue;
+    }
+    budget -= rows.length;
     const lastRead = rows.length > 0 ? Math.max(...rows.map((r) => r.period)) : to;
     const fromText = from !== undefined ? formatPeriod(ds.freq, from) : step.period_from;
     const toText =

@@ -7,7 +7,12 @@
 // 2. Faults: `npm run import` killed with SIGKILL at random points, then integrity checks (the SHA-256 of every
 //    dataset's CSV is the one before or the one of the new release; no run left 'running'); the server killed with
 //    SIGKILL under load, restarted (recovery seconds measured) and the same checks.
-// 3. Only with ATTACK_PG_RESTART=1 and ATTACK_PG_RESTART_CMD (e.g. "sudo systemctl restart postgresql"): PostgreSQL
+// 3. Real HTTP (issue 35, tests/attack/http-phase.ts): the built server with PUBLIC_URL unset and a real SMTP peer,
+//    requests over real sockets from many loopback addresses (127.0.0.0/8) as anonymous visitors, signed-in users,
+//    organization admins and API keys, one group per defect class of issue 35 (value cap, images, Host header, daily
+//    limit, organization quota, removed admin, reset lockout, enumeration, live streams, gzip upload, database lock),
+//    each printing "N requests sent, N failures found". ATTACK_HTTP=0 skips it.
+// 4. Only with ATTACK_PG_RESTART=1 and ATTACK_PG_RESTART_CMD (e.g. "sudo systemctl restart postgresql"): PostgreSQL
 //    restarted under load, recovery measured. Never by default: other test runs share that server.
 //
 // Each database in turn: PGlite (in memory for the fuzzer, a folder for the faults), and PostgreSQL when DATABASE_URL
@@ -35,6 +40,7 @@ import type { Mailer } from '../../server/email/transport';
 import { seedGeos } from '../../server/import/geos';
 import { importFile } from '../../server/import/runner';
 import { startAppServer, type AppServer } from '../setup/app-server';
+import { httpPhase } from './http-phase';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const mirror = process.env.DATA_MIRROR ?? path.resolve(root, '../shared/data');
@@ -43,6 +49,7 @@ const REQUESTS = Number(process.env.ATTACK_REQUESTS ?? 20_000);
 const IMPORT_KILLS = Number(process.env.ATTACK_IMPORT_KILLS ?? 2);
 const SERVER_KILLS = Number(process.env.ATTACK_SERVER_KILLS ?? 1);
 const FAULTS = process.env.ATTACK_FAULTS !== '0';
+const HTTP = process.env.ATTACK_HTTP !== '0';
 const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const DATABASES = (process.env.ATTACK_DATABASES ?? (pgUrl ? 'pglite,postgres' : 'pglite'))
   .split(',')
@@ -816,6 +823,21 @@ async function serverKills(kind: Kind, rnd: () => number): Promise<void> {
   }
 }
 
+// ---- 4. real HTTP from several loopback addresses (issue 35) -----------------------------------------------------
+/** The base template plus a whole dataset over the value cap (une_rt_m, 491,241 values), served over real sockets. */
+async function realHttp(kind: Kind): Promise<void> {
+  const scratch = await baseCopy(kind);
+  try {
+    await withDb(scratch.url, scratch.dir, (db) => importMirror(db, 'eurostat/une_rt_m/une_rt_m.tsv'));
+    await httpPhase(
+      { check, figure },
+      { url: scratch.url, dir: scratch.dir, mirror, large: 'une_rt_m', small: 'prc_hicp_manr' },
+    );
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function postgresRestart(): Promise<void> {
   const command = process.env.ATTACK_PG_RESTART_CMD;
   if (!command) {
@@ -869,6 +891,7 @@ async function main(): Promise<void> {
         await importKills(kind, rnd);
         if (build) await serverKills(kind, rnd);
       }
+      if (HTTP && build) await realHttp(kind);
       figure(`${kind}: ${((performance.now() - k0) / 1000).toFixed(0)} s`);
     }
     if (process.env.ATTACK_PG_RESTART === '1' && pgUrl) await postgresRestart();

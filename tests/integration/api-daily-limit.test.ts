@@ -111,14 +111,16 @@ describe('counted requests', () => {
     expect(typed.res.status).toBe(302);
     expect(typed.res.headers.get('location')).toBe('/api-limit-exceeded');
 
-    // The site's own pages and the exports of the chart menu keep working, and none of them is counted.
+    // The site's own pages and the chart menu's images keep working, and none of them is counted; its data files
+    // are the data API's data and count like it (decision 184).
     const counted = await countOf(`ip:${client.ip}`);
     const page = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage() });
     expect(page.res.status).toBe(200);
     expect(page.res.headers.get('x-ratelimit-limit')).toBeNull();
     const view = 'datasetId=prc_hicp_manr&dimension[]=dim2:CP00&country[]=DE&chart_type=line&time_start=1/2024';
+    expect((await client.request(`/api/charts/download?${view}&format=csv`)).res.status).toBe(429);
+    expect(await countOf(`ip:${client.ip}`)).toBe(counted! + 1);
     for (const path of [
-      `/api/charts/download?${view}&format=csv`,
       `/api/charts/download-png?${view}&width=400&height=300`,
       '/api/geo/world',
       '/api/openapi.json',
@@ -126,7 +128,7 @@ describe('counted requests', () => {
       const { res } = await client.request(path);
       expect([path, res.status, res.headers.get('x-ratelimit-limit')]).toEqual([path, 200, null]);
     }
-    expect(await countOf(`ip:${client.ip}`)).toBe(counted);
+    expect(await countOf(`ip:${client.ip}`)).toBe(counted! + 1);
   });
 
   it('is declared in the OpenAPI document of every counted endpoint', async () => {

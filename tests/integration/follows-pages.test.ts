@@ -77,6 +77,7 @@ async function render(
     requestContext: {
       db: database.db,
       outlines,
+      siteUrl: 'http://localhost:3000',
       auth: { session: sessionOf(userId, userId), sessionError: false, providers: { google: false, microsoft: false } },
     } as never,
   });

@@ -89,7 +89,7 @@ describe('values per data request', () => {
       const body = await res.json();
       expect(body.error.code, body.error.message).toBe('too_many_values');
       expect(body.error.message).toContain(`one request returns at most ${maxValuesPerRequest.toLocaleString('en')}`);
-      expect(body.error.message).toMatch(/This selection has [\d,]+ values/);
+      expect(body.error.message).toMatch(/This selection has more than [\d,]+ values/);
       expect(body.error.message).toContain('period_from');
       expect(body.error.message).toContain('country=DE,FR');
     }

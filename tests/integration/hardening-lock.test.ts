@@ -1,7 +1,7 @@
 // Issue 17, item 6: two processes on one PGlite folder. The first takes a lock on the folder; `npm run import` (and a
 // second server) refuse with a message naming the process that holds it; a lock left by a killed process is taken over.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,9 +20,9 @@ openDatabase(process.env.DATABASE_URL, '').then(() => { console.log('holding ' +
   (e) => { console.log('refused: ' + e.message); process.exit(3); });
 `;
 
-function run(args: string[]): Promise<{ code: number | null; out: string }> {
+function run(args: string[], url = `file:${dbDir}`): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, args, { cwd: root, env });
+    const child = spawn(tsx, args, { cwd: root, env: { ...env, DATABASE_URL: url } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -83,5 +83,19 @@ describe('one PGlite folder, two processes', () => {
     const after = await run(['scripts/import.ts', sample]);
     expect(after.out).toContain('Imported prc_hicp_manr');
     expect(after.code).toBe(0);
+  });
+
+  it('refuses a second process that names the same folder through a symlink or another spelling of its path', async () => {
+    const link = path.join(folder, 'link-to-db');
+    symlinkSync(dbDir, link);
+    const first = await holder();
+    pids.push(first.pid, first.child.pid!);
+    for (const url of [`file:${link}`, `file:${link}/`, `file:${folder}/link-to-db/../db`]) {
+      const second = await run(['--eval', holderScript], url);
+      expect(second.out, url).toContain(`is in use by process ${first.pid}`);
+      expect(second.code, url).toBe(3);
+    }
+    process.kill(first.pid, 'SIGKILL');
+    while (alive(first.pid)) await new Promise((r) => setTimeout(r, 50));
   });
 });

@@ -65,7 +65,7 @@ describe('creating and inviting', () => {
     const invitee = await person('invitee');
     const { token, mail, invitation } = await invite(owner.client, org.id, invitee.email.toUpperCase(), 'admin');
     expect(invitation).toMatchObject({ email: invitee.email, role: 'admin' });
-    expect(mail.subject).toBe(`User_ABCDEF invited you to Data desk on Statistics publisher`);
+    expect(mail.subject).toBe(`${owner.email} invited you to an organization on Statistics publisher`);
     // Stored as a hash only.
     const rows = await h.database.db
       .select()
@@ -257,7 +257,7 @@ describe('members and roles', () => {
 });
 
 describe("an organization's Pro plan", () => {
-  it('covers its members, and its keys count against the organization', async () => {
+  it('covers its members, and its keys count against the organization once Pro (its creator while Free)', async () => {
     const owner = await person('owner');
     const org = await organization(owner.client, 'Pro newsroom');
     const member = await person('member');
@@ -290,11 +290,12 @@ describe("an organization's Pro plan", () => {
       .from(apiUsage)
       .where(and(eq(apiUsage.subject, `org:${org.id}`), eq(apiUsage.day, utcDay(new Date()))));
     expect(counts).toEqual([{ subject: `org:${org.id}`, count: LIMIT + 1 }]);
+    // On the Free plan the quota is the person's: the key's requests count against its creator too (decision 184).
     const ownerCount = await h.database.db
-      .select()
+      .select({ count: apiUsage.count })
       .from(apiUsage)
-      .where(eq(apiUsage.subject, `user:${owner.userId}`));
-    expect(ownerCount).toEqual([]);
+      .where(and(eq(apiUsage.subject, `user:${owner.userId}`), eq(apiUsage.day, utcDay(new Date()))));
+    expect(ownerCount).toEqual([{ count: LIMIT + 1 }]);
     // The settings page's charts: the organization's shows the key's requests, the owner's own does not list the key.
     const orgUsage = await organizationUsage(h.database.db, org.id, new Date(), USAGE_DAYS);
     expect(orgUsage.keys.map((k) => k.id)).toEqual([created.body.id]);
@@ -331,6 +332,13 @@ describe("an organization's Pro plan", () => {
     const unlimited = await call();
     expect(unlimited.res.status).toBe(200);
     expect(unlimited.res.headers.get('x-ratelimit-limit')).toBeNull();
+    // A Pro organization's key counts against the organization alone, not against the person who created it.
+    expect(
+      await h.database.db
+        .select({ count: apiUsage.count })
+        .from(apiUsage)
+        .where(and(eq(apiUsage.subject, `user:${owner.userId}`), eq(apiUsage.day, utcDay(new Date())))),
+    ).toEqual([{ count: LIMIT + 1 }]);
     // The portal for the organization opens with the organization's customer.
     const portal = await owner.client.post('/api/billing/portal', { organization_id: org.id });
     expect(portal.res.status).toBe(200);

@@ -97,6 +97,7 @@ const loadContext = (db: Db, session: AccountSession | null): AppLoadContext => 
   db,
   auth: { session, sessionError: false, providers: { google: false, microsoft: false } },
   outlines: outlineStore(mirror),
+  siteUrl: ORIGIN,
 });
 
 /** The document of a page; redirects answer their Location, with no HTML. */

@@ -12,6 +12,7 @@ import { apiUsage } from '../../db/schema';
 import { answerVersions, POSTGRES_VERSIONS_MAX_AGE_MS, watchAnswerVersions } from '../../server/api/answer-versions';
 import type { ApiEnv } from '../../server/api/env';
 import { issuePageToken, isValidPageToken } from '../../server/api/page-token';
+import { isDataApiRequest } from '../../server/api/daily-limit';
 import { colourSchemeHint, redirectPages } from '../../server/api/redirects';
 import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/api/security-headers';
 import { createApp, createAppServer } from '../../server/app';
@@ -289,7 +290,9 @@ function pageApp(maxBytes?: number, { hot = false } = {}) {
     hot: {
       newNonce,
       securityHeaders: securityHeaderPairs(security),
-      countAddress: () => Promise.reject(new Error('pages are not counted')),
+      // The daily limit's answer for a page (its HTML): null at once, not counted; loader data (`*.data`) is counted,
+      // and none is asked for here (decision 184).
+      countAddress: (req) => (isDataApiRequest(req.method, req.path) ? Promise.reject(new Error('counted')) : null),
       markCounted: () => {},
       pageHeaders: colourSchemeHint,
     },

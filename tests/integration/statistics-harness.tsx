@@ -95,7 +95,7 @@ export const ORIGIN = 'http://localhost:3000';
 /** The page at a path, rendered to HTML; redirects and resource routes answer their Response. */
 export async function renderPage(db: Db, path: string): Promise<RenderedPage> {
   const request = new Request(`${ORIGIN}${path}`);
-  const context = await handler.query(request, { requestContext: { db, outlines } as never });
+  const context = await handler.query(request, { requestContext: { db, outlines, siteUrl: ORIGIN } as never });
   if (context instanceof Response) {
     return { status: context.status, location: context.headers.get('Location'), html: await context.text() };
   }
@@ -107,7 +107,7 @@ export async function renderPage(db: Db, path: string): Promise<RenderedPage> {
 /** A resource route's answer (the feed). */
 export async function fetchResource(db: Db, path: string): Promise<Response> {
   const request = new Request(`${ORIGIN}${path}`);
-  const result = await handler.queryRoute(request, { requestContext: { db, outlines } as never });
+  const result = await handler.queryRoute(request, { requestContext: { db, outlines, siteUrl: ORIGIN } as never });
   return result instanceof Response ? result : new Response(JSON.stringify(result));
 }
 
@@ -117,7 +117,7 @@ export async function loadPage(
   path: string,
 ): Promise<{ status: number; data: unknown; location: string | null }> {
   const request = new Request(`${ORIGIN}${path}`);
-  const context = await handler.query(request, { requestContext: { db, outlines } as never });
+  const context = await handler.query(request, { requestContext: { db, outlines, siteUrl: ORIGIN } as never });
   if (context instanceof Response)
     return { status: context.status, data: null, location: context.headers.get('Location') };
   const leaf = context.matches[context.matches.length - 1]!;

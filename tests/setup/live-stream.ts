@@ -6,6 +6,8 @@ export interface LiveStream {
   status: number;
   events: LiveEvent[];
   comments: number;
+  /** The server ended the stream (or it was closed). */
+  ended: boolean;
   /** The first event not taken yet that matches, waiting up to timeoutMs (default 15 s) for it. */
   next(match: (e: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
   close(): void;
@@ -22,6 +24,7 @@ export async function openLiveStream(
     status: res.status,
     events: [],
     comments: 0,
+    ended: false,
     next: () => Promise.reject(new Error('not a stream')),
     close: () => controller.abort(),
   };
@@ -33,7 +36,7 @@ export async function openLiveStream(
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return void (stream.ended = true);
         const parsed = parseSse(pending + value);
         pending = parsed.rest;
         stream.events.push(...parsed.events);
@@ -42,6 +45,7 @@ export async function openLiveStream(
       }
     } catch {
       // Aborted by close().
+      stream.ended = true;
     }
   })();
   const taken = new Set<LiveEvent>();

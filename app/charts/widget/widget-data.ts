@@ -37,7 +37,8 @@ export class WidgetApiError extends Error {
 
 /**
  * The page token our pages carry (`<meta name="page-token">`, signed by the server, valid an hour): sent with the
- * widget's fetches so that the site's own charts do not count against the visitor's daily API limit.
+ * widget's fetches so that the site's own charts do not count against the visitor's daily API limit. (The pages'
+ * loader data fetches send it too: app/components/site/page-token-fetch.ts, decision 184.)
  */
 function pageTokenHeader(url: string): Record<string, string> {
   if (typeof document === 'undefined') return {};

@@ -288,12 +288,16 @@ function OrganizationCard({ org, userId, offer }: { org: OrganizationView; userI
                     value={m.role}
                     disabled={pending}
                     onChange={(e) =>
-                      void run(() =>
-                        call('/api/organizations/members', 'PATCH', {
-                          organization_id: org.id,
-                          user_id: m.userId,
-                          role: e.target.value,
-                        }),
+                      void run(
+                        () =>
+                          call('/api/organizations/members', 'PATCH', {
+                            organization_id: org.id,
+                            user_id: m.userId,
+                            role: e.target.value,
+                          }),
+                        e.target.value === 'member'
+                          ? `${m.email} is now a member. Any API keys they created for the organization are revoked.`
+                          : undefined,
                       )
                     }
                   >
@@ -333,7 +337,8 @@ function OrganizationCard({ org, userId, offer }: { org: OrganizationView; userI
                             `/api/organizations/members?organization_id=${encodeURIComponent(org.id)}&user_id=${encodeURIComponent(m.userId)}`,
                             'DELETE',
                           ),
-                        `${m.email} was removed.`,
+                        // Their organization keys stop working with them (decision 184): say so to those who remain.
+                        `${m.email} was removed. Any API keys they created for the organization are revoked.`,
                       )
                     }
                   >

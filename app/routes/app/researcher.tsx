@@ -22,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get('r');
   const row =
     wanted && /^[A-Za-z0-9-]{1,64}$/.test(wanted) ? await findResearchReport(context.db, userId, wanted) : null;
-  const origin = new URL(request.url).origin;
+  // The configured public address, never the request's Host (decision 183).
+  const origin = context.siteUrl.replace(/\/+$/, '');
   return {
     reports,
     selected: row

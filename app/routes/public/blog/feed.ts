@@ -19,8 +19,9 @@ function feedHtml(source: string, url: string): string {
     .join('');
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  // The configured public address, never the request's Host: feed readers and caches keep these links (decision 183).
+  const origin = context.siteUrl.replace(/\/+$/, '');
   const posts = await recentPublishedPosts(context.db, FEED_SIZE);
   const entries: FeedEntry[] = posts.map((p) => ({
     slug: p.slug,

@@ -12,7 +12,7 @@ import type { AccountSession } from '../../../../core/schemas/account';
 import type { ReadDb } from '../../../../db/client';
 import { getFollowByDataset } from '../../../../db/queries/follows';
 import { NotYetImported } from '../../../../db/queries/revisions';
-import { loadView } from '../../../../db/queries/view';
+import { loadView, ViewTooLarge, viewTooLargeNote } from '../../../../db/queries/view';
 import { readAsOf } from '../../../../core/as-of';
 import {
   chooseOutlines,
@@ -108,8 +108,10 @@ export async function chartData(
     const loaded = await loadView(db, meta, page.selection);
     return { value: { data: loaded.data } };
   } catch (error) {
-    // as_of before the first import here: the data API's message, shown where the chart would be.
+    // as_of before the first import here: the data API's message, shown where the chart would be; so is a view over
+    // the value cap (db/queries/view.ts), read no further than its count.
     if (error instanceof NotYetImported) return { error: error.message };
+    if (error instanceof ViewTooLarge) return { error: viewTooLargeNote(error) };
     throw error;
   }
 }
