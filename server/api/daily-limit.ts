@@ -13,6 +13,7 @@ import { isPageNavigation } from './api-paths';
 import { authHeaders } from './auth-handler';
 import { errorBody, errorSchema } from '../http/errors';
 import { HOT_COUNT, type HotRequest, type HotVerdict } from '../http/response-cache';
+import { isLoaderDataPrefetch } from '../http/prefetch';
 import { isValidPageToken, PAGE_TOKEN_HEADER } from './page-token';
 
 /** Where a browser that opened a data API address over the limit is sent. */
@@ -140,16 +141,8 @@ export function isDataApiRequest(method: string, path: string): boolean {
   return limitRuleOf(method, path)?.counted ?? false;
 }
 
-/**
- * A browser's prefetch of a page's loader data (`GET /….data` with `Sec-Purpose: prefetch`, or the older
- * `Purpose: prefetch`): what React Router's `prefetch="intent"` links make on hover (decision 184).
- */
-export function isLoaderDataPrefetch(c: Context): boolean {
-  if (!c.req.path.endsWith('.data')) return false;
-  return PREFETCH.test(c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '');
-}
-
-const PREFETCH = /(^|[\s;,])prefetch\b/i;
+/** A browser's prefetch of the request's loader data (server/http/prefetch.ts, decision 184). */
+const isPrefetch = (c: Context) => isLoaderDataPrefetch(c.req.path, (name) => c.req.header(name));
 
 /** The UTC day of an instant, as YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -495,7 +488,7 @@ export function dailyApiLimit({
     // the same allowance as the token, never past it.
     if (
       key === null &&
-      (isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) || isLoaderDataPrefetch(c)) &&
+      (isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) || isPrefetch(c)) &&
       (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at), pageTokenLimit)) <= pageTokenLimit
     )
       return 'page';
@@ -517,7 +510,7 @@ export function dailyApiLimit({
     if (decided !== 'page' && 'refusal' in decided) return decided.refusal;
     // Shared caches keep the widget's and our pages' (public) answers apart from everyone else's requests; a
     // prefetch's, whose exemption rests on Sec-Purpose, apart from requests without it.
-    const vary = decided === 'page' && isLoaderDataPrefetch(c) ? `${VARY}, Sec-Purpose` : VARY;
+    const vary = decided === 'page' && isPrefetch(c) ? `${VARY}, Sec-Purpose` : VARY;
     await next();
     if (decided === 'page') varyOn(c.res.headers, vary);
     else markCounted(c.res.headers, decided.headers);

@@ -12,6 +12,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { isbot } from 'isbot';
 import { THEME_COOKIE, themeFromCookieHeader } from '../../core/theme';
 import { freshRead } from './fresh-read';
+import { isLoaderDataPrefetch } from './prefetch';
 
 /** Shared caches (a CDN) may keep an anonymous page or embed this long, then serve it stale while they revalidate. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=600';
@@ -543,7 +544,7 @@ export function responseCache(opts: ResponseCacheOptions): ResponseCache {
       credentialHeaders.some((name) => req.header(name) !== undefined)
     )
       return null;
-    if (req.path.endsWith('.data') && (req.header('sec-purpose') ?? req.header('purpose')) !== undefined) return null;
+    if (isLoaderDataPrefetch(req.path, req.header)) return null;
     if (kind === 'api') {
       if (req.header('sec-fetch-mode') === 'navigate' || /^\s*text\/html/i.test(req.header('accept') ?? ''))
         return null;

@@ -15,6 +15,7 @@ import { runPlan } from '../../server/researcher/run';
 import { databaseWithGeos } from '../setup/database';
 import { nextIp } from './auth-harness';
 import { renderDocument } from './page-document';
+import { parseCsv } from '../setup/csv';
 
 const origin = 'http://localhost:3000';
 const cap = maxValuesPerRequest.toLocaleString('en');
@@ -48,31 +49,6 @@ function statementsOf(database: Database): { texts: string[]; restore: () => voi
     return original(...args);
   });
   return { texts, restore: () => spy.mockRestore() };
-}
-
-/** Minimal RFC 4180 reading: enough for quoted fields with commas and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  return text
-    .trimEnd()
-    .split('\r\n')
-    .map((line) => {
-      const out: string[] = [];
-      let field = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const ch = line[i]!;
-        if (quoted && ch === '"' && line[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else if (ch === '"') quoted = !quoted;
-        else if (ch === ',' && !quoted) {
-          out.push(field);
-          field = '';
-        } else field += ch;
-      }
-      out.push(field);
-      return out;
-    });
 }
 
 describe('the cap at 100,000 values, on a whole regional file', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
 import { databaseWithGeos } from '../setup/database';
+import { parseCsv } from '../setup/csv';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -26,34 +27,6 @@ beforeAll(async () => {
   app = createApp({ db: database.db });
 });
 afterAll(() => database.close());
-
-/** Minimal RFC 4180 reading: enough for quoted fields with commas and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  return text
-    .trimEnd()
-    .split('\r\n')
-    .map((line) => {
-      const out: string[] = [];
-      let field = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const ch = line[i]!;
-        if (quoted && ch === '"' && line[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else if (ch === '"') {
-          quoted = !quoted;
-        } else if (ch === ',' && !quoted) {
-          out.push(field);
-          field = '';
-        } else {
-          field += ch;
-        }
-      }
-      out.push(field);
-      return out;
-    });
-}
 
 describe('CSV export', () => {
   it('prefixes formula-like text cells with an apostrophe and keeps negative numbers exact', async () => {

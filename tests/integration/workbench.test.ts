@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { workbenchPage } from '../../app/routes/app/statistics.server';
 import { createApp } from '../../server/app';
 import { databaseWithGeos } from '../setup/database';
+import { parseCsv } from '../setup/csv';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -33,31 +34,6 @@ async function get(path: string) {
     // CSV
   }
   return { res, body, text };
-}
-
-/** RFC 4180 without quoted line breaks (none in these files). */
-function parseCsv(text: string): string[][] {
-  return text
-    .trimEnd()
-    .split('\r\n')
-    .map((line) => {
-      const out: string[] = [];
-      let cur = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const ch = line[i]!;
-        if (quoted && ch === '"' && line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else if (ch === '"') quoted = !quoted;
-        else if (ch === ',' && !quoted) {
-          out.push(cur);
-          cur = '';
-        } else cur += ch;
-      }
-      out.push(cur);
-      return out;
-    });
 }
 
 /** Every value the data API gives for a dataset's main series, places and range: `period|geo name` → value. */
