@@ -1,6 +1,7 @@
 // What the server hands every loader and action: the database handle (one path to the data), the visitor's session
 // and the map outlines the server has read (the server owns files; pages never read them themselves).
 import type { AdminImports } from '../core/admin-imports';
+import type { CatalogueImports } from '../core/catalogue-imports';
 import type { RobotPages } from '../core/robot/template';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
@@ -28,6 +29,8 @@ declare module 'react-router' {
     cspNonce?: string;
     /** The refresh from Eurostat and the imports admins start on /app/admin/imports (server/refresh/service.ts). */
     imports?: AdminImports;
+    /** Import on demand of catalogue entries not imported yet (server/refresh/import-queue.ts, decision 188). */
+    catalogueImports?: CatalogueImports;
     /** Whether this server takes payments for Pro (STRIPE_SECRET_KEY) and the periods on offer (decision 075). */
     billing?: { configured: boolean; intervals: ('month' | 'year')[] };
     /** The content-writing robot's output for the case study (server/robot/service.ts, decision 144). */

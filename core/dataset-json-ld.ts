@@ -1,18 +1,17 @@
 // schema.org Dataset JSON-LD of a dataset: what Google Dataset Search reads, for pages and the API's data catalogue.
+import { convertOrdinal, formatSourcePeriod, parsePeriod } from './periods';
 import type { DatasetMeta } from './schemas/dataset';
 import { SITE_NAME } from './site';
 
-/** A displayed period (2022, Q3/2022, S1/2022, 10/2022) as an ISO 8601 date prefix (2022, 2022-07, 2022-01, 2022-10). */
+/**
+ * A displayed period as ISO 8601: a year (2022), the first month of a half-year, quarter or month (S2/2022 → 2022-07,
+ * Q3/2022 → 2022-07, 10/2022 → 2022-10), a week (2022-W05) or a day (2022-10-03). Other text comes back as it is.
+ */
 export function isoPeriod(period: string): string {
-  let m = /^(\d{4})$/.exec(period);
-  if (m) return m[1]!;
-  m = /^Q([1-4])\/(\d{4})$/.exec(period);
-  if (m) return `${m[2]}-${String((Number(m[1]) - 1) * 3 + 1).padStart(2, '0')}`;
-  m = /^S([12])\/(\d{4})$/.exec(period);
-  if (m) return `${m[2]}-${m[1] === '1' ? '01' : '07'}`;
-  m = /^(\d{1,2})\/(\d{4})$/.exec(period);
-  if (m) return `${m[2]}-${m[1]!.padStart(2, '0')}`;
-  return period;
+  const p = parsePeriod(period);
+  if (!p) return period;
+  if (p.freq === 'A' || p.freq === 'W' || p.freq === 'D') return formatSourcePeriod(p.freq, p.ordinal);
+  return formatSourcePeriod('M', convertOrdinal(p.freq, p.ordinal, 'M', 'start'));
 }
 
 /** The JSON-LD object: what Google Dataset Search reads. `siteUrl` has no trailing slash. */

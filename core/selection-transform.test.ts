@@ -71,6 +71,10 @@ describe('readRange and units', () => {
     expect(transformUnit({ kind: 'change', lag: 12 }, 'M', 'x')).toBe('% change on same month a year earlier');
     expect(transformUnit({ kind: 'change', lag: 4 }, 'Q', 'x')).toBe('% change on same quarter a year earlier');
     expect(transformUnit({ kind: 'change', lag: 3 }, 'A', 'x')).toBe('% change over 3 years');
+    expect(transformUnit({ kind: 'change', lag: 1 }, 'W', 'x')).toBe('% change on previous week');
+    expect(transformUnit({ kind: 'change', lag: 52 }, 'W', 'x')).toBe('% change on same week a year earlier');
+    expect(transformUnit({ kind: 'diff', lag: 365 }, 'D', '')).toBe('Difference on same day a year earlier');
+    expect(transformUnit({ kind: 'change', lag: 7 }, 'D', 'x')).toBe('% change over 7 days');
     expect(transformUnit({ kind: 'diff', lag: 1 }, 'A', 'Thousand persons')).toBe(
       'Difference on previous year, Thousand persons',
     );

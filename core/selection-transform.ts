@@ -1,7 +1,7 @@
 // Transformations of a view's values (decision 034): index to a base period, percent change and difference over N
 // periods. Pure, applied by the one view loader (db/queries/view.ts), so the API, exports, embeds, images and pages
 // all serve the same derived values. A derived value carries the flags of every value it comes from.
-import type { Frequency } from './periods';
+import { PERIOD_NAME, periodsPerYear, type Frequency } from './periods';
 import type { Transform, TransformRequest } from './selection';
 
 /** One stored value of one series and geo, as the observation query returns it. */
@@ -13,9 +13,6 @@ export interface TransformableRow {
   decimals: number | null;
   flags: string | null;
 }
-
-const PER_YEAR: Record<Frequency, number> = { A: 1, S: 2, Q: 4, M: 12 };
-const PERIOD_NAME: Record<Frequency, string> = { A: 'year', S: 'half-year', Q: 'quarter', M: 'month' };
 
 /** Decimals of an index and of a percent change. */
 export const DERIVED_DECIMALS = 1;
@@ -83,11 +80,11 @@ export function applyTransform<R extends TransformableRow>(rows: readonly R[], t
   return out;
 }
 
-/** How a lag reads: 'previous month', 'a year earlier', '3 quarters'. */
+/** How a lag reads: 'previous month', 'a year earlier' (52 weeks, 365 days), '3 quarters'. */
 function lagWords(freq: Frequency, lag: number): { on: string } {
   const name = PERIOD_NAME[freq];
   if (lag === 1) return { on: `on previous ${name}` };
-  if (freq !== 'A' && lag === PER_YEAR[freq]) return { on: `on same ${name} a year earlier` };
+  if (freq !== 'A' && lag === periodsPerYear(freq)) return { on: `on same ${name} a year earlier` };
   return { on: `over ${lag} ${name}s` };
 }
 

@@ -63,7 +63,7 @@ describe('parseSelection (the one parser)', () => {
   it('keeps * for every value and rejects view periods in source spelling', () => {
     expect(parseSelection(meta, q('dim2=*')).selection.dims).toEqual({ dim2: '*' });
     expect(readSelection(q('time_start=2020-01')).problems[0]!.message).toBe(
-      'invalid time_start: "2020-01" (YYYY, Q{n}/YYYY or M/YYYY)',
+      'invalid time_start: "2020-01" (YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD)',
     );
   });
 

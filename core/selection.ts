@@ -6,7 +6,7 @@
 // `period_to`) and the view URL's (`dimension[]=dim2:CP00`, `country[]=DE`, `time_start`, `time_end`), with
 // `transform`, `base` and `lag` in both.
 import { AS_OF_HINT, readAsOf } from './as-of';
-import { formatPeriod, parsePeriod, type Frequency } from './periods';
+import { formatPeriod, parsePeriod, PERIOD_SPELLINGS, type Frequency } from './periods';
 import type { DatasetMeta } from './schemas/dataset';
 
 /** Minimal read access to query parameters, satisfied by URLSearchParams. */
@@ -141,9 +141,6 @@ export function readSelection(query: SelectionQuery): { request: SelectionReques
   return { request, problems };
 }
 
-/** The display spelling of a view URL's period (10/2022, Q3/2022, S1/2022, 2022). */
-const VIEW_PERIOD = /^(\d{4}|[SQ][1-4]\/\d{4}|(0?[1-9]|1[0-2])\/\d{4})$/;
-
 /**
  * A period parameter: the API's (any spelling parsePeriod reads: 2022-10, 10/2022) or, without it, the view URL's
  * (display spelling only, leading zero dropped). The parameter's name comes along for messages.
@@ -167,8 +164,9 @@ function readPeriod(
 export function readViewPeriod(query: SelectionQuery, name: string, problems: SelectionProblem[]): string | undefined {
   const view = query.get(name)?.trim();
   if (!view) return undefined;
-  if (VIEW_PERIOD.test(view)) return view.replace(/^0(\d\/)/, '$1');
-  problems.push(problem('syntax', name, view, `"${view}" (YYYY, Q{n}/YYYY or M/YYYY)`));
+  const p = parsePeriod(view, { spelling: 'display' });
+  if (p) return formatPeriod(p.freq, p.ordinal);
+  problems.push(problem('syntax', name, view, `"${view}" (${PERIOD_SPELLINGS})`));
   return undefined;
 }
 
@@ -209,7 +207,14 @@ function readTransform(query: SelectionQuery, problems: SelectionProblem[]): Tra
   return { kind: kind as 'change' | 'diff', lag };
 }
 
-const PERIOD_EXAMPLE: Record<Frequency, string> = { A: '2022', S: 'S1/2022', Q: 'Q3/2022', M: '10/2022' };
+const PERIOD_EXAMPLE: Record<Frequency, string> = {
+  A: '2022',
+  S: 'S1/2022',
+  Q: 'Q3/2022',
+  M: '10/2022',
+  W: 'W5/2022',
+  D: '2022-10-03',
+};
 
 /** The dataset parts the parser checks a request against. */
 export type SelectionMeta = Pick<DatasetMeta, 'dataset_code' | 'frequency' | 'dimensions' | 'available_countries'>;

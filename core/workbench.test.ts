@@ -40,7 +40,7 @@ describe('the workbench URL', () => {
       'at most 6 indicators: "d6" left out',
       'invalid indicator: "x,unit=PC" (write code,dimN:value, e.g. une_rt_m,dim1:SA)',
       'invalid geo: "D E"',
-      'invalid from: "soon" (YYYY, Q{n}/YYYY or M/YYYY)',
+      'invalid from: "soon" (YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD)',
     ]);
   });
 });
@@ -58,6 +58,20 @@ describe('the shared axis', () => {
     expect(rangeInFrequency({ from: toOrdinal('M', 2015, 1), to: toOrdinal('M', 2024, 12) }, 'M', 'A')).toEqual({
       from: toOrdinal('A', 2015),
       to: toOrdinal('A', 2024),
+    });
+  });
+
+  it('puts monthly values on a weekly axis at the week of their last day, and weekly on a daily one', () => {
+    expect(axisFrequency(['M', 'W', 'A'])).toBe('W');
+    expect(axisFrequency(['W', 'D'])).toBe('D');
+    // January 2021 ends on Sunday the 31st, the last day of ISO week 4.
+    expect(onAxis('M', toOrdinal('M', 2021, 1), 'W')).toBe(toOrdinal('W', 2021, 4));
+    // 2020 ends in week 53, whose Sunday is 3 January 2021.
+    expect(onAxis('A', 2020, 'W')).toBe(toOrdinal('W', 2020, 53));
+    expect(onAxis('W', toOrdinal('W', 2020, 53), 'D')).toBe(toOrdinal('D', 2021, 3));
+    expect(axisRange({ from: 'W1/2021', to: '2021-01-31' }, 'W')).toEqual({
+      from: toOrdinal('W', 2021, 1),
+      to: toOrdinal('W', 2021, 4),
     });
   });
 

@@ -1,6 +1,6 @@
 // The comparison workbench (/app/statistics, decision 110): its URL, the shared period axis and the combined table.
 // Pure and isomorphic: the page, its loader and the export API read and write the same URL and build the same table.
-import { convertOrdinal, formatPeriod, parsePeriod, type Frequency } from './periods';
+import { convertOrdinal, formatPeriod, parsePeriod, periodsPerYear, PERIOD_SPELLINGS, type Frequency } from './periods';
 import type { Row } from './schemas/dataset';
 
 /** One indicator: a dataset and one value per dimension (dimN → code); a dimension left out is the main series'. */
@@ -14,7 +14,7 @@ export interface WorkbenchSelection {
   indicators: Indicator[];
   /** Geo codes, in the order chosen. */
   places: string[];
-  /** The period range as typed (YYYY, Q{n}/YYYY, M/YYYY), inclusive; absent: where every indicator has data, to the newest. */
+  /** The period range in display spelling (YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY, YYYY-MM-DD), inclusive; absent: where every indicator has data, to the newest. */
   from?: string;
   to?: string;
 }
@@ -101,7 +101,7 @@ export function parseWorkbenchQuery(query: WorkbenchQueryReader): {
     const raw = query.get(name);
     const period = validPeriod(raw);
     if (period) selection[name] = period;
-    else if (raw?.trim()) problems.push(`invalid ${name}: "${raw}" (YYYY, Q{n}/YYYY or M/YYYY)`);
+    else if (raw?.trim()) problems.push(`invalid ${name}: "${raw}" (${PERIOD_SPELLINGS})`);
   }
   return { selection, problems };
 }
@@ -116,11 +116,9 @@ export function workbenchQuery(sel: WorkbenchSelection): string {
   return parts.join('&');
 }
 
-const FINENESS: Record<Frequency, number> = { A: 1, S: 2, Q: 4, M: 12 };
-
 /** The shared axis's frequency: the finest of the indicators' (monthly with HICP beside annual GDP growth). */
 export function axisFrequency(freqs: readonly Frequency[]): Frequency {
-  return freqs.reduce<Frequency>((best, f) => (FINENESS[f] > FINENESS[best] ? f : best), 'A');
+  return freqs.reduce<Frequency>((best, f) => (periodsPerYear(f) > periodsPerYear(best) ? f : best), 'A');
 }
 
 /**

@@ -1,4 +1,7 @@
 // npm run import -- <file|dataset code> [--code CODE] [--released TIME]: imports one file, or one dataset from Eurostat.
+// npm run import -- --theme <folder code> | --all: queues every dataset of a theme of Eurostat's catalogue (or all of
+// it) not imported yet and imports them one at a time; stopped (Ctrl-C) and run again, it goes on where it stopped
+// (the queue is in the database, decision 188). A running server works the same queue; /app/admin/imports shows it.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,9 +10,14 @@ import { openDatabase } from '../db/client';
 import { loadConfig } from '../server/config';
 import { fetchEurostat } from '../server/import/fetch-eurostat';
 import { importFile } from '../server/import/runner';
+import { seedCatalogueList } from '../server/catalogue/seed';
+import { createImportQueue } from '../server/refresh/import-queue';
+import { queueCounts } from '../db/queries/import-requests';
+import { findCategory } from '../db/queries/site';
 
 const usage =
-  'usage: npm run import -- <file | dataset code> [--code CODE] [--format jsonstat|sdmx-csv] [--released 2025-06-03T11:00:00Z]';
+  'usage: npm run import -- <file | dataset code> [--code CODE] [--format jsonstat|sdmx-csv] [--released 2025-06-03T11:00:00Z]\n' +
+  '       npm run import -- --theme <folder code, e.g. migr_asy> | --all';
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -19,8 +27,17 @@ async function main(): Promise<number> {
       format: { type: 'string' },
       released: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      theme: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
+  if (values.theme !== undefined || values.all) {
+    if (positionals.length > 0 || (values.theme !== undefined && values.all)) {
+      console.log(usage);
+      return 2;
+    }
+    return importCatalogue(values.all ? { all: true } : { theme: values.theme! });
+  }
   const target = positionals[0];
   if (values.help || !target || positionals.length > 1) {
     console.log(usage);
@@ -87,6 +104,50 @@ async function main(): Promise<number> {
         ].join('\n'),
       );
     }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Queues a theme (or everything) and works the queue in this process until it is empty. */
+async function importCatalogue(scope: { theme: string } | { all: true }): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), { bulkLoad: true });
+  const log = (line: string) => console.log(line);
+  const queue = createImportQueue({
+    db: database.db,
+    baseUrl: config.EUROSTAT_API,
+    dataMirror: config.dataMirror,
+    log,
+    pollMs: 1000,
+  });
+  const stop = () => {
+    console.log('Stopping after the dataset under way; run the same command again to go on.');
+    void queue.stop();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await seedCatalogueList(database.db, { dataMirror: config.dataMirror, eurostatApi: config.EUROSTAT_API, log });
+    if ('theme' in scope && !(await findCategory(database.db, scope.theme))) {
+      console.error(`No theme "${scope.theme}" in the catalogue (a folder code of Eurostat's table of contents).`);
+      return 2;
+    }
+    const added = await queue.requestMany(scope);
+    const counts = await queueCounts(database.db);
+    console.log(
+      `${added.toLocaleString('en')} dataset(s) queued; ${counts.waiting.toLocaleString('en')} waiting in all. ` +
+        'Imported one at a time; Ctrl-C stops after the current one.',
+    );
+    queue.start();
+    await queue.idle();
+    await queue.stop();
+    const after = await queueCounts(database.db);
+    console.log(
+      `Done: ${after.done.toLocaleString('en')} imported, ${after.failed.toLocaleString('en')} failed, ` +
+        `${after.waiting.toLocaleString('en')} waiting.`,
+    );
     return 0;
   } finally {
     await database.close();

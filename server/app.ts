@@ -143,6 +143,7 @@ export function createApp(
   app.use('/api/*', apiNavigationGuard());
   app.use('/api/*', async (c, next) => {
     c.set('db', opts.db);
+    c.set('catalogueImports', refresh.queue);
     await next();
   });
   app.use(
@@ -241,7 +242,7 @@ export function createApp(
       title: 'Statistics publisher API',
       version: '1.0.0',
       description:
-        'Official statistics (Eurostat) with every value and flag as published. Periods are written YYYY, Q{n}/YYYY or M/YYYY.',
+        'Official statistics (Eurostat) with every value and flag as published. Periods are written YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD.',
     },
   });
   app.all('/api/*', (c) => c.json(errorBody('not_found', `no API endpoint ${c.req.method} ${clip(c.req.path)}`), 404));
@@ -290,6 +291,7 @@ export function createApp(
         pageToken: issuePageToken(secret),
         cspNonce: c.get('cspNonce'),
         imports: refresh,
+        catalogueImports: refresh.queue,
         billing: billingOffer,
         robot: { showcase: () => robotShowcase(opts.db) },
         failures,

@@ -12,6 +12,7 @@ import { tuneKeepAlive } from './keep-alive';
 import { loadConfig, publicUrlOf, repoRoot, type Config } from './config';
 import { seedGeos } from './import/geos';
 import { isCatalogueEmpty, seedSampleData } from './import/seed';
+import { seedCatalogueList } from './catalogue/seed';
 import { mailerFromConfig } from './email/transport';
 
 const log = (line: string) => console.log(`[server] ${line}`);
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   // Idle connections outlive the clients' own keep-alive, so no client reuses one as it closes (decision 067).
   tuneKeepAlive(server);
   const stop = () => {
-    app.refresh.stop();
+    void app.refresh.stop();
     server.close();
     void database.close().then(() => process.exit(0));
   };
@@ -57,6 +58,11 @@ async function main(): Promise<void> {
 
 /** The first start's sample import, when the catalogue is empty. */
 async function seedIfEmpty(db: Database['db'], config: Config): Promise<void> {
+  await seedCatalogueList(db, {
+    dataMirror: config.dataMirror,
+    eurostatApi: config.SEED_ON_START === '1' ? config.EUROSTAT_API : undefined,
+    log,
+  });
   if (!(await isCatalogueEmpty(db))) return;
   if (config.SEED_ON_START === '1') {
     log(

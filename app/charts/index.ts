@@ -16,6 +16,13 @@ export type { MapTransform } from './map/map-zoom';
 export { ChartWidget, type ChartWidgetProps } from './widget/chart-widget';
 export type { WidgetAction } from './widget/widget-menus';
 export { ChartView, type ChartViewProps, type LoadedOutlines } from './widget/chart-view';
+export {
+  allowedChartType,
+  allowedChartTypes,
+  defaultChartType,
+  refusedChartType,
+  type ChartTypeFacts,
+} from './widget/chart-types';
 export type { WidgetData } from './widget/widget-data';
 export { useContainerWidth, useDocumentTheme } from './widget/use-layout';
 export {

@@ -122,7 +122,21 @@ export class AnswerBuilder {
   }
 }
 
-const PERIOD = /\b(?:[SQ][1-4]\/\d{4}|(?:0?[1-9]|1[0-2])\/\d{4}|(?:1[89]|20)\d\d)\b/g;
+const MONTH_NAMES = 'January|February|March|April|May|June|July|August|September|October|November|December';
+/** Periods as answers write them: Q3/2022, 10/2022, 2022, week 5 of 2022, 3 October 2022, 2022-10-03. */
+const PERIOD = new RegExp(
+  [
+    '[SQW]\\d{1,2}\\/\\d{4}',
+    '(?:0?[1-9]|1[0-2])\\/\\d{4}',
+    '[Ww]eek \\d{1,2}(?: of)? \\d{4}',
+    `\\d{1,2} (?:${MONTH_NAMES}) \\d{4}`,
+    '\\d{4}-\\d{2}-\\d{2}',
+    '(?:1[89]|20)\\d\\d',
+  ]
+    .map((p) => `\\b${p}\\b`)
+    .join('|'),
+  'g',
+);
 const NUMBER = /[−-]?\d[\d,]*(?:\.\d+)?/g;
 
 /**

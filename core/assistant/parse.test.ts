@@ -3,7 +3,7 @@ import { AnswerBuilder, formatValue, uncitedNumbers, type Citation } from './com
 import { datasetCandidates } from './datasets';
 import { parseQuestion, type ParsedQuestion } from './parse';
 import { buildGazetteer, findPlaces } from './places';
-import { parseTime } from './time';
+import { formatTimePoint, parseTime } from './time';
 
 const gazetteer = buildGazetteer([
   { code: 'DE21', name: 'Oberbayern', kind: 'region', level: 2 },
@@ -23,6 +23,16 @@ describe('time expressions', () => {
     ['2022-10', { kind: 'point', at: { freq: 'M', year: 2022, sub: 10 } }],
     ['im Oktober 2022', { kind: 'point', at: { freq: 'M', year: 2022, sub: 10 } }],
     ['Q3 2023', { kind: 'point', at: { freq: 'Q', year: 2023, sub: 3 } }],
+    ['week 5 of 2022', { kind: 'point', at: { freq: 'W', year: 2022, sub: 5 } }],
+    ['2020-W53', { kind: 'point', at: { freq: 'W', year: 2020, sub: 53 } }],
+    ['W1/2019', { kind: 'point', at: { freq: 'W', year: 2019, sub: 1 } }],
+    ['on 3 October 2022', { kind: 'point', at: { freq: 'D', year: 2022, sub: 276 } }],
+    ['on October 3, 2022', { kind: 'point', at: { freq: 'D', year: 2022, sub: 276 } }],
+    ['2022-10-03', { kind: 'point', at: { freq: 'D', year: 2022, sub: 276 } }],
+    [
+      'from 2020-01-02 to 2020-01-31',
+      { kind: 'range', from: { freq: 'D', year: 2020, sub: 2 }, to: { freq: 'D', year: 2020, sub: 31 } },
+    ],
     ['in 2023', { kind: 'point', at: { freq: 'A', year: 2023, sub: 1 } }],
     ['last year', { kind: 'point', at: { freq: 'A', year: 2025, sub: 1 } }],
     ['latest', { kind: 'latest' }],
@@ -41,6 +51,20 @@ describe('time expressions', () => {
 
   it('has no time when none is written', () => {
     expect(parseTime('German inflation', today)).toBeNull();
+  });
+
+  it('writes a point as the API does, and reads no day or week that does not exist', () => {
+    const point = (text: string) => {
+      const t = parseTime(text, today);
+      return t?.kind === 'point' ? formatTimePoint(t.at) : null;
+    };
+    expect(point('3 October 2022')).toBe('2022-10-03');
+    expect(point('week 5 of 2022')).toBe('W5/2022');
+    expect(point('Q3 2023')).toBe('Q3/2023');
+    expect(point('October 2022')).toBe('10/2022');
+    // 30 February is no day and 2021 has no week 53: what remains is the month, or the year.
+    expect(point('30 February 2022')).toBe('2/2022');
+    expect(point('week 53 of 2021')).toBe('2021');
   });
 });
 
@@ -171,5 +195,9 @@ describe('answers', () => {
     expect(uncitedNumbers('It was 4.5 points higher in 2022.', b.citations, [])).toEqual(['4.5']);
     expect(uncitedNumbers('tec00118 starts in 2013.', [])).toEqual([]);
     expect(uncitedNumbers('Among NUTS 2 regions of Germany', [])).toEqual([]);
+    // Weeks and days, as answers write them, are periods too.
+    expect(uncitedNumbers('In week 5 of 2022 and on 3 October 2022 (2022-10-03, W5/2022) it was 4.5.', [])).toEqual([
+      '4.5',
+    ]);
   });
 });

@@ -1,12 +1,13 @@
-// Time expressions in questions: October 2022, oct 2022, 10/2022, 2022-10, Q3 2023, 2023, last year, latest,
-// since 2020, from 2019 to 2022, between 2019 and 2022.
+// Time expressions in questions: 3 October 2022, 2022-10-03, week 5 of 2022, 2022-W05, October 2022, oct 2022,
+// 10/2022, 2022-10, Q3 2023, 2023, last year, latest, since 2020, from 2019 to 2022, between 2019 and 2022.
+import { formatPeriod, parsePeriod, subOf, toOrdinal, yearOf } from '../periods';
 import { normalize } from './text';
 
 /** A point in time as the question wrote it, at its own precision. */
 export interface TimePoint {
-  freq: 'A' | 'Q' | 'M';
+  freq: 'A' | 'Q' | 'M' | 'W' | 'D';
   year: number;
-  /** Quarter or month; 1 for a year. */
+  /** Quarter, month, ISO week or day of the year (core/periods toOrdinal); 1 for a year. */
   sub: number;
 }
 
@@ -32,18 +33,65 @@ const monthOf = new Map(months.flatMap((names, i) => names.map((n): [string, num
 const monthWords = [...monthOf.keys()].join('|');
 
 const YEAR = '(1[89]\\d\\d|20\\d\\d)';
-/** One point's spelling, anchored inside a larger pattern; matched against the raw (lower-cased) question. */
-const POINT = new RegExp(
-  [
-    `\\b(${monthWords})\\.?\\s+(?:of\\s+)?${YEAR}\\b`, // october 2022, oct 2022
-    `\\b(0?[1-9]|1[0-2])\\/${YEAR}\\b`, // 10/2022
-    `\\b${YEAR}-(0[1-9]|1[0-2])\\b`, // 2022-10
-    `\\bq([1-4])\\s*\\/?\\s*${YEAR}\\b`, // Q3 2023, Q3/2023
-    `\\b${YEAR}\\s*-?\\s*q([1-4])\\b`, // 2023-Q3, 2023 Q3
-    `\\b${YEAR}\\b`, // 2023
-  ].join('|'),
-  'g',
-);
+const DAY = '(0?[1-9]|[12]\\d|3[01])';
+const pad = (n: number | string) => String(n).padStart(2, '0');
+
+/** A week or day the question wrote, read by the one period parser (core/periods), as a point; null if none. */
+function pointOf(text: string): TimePoint | null {
+  const p = parsePeriod(text);
+  if (!p || (p.freq !== 'W' && p.freq !== 'D')) return null;
+  return { freq: p.freq, year: yearOf(p.freq, p.ordinal), sub: subOf(p.freq, p.ordinal) };
+}
+const day = (year: string, month: number | string, date: string) => pointOf(`${year}-${pad(month)}-${pad(date)}`);
+
+const quarter = (year: string | undefined, q: string | undefined): TimePoint => ({
+  freq: 'Q',
+  year: Number(year),
+  sub: Number(q),
+});
+const month = (year: string | undefined, m: number | string | undefined): TimePoint => ({
+  freq: 'M',
+  year: Number(year),
+  sub: Number(m),
+});
+const named = (m: string | undefined) => monthOf.get(m ?? '') ?? 0;
+const week = (year: string | undefined, w: string | undefined) => pointOf(`W${w}/${year}`);
+
+/** One point's spellings, most precise first; each reads its own groups. Matched against the lower-cased question. */
+const SPELLINGS: { re: string; at: (g: (string | undefined)[]) => TimePoint | null }[] = [
+  // 2022-10-03
+  { re: `\\b${YEAR}-(0[1-9]|1[0-2])-${DAY}\\b`, at: ([y, m, d]) => day(y!, m!, d!) },
+  // 3 october 2022
+  { re: `\\b${DAY}\\.?\\s+(${monthWords})\\.?\\s+${YEAR}\\b`, at: ([d, m, y]) => day(y!, named(m), d!) },
+  // october 3, 2022
+  { re: `\\b(${monthWords})\\.?\\s+${DAY},?\\s+${YEAR}\\b`, at: ([m, d, y]) => day(y!, named(m), d!) },
+  // week 5 of 2022
+  { re: `\\bweek\\s+(\\d{1,2})\\s+(?:of\\s+|in\\s+)?${YEAR}\\b`, at: ([w, y]) => week(y, w) },
+  // 2022-w05
+  { re: `\\b${YEAR}-?w(\\d{1,2})\\b`, at: ([y, w]) => week(y, w) },
+  // w5/2022
+  { re: `\\bw(\\d{1,2})\\/${YEAR}\\b`, at: ([w, y]) => week(y, w) },
+  // october 2022
+  { re: `\\b(${monthWords})\\.?\\s+(?:of\\s+)?${YEAR}\\b`, at: ([m, y]) => month(y, named(m)) },
+  // 10/2022
+  { re: `\\b(0?[1-9]|1[0-2])\\/${YEAR}\\b`, at: ([m, y]) => month(y, m) },
+  // 2022-10
+  { re: `\\b${YEAR}-(0[1-9]|1[0-2])\\b`, at: ([y, m]) => month(y, m) },
+  // q3 2023
+  { re: `\\bq([1-4])\\s*\\/?\\s*${YEAR}\\b`, at: ([q, y]) => quarter(y, q) },
+  // 2023-q3
+  { re: `\\b${YEAR}\\s*-?\\s*q([1-4])\\b`, at: ([y, q]) => quarter(y, q) },
+  // 2023
+  { re: `\\b${YEAR}\\b`, at: ([y]) => ({ freq: 'A', year: Number(y), sub: 1 }) },
+];
+
+/** Each spelling in a group of its own, and where its own groups start in the match. */
+const POINT = new RegExp(SPELLINGS.map((s) => `(${s.re})`).join('|'), 'g');
+const groupStarts: number[] = [];
+SPELLINGS.reduce((at, s) => {
+  groupStarts.push(at);
+  return at + 1 + (new RegExp(`${s.re}|`).exec('')!.length - 1);
+}, 1);
 
 interface Found {
   at: TimePoint;
@@ -51,18 +99,15 @@ interface Found {
   end: number;
 }
 
+/** The points a text names, in order; a spelling that names no real day or week gives way to a less precise one. */
 function pointsIn(text: string): Found[] {
   const out: Found[] = [];
-  for (const m of text.matchAll(POINT)) {
-    const g = m.slice(1);
-    let at: TimePoint | null = null;
-    if (g[0]) at = { freq: 'M', year: Number(g[1]), sub: monthOf.get(g[0])! };
-    else if (g[2]) at = { freq: 'M', year: Number(g[3]), sub: Number(g[2]) };
-    else if (g[4]) at = { freq: 'M', year: Number(g[4]), sub: Number(g[5]) };
-    else if (g[6]) at = { freq: 'Q', year: Number(g[7]), sub: Number(g[6]) };
-    else if (g[8]) at = { freq: 'Q', year: Number(g[8]), sub: Number(g[9]) };
-    else if (g[10]) at = { freq: 'A', year: Number(g[10]), sub: 1 };
+  const re = new RegExp(POINT);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const i = groupStarts.findIndex((start) => m![start] !== undefined);
+    const at = SPELLINGS[i]?.at(m.slice(groupStarts[i]! + 1, groupStarts[i + 1] ?? m.length));
     if (at) out.push({ at, index: m.index, end: m.index + m[0].length });
+    else re.lastIndex = m.index + 1;
   }
   return out;
 }
@@ -108,7 +153,7 @@ export function parseTime(question: string, today: Date): TimeSpec | null {
   return null;
 }
 
-/** A period in the display format of the specification: 2023, Q3/2023, 10/2022. */
+/** A period in the display format of the specification: 2023, Q3/2023, 10/2022, W5/2022, 2022-10-03. */
 export function formatTimePoint(p: TimePoint): string {
-  return p.freq === 'A' ? String(p.year) : p.freq === 'Q' ? `Q${p.sub}/${p.year}` : `${p.sub}/${p.year}`;
+  return formatPeriod(p.freq, toOrdinal(p.freq, p.year, p.sub));
 }

@@ -185,5 +185,8 @@ describe('words for counts', () => {
     expect(lagWords('M', 1)).toBe('a month earlier');
     expect(lagWords('Q', 2)).toBe('two quarters earlier');
     expect(lagWords('A', 1)).toBe('a year earlier');
+    expect(lagWords('W', 52)).toBe('a year earlier');
+    expect(lagWords('W', 1)).toBe('a week earlier');
+    expect(lagWords('D', 2)).toBe('two days earlier');
   });
 });

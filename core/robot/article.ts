@@ -2,7 +2,7 @@
 // every number cited like a chat answer. Pure: the facts are read elsewhere (server/robot/facts.ts), through the one
 // view loader. Sections say plainly when a figure is missing; nothing is guessed or rounded into a new number.
 import { AnswerBuilder, uncitedNumbers, type Citation, type Derived } from '../assistant/compose';
-import { formatPeriod, formatPeriodReadable, type Frequency } from '../periods';
+import { formatPeriod, formatPeriodReadable, periodsPerYear, type Frequency } from '../periods';
 import type { RobotSection } from './template';
 
 /** One stored observation with its citation (built by server/assistant/data.ts `citationOf`). */
@@ -64,12 +64,13 @@ export interface RobotArticle {
 /** How the value before a revision is told apart from the one now, in its citation's series. */
 export const BEFORE_RELEASE = 'as published before the last release';
 
-const perYear: Record<Frequency, number> = { A: 1, S: 2, Q: 4, M: 12 };
 const periodWord: Record<Frequency, [string, string]> = {
   A: ['year', 'years'],
   S: ['half-year', 'half-years'],
   Q: ['quarter', 'quarters'],
   M: ['month', 'months'],
+  W: ['week', 'weeks'],
+  D: ['day', 'days'],
 };
 
 const SMALL = [
@@ -124,7 +125,7 @@ export function ordinalWords(n: number): string {
 
 /** "a year earlier", "a month earlier", "three months earlier". */
 export function lagWords(freq: Frequency, lag: number): string {
-  if (lag === perYear[freq] && freq !== 'A') return 'a year earlier';
+  if (lag === periodsPerYear(freq) && freq !== 'A') return 'a year earlier';
   const [one, many] = periodWord[freq];
   return lag === 1 ? `${/^[aeiou]/.test(one) ? 'an' : 'a'} ${one} earlier` : `${numberWords(lag)} ${many} earlier`;
 }
@@ -174,7 +175,7 @@ function unchanged(a: number, b: number): boolean {
 export function chartShortcodeOf(facts: Pick<RobotFacts, 'dataset' | 'series' | 'places'>): string {
   const { freq } = facts.dataset;
   const latest = Math.max(...facts.places.flatMap((p) => p.values.map((v) => v.period)));
-  const span = freq === 'A' ? 10 : 5 * perYear[freq];
+  const span = freq === 'A' ? 10 : 5 * periodsPerYear(freq);
   const attrs = [
     `dataset="${facts.dataset.code}"`,
     `type="line"`,

@@ -20,6 +20,8 @@ export const dimensionSchema = z.object({
 
 export const countrySchema = z.object({ code: z.string(), name: z.string() });
 
+export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+
 export const datasetSchema = z.object({
   id: z.number().int(),
   dataset_code: z.string(),
@@ -29,10 +31,24 @@ export const datasetSchema = z.object({
   source_url: z.string(),
   unit: z.string(),
   frequency: frequencySchema,
-  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  categories: z.array(categoryRefSchema),
   last_update: z.string().nullable(),
   oldest_period: z.string().nullable(),
   latest_period: z.string().nullable(),
+});
+
+/**
+ * A dataset in the catalogue's lists (decision 188): imported here (`imported`, with its id and the periods of its
+ * data) or listed by Eurostat and imported on demand (no id; title, periods and last update from the table of
+ * contents). `theme` is its place in Eurostat's tree of themes, from the top theme down (breadcrumbs).
+ */
+export const catalogueItemSchema = datasetSchema.extend({
+  id: z.number().int().nullable(),
+  frequency: frequencySchema.nullable(),
+  imported: z.boolean(),
+  theme: z.array(categoryRefSchema),
+  /** When Eurostat's table of contents stopped listing it; null while listed (or never listed: an upload). */
+  withdrawn_at: z.string().nullable(),
 });
 
 export const datasetMetaSchema = datasetSchema.extend({
@@ -49,7 +65,7 @@ export const datasetMetaResponseSchema = datasetMetaSchema.extend({
 export const seriesKeySchema = z.record(z.string().regex(/^dim[1-9]\d*_value$/), z.string());
 
 export const rowSchema = z.object({
-  /** YYYY, S{n}/YYYY, Q{n}/YYYY or M/YYYY */
+  /** YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD */
   period: z.string(),
   /** Country (geo) name → value; geos without a value in this period are absent. */
   values: z.record(z.string(), z.number()),
@@ -84,6 +100,7 @@ export const datasetDataSchema = z.object({
 });
 
 export type Dataset = z.infer<typeof datasetSchema>;
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
 export type Dimension = z.infer<typeof dimensionSchema>;
 export type Series = z.infer<typeof seriesSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeEntries } from './places';
-import { editDistance, normaliseText, parseQuery, placeIndex, termQueries } from './query';
+import { editDistance, literalQuery, normaliseText, parseQuery, placeIndex, termQueries, termQuery } from './query';
 
 const regions = [
   { code: 'DE2', name: 'Bayern', level: 1 },
@@ -63,6 +63,28 @@ describe('parseQuery', () => {
     });
   });
 
+  it('reads German and French words and phrases as the English the catalogue uses', () => {
+    expect(parseQuery('Arbeitslosigkeit Deutschland', places)).toMatchObject({
+      terms: ['arbeitslosigkeit'],
+      places: [{ codes: ['DE'] }],
+    });
+    expect(termQuery('arbeitslosigkeit')).toBe('arbeitslosigkeit | unemployment');
+    // A phrase of five words, stop words inside, is one term; the stop words of both languages go.
+    expect(parseQuery('émissions de gaz à effet de serre', places).terms).toEqual([
+      'emissions',
+      'gaz a effet de serre',
+    ]);
+    expect(parseQuery("demandes d'asile en France", places)).toMatchObject({
+      terms: ['demandes d asile'],
+      places: [{ codes: ['FR'] }],
+    });
+    expect(parseQuery('Ausgaben für Forschung und Entwicklung', places).terms).toEqual([
+      'ausgaben',
+      'forschung',
+      'entwicklung',
+    ]);
+  });
+
   it('names each place once', () => {
     expect(parseQuery('germany deutschland', places).places).toHaveLength(1);
   });
@@ -73,6 +95,13 @@ describe('termQueries', () => {
     expect(termQueries(['cpi'])).toEqual(['cpi | hicp | (consumer <-> prices) | inflation']);
     expect(termQueries(['jobless'])).toEqual(['jobless | unemployment | unemployed']);
     expect(termQueries(['per capita'])).toEqual(['(per <-> capita) | (per <-> inhabitant)']);
+  });
+
+  it('keeps what was typed apart from its synonyms', () => {
+    expect(termQuery('deaths')).toBe('deaths | death | killed | mortality');
+    expect(literalQuery('deaths')).toBe('deaths');
+    expect(literalQuery('road deaths')).toBe('(road <-> deaths)');
+    expect(literalQuery('une_rt_m')).toBe('(une <-> rt <-> m)');
   });
 
   it('turns dataset codes into phrases and never lets query syntax through', () => {

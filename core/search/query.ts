@@ -1,6 +1,7 @@
 // Reading a catalogue search (decision 055): places named in it, the words left, their synonyms in the field, and
 // the full-text queries the database ranks by. Pure: the database part is in db/queries/search.ts.
 import type { PlaceEntry } from './places';
+import synonymTable from './synonyms.json';
 
 /** Lower case, accents removed (Österreich → osterreich), words split on anything but letters, digits and `_`. */
 export function normaliseText(text: string): string {
@@ -18,67 +19,34 @@ export function words(text: string): string[] {
 }
 
 /**
- * The field's synonyms: what people type (left) and what the catalogue says (right, full-text phrases). A query word
- * or phrase on the left matches any phrase on its right, itself included.
+ * The field's synonyms (synonyms.json): what people type (left), in English, German or French, and what the
+ * catalogue says (right, English full-text phrases). A query word or phrase on the left matches any phrase on its
+ * right, itself included. Keys are normalised (normaliseText); a key in two languages takes both lists.
  */
-export const synonyms: Readonly<Record<string, readonly string[]>> = {
-  cpi: ['hicp', 'consumer prices', 'inflation'],
-  'consumer price index': ['hicp', 'consumer prices'],
-  'consumer prices': ['hicp', 'consumer prices'],
-  inflation: ['hicp', 'inflation', 'consumer prices'],
-  'inflation rate': ['hicp', 'inflation'],
-  prices: ['hicp', 'prices'],
-  price: ['hicp', 'prices'],
-  'cost of living': ['hicp', 'consumer prices'],
-  hicp: ['hicp', 'harmonised index of consumer prices'],
-  harmonized: ['harmonised'],
-  jobless: ['unemployment', 'unemployed'],
-  joblessness: ['unemployment', 'unemployed'],
-  unemployed: ['unemployment', 'unemployed'],
-  unemployment: ['unemployment', 'unemployed'],
-  'out of work': ['unemployment', 'unemployed'],
-  'labor force': ['labour force'],
-  'labor market': ['labour market', 'unemployment'],
-  'labour market': ['labour market', 'unemployment'],
-  labor: ['labour'],
-  jobs: ['labour market', 'unemployment', 'employment'],
-  employment: ['labour market', 'unemployment', 'employment'],
-  'per capita': ['per inhabitant', 'per capita'],
-  'per head': ['per inhabitant'],
-  'per person': ['per inhabitant'],
-  'per inhabitant': ['per inhabitant'],
-  gdp: ['gdp', 'gross domestic product'],
-  'gross domestic product': ['gdp', 'gross domestic product'],
-  growth: ['growth', 'gdp growth'],
-  'economic growth': ['gdp growth', 'growth'],
-  economy: ['gdp', 'national accounts'],
-  economic: ['gdp', 'national accounts'],
-  output: ['gdp', 'output'],
-  'national income': ['gdp', 'national accounts'],
-  recession: ['gdp growth', 'growth'],
-  regional: ['regional', 'nuts', 'regions'],
-  regions: ['regional', 'nuts', 'regions'],
-  region: ['regional', 'nuts', 'regions'],
-  women: ['females', 'sex'],
-  female: ['females', 'sex'],
-  men: ['males', 'sex'],
-  male: ['males', 'sex'],
-  gender: ['sex'],
-  youth: ['less than 25', 'age'],
-  young: ['less than 25', 'age'],
-  monthly: ['monthly'],
-  annual: ['annual'],
-  yearly: ['annual'],
-  food: ['food'],
-  ppp: ['purchasing power standard'],
-  'purchasing power': ['purchasing power standard'],
-};
+export const synonyms: Readonly<Record<string, readonly string[]>> = mergeSynonyms(synonymTable);
 
-/** Words that say nothing about which dataset is meant. */
+function mergeSynonyms(table: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>) {
+  const merged: Record<string, string[]> = {};
+  for (const language of Object.values(table)) {
+    for (const [key, alternatives] of Object.entries(language)) {
+      merged[key] = [...new Set([...(merged[key] ?? []), ...alternatives])];
+    }
+  }
+  return merged;
+}
+
+/** The most words a synonym's left side has ("gaz a effet de serre"): the longest phrase parseQuery looks for. */
+const longestSynonym = Math.max(...Object.keys(synonyms).map((k) => k.split(' ').length));
+
+/** Words that say nothing about which dataset is meant, in English, German and French. */
 const stopWords = new Set(
-  'a an and are as at by data dataset datasets for from how i in is me of on or per show statistics stats the to what which with'.split(
-    ' ',
-  ),
+  [
+    'a an and are as at by data dataset datasets for from how i in is me of on or per show statistics stats the to what which with',
+    'am das dem den der des die ein eine fur im je mit nach pro und von zu zum zur',
+    'au aux d dans de du en et l la le les par pour sur un une',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** A place found in a query: the words that named it and the geo codes standing for it, preferred first. */
@@ -129,7 +97,7 @@ export function parseQuery(query: string, places: PlaceIndex): ParsedQuery {
   let i = 0;
   outer: while (i < all.length) {
     // A phrase of the field ("per capita", "labour market") before a place: "Centre" is a region, "centre" rarely.
-    for (let n = 4; n >= 2; n--) {
+    for (let n = longestSynonym; n >= 2; n--) {
       const phrase = all.slice(i, i + n).join(' ');
       if (i + n <= all.length && synonyms[phrase]) {
         terms.push(phrase);
@@ -190,18 +158,28 @@ export function alternativesOf(term: string): string[] {
  * parts (une_rt_m) as a phrase. Only letters and digits reach the text, so it is always valid tsquery syntax.
  */
 export function termQueries(terms: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const term of terms) {
-    const alternatives = alternativesOf(term)
-      .map((alt) =>
-        alt
-          .split(/[\s_]+/)
-          .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
-          .filter(Boolean)
-          .join(' <-> '),
-      )
-      .filter(Boolean);
-    if (alternatives.length) out.push(alternatives.map((a) => (a.includes(' ') ? `(${a})` : a)).join(' | '));
-  }
-  return out;
+  return terms.map(termQuery).filter((q) => q !== '');
+}
+
+/** A term's to_tsquery text with its synonyms ('' when it has no letter or digit). */
+export function termQuery(term: string): string {
+  return anyOf(alternativesOf(term));
+}
+
+/** The same without its synonyms: what the person typed (a title with it is a closer match). */
+export function literalQuery(term: string): string {
+  return anyOf([term]);
+}
+
+function anyOf(alternatives: readonly string[]): string {
+  const phrases = alternatives
+    .map((alt) =>
+      alt
+        .split(/[\s_]+/)
+        .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+        .filter(Boolean)
+        .join(' <-> '),
+    )
+    .filter(Boolean);
+  return phrases.map((a) => (a.includes(' ') ? `(${a})` : a)).join(' | ');
 }

@@ -1,8 +1,9 @@
 // The whole catalogue at once, for the catalogue documents of the API (categories, public datasets, JSON-LD, agents).
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
-import { categories, datasetCategories, datasets } from '../schema';
+import { categories, datasets } from '../schema';
+import { queryRows } from '../sql';
 import { getDatasetMeta } from './datasets';
 
 export interface CategoryNode {
@@ -14,12 +15,24 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-/** The category tree, roots and children by name, with dataset counts that include the subcategories'. */
+/**
+ * The category tree: the editorial categories and Eurostat's tree of themes, in the order of its table of contents,
+ * with dataset counts that include the subcategories'.
+ */
 export async function categoryTree(db: ReadDb): Promise<CategoryNode[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.name));
-  const links = await db.select().from(datasetCategories);
-  const direct = new Map<number, Set<number>>();
-  for (const l of links) direct.set(l.categoryId, (direct.get(l.categoryId) ?? new Set()).add(l.datasetId));
+  // Roots by name; Eurostat's folders below them in the table of contents' order.
+  const rows = await db.select().from(categories).orderBy(asc(categories.id));
+  // Imported datasets in their editorial categories, and every entry of Eurostat's catalogue in its folders
+  // (withdrawn ones only once imported), counted by code (decision 188).
+  const links = await queryRows<{ category_id: number; code: string }>(
+    db,
+    sql`SELECT dc.category_id, d.code FROM dataset_categories dc JOIN datasets d ON d.id = dc.dataset_id
+      UNION
+      SELECT ec.category_id, ec.code FROM catalogue_entry_categories ec JOIN catalogue_entries e ON e.code = ec.code
+      WHERE e.withdrawn_at IS NULL OR EXISTS (SELECT 1 FROM datasets d WHERE d.code = e.code)`,
+  );
+  const direct = new Map<number, Set<string>>();
+  for (const l of links) direct.set(l.category_id, (direct.get(l.category_id) ?? new Set()).add(l.code));
   const childrenOf = new Map<number | null, typeof rows>();
   const ids = new Set(rows.map((r) => r.id));
   for (const r of rows) {
@@ -27,7 +40,7 @@ export async function categoryTree(db: ReadDb): Promise<CategoryNode[]> {
     const parent = r.parentId !== null && ids.has(r.parentId) ? r.parentId : null;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), r]);
   }
-  const build = (row: (typeof rows)[number], seen: Set<number>): { node: CategoryNode; sets: Set<number> } => {
+  const build = (row: (typeof rows)[number], seen: Set<number>): { node: CategoryNode; sets: Set<string> } => {
     const sets = new Set(direct.get(row.id) ?? []);
     const children: CategoryNode[] = [];
     for (const child of childrenOf.get(row.id) ?? []) {
@@ -38,7 +51,8 @@ export async function categoryTree(db: ReadDb): Promise<CategoryNode[]> {
     }
     return { node: { id: row.id, slug: row.slug, name: row.name, dataset_count: sets.size, children }, sets };
   };
-  return (childrenOf.get(null) ?? []).map((r) => build(r, new Set([r.id])).node);
+  const roots = [...(childrenOf.get(null) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  return roots.map((r) => build(r, new Set([r.id])).node);
 }
 
 /** Every dataset with its dimensions and countries, by name. */

@@ -2,10 +2,11 @@
 import { catalogueVersion, markComputedAt, memoAt } from '../catalogue-memo';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isRowId } from '../../core/ids';
-import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
-import type { Dataset, DatasetMeta, Dimension } from '../../core/schemas/dataset';
+import type { Frequency } from '../../core/periods';
+import type { CatalogueItem, DatasetMeta, Dimension } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
-import { categories, datasetCategories, datasetDimensions, datasets, dimensionValues, series } from '../schema';
+import { datasetDimensions, datasets, dimensionValues, series } from '../schema';
+import { catalogueItems, categoriesOf, categorySubtree, listCatalogue, toDataset } from './catalogue-items';
 import { batchOfTurn, queryRows } from '../sql';
 import { coverageOf, latestPeriodByGeo, type Coverage } from './observations';
 import { searchDatasets } from './search';
@@ -19,12 +20,19 @@ export interface DatasetListFilters {
   frequency?: Frequency;
   /** With q, relevance (the default) ranks by the search; without q it means name. */
   sort?: 'name' | 'updated' | 'relevance';
+  /**
+   * The whole catalogue (decision 188): Eurostat's entries not imported yet too (/datasets, /api/datasets, the
+   * sitemaps). Without it, imported datasets only: what has data to chart, cite or count.
+   */
+  catalogue?: boolean;
+  /** With `catalogue`: only the datasets whose data is here (true), or only those imported on demand (false). */
+  imported?: boolean;
   limit: number;
   offset: number;
 }
 
 /** A dataset in a list, with the view a search opens it on (`country[]=DE` when the query named Germany). */
-export type DatasetListItem = Dataset & { view_query?: string };
+export type DatasetListItem = CatalogueItem & { view_query?: string };
 
 export interface DatasetSearchResult {
   items: DatasetListItem[];
@@ -33,45 +41,17 @@ export interface DatasetSearchResult {
   places?: { text: string; name: string; codes: string[] }[];
 }
 
-export function toDataset(row: DatasetRow, cats: { slug: string; name: string }[]): Dataset {
-  const freq = frequencySchema.parse(row.frequency);
-  return {
-    id: row.id,
-    dataset_code: row.code,
-    dataset_name: row.name,
-    description: row.description,
-    source_name: row.sourceName,
-    source_url: row.sourceUrl,
-    unit: row.unit,
-    frequency: freq,
-    categories: cats,
-    last_update: row.lastUpdate?.toISOString() ?? null,
-    oldest_period: row.oldestPeriod === null ? null : formatPeriod(freq, row.oldestPeriod),
-    latest_period: row.latestPeriod === null ? null : formatPeriod(freq, row.latestPeriod),
-  };
-}
-
-export async function categoriesOf(db: ReadDb, ids: number[]): Promise<Map<number, { slug: string; name: string }[]>> {
-  const map = new Map<number, { slug: string; name: string }[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({ datasetId: datasetCategories.datasetId, slug: categories.slug, name: categories.name })
-    .from(datasetCategories)
-    .innerJoin(categories, eq(categories.id, datasetCategories.categoryId))
-    .where(inArray(datasetCategories.datasetId, ids))
-    .orderBy(asc(categories.name));
-  for (const r of rows) map.set(r.datasetId, [...(map.get(r.datasetId) ?? []), { slug: r.slug, name: r.name }]);
-  return map;
-}
-
 /** The catalogue, filtered; with a query, the search's results (db/queries/search.ts, decision 055). */
 export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<DatasetSearchResult> {
   if (f.q?.trim()) return searchDatasets(db, { ...f, q: f.q });
+  // Places are known of imported datasets only: a place in the filter keeps to them.
+  if (f.catalogue && !f.geo && f.imported !== true) return listCatalogue(db, f);
   const where: SQL[] = [];
   if (f.frequency) where.push(eq(datasets.frequency, f.frequency));
   if (f.category) {
-    where.push(sql`${datasets.id} IN (SELECT dc.dataset_id FROM dataset_categories dc
-      JOIN categories c ON c.id = dc.category_id WHERE c.slug = ${f.category})`);
+    const sub = categorySubtree(f.category);
+    where.push(sql`(${datasets.id} IN (SELECT dc.dataset_id FROM dataset_categories dc WHERE dc.category_id IN ${sub})
+      OR ${datasets.code} IN (SELECT ec.code FROM catalogue_entry_categories ec WHERE ec.category_id IN ${sub}))`);
   }
   if (f.geo) {
     where.push(sql`EXISTS (SELECT 1 FROM series s JOIN series_geos sg ON sg.series_id = s.id
@@ -80,18 +60,18 @@ export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<D
   const condition = where.length ? and(...where) : undefined;
   const order = f.sort === 'updated' ? [desc(datasets.lastUpdate), asc(datasets.name)] : [asc(datasets.name)];
   const rows = await db
-    .select()
+    .select({ code: datasets.code })
     .from(datasets)
     .where(condition)
     .orderBy(...order)
     .limit(f.limit)
     .offset(f.offset);
   const [total] = await db.select({ n: count() }).from(datasets).where(condition);
-  const cats = await categoriesOf(
+  const items = await catalogueItems(
     db,
-    rows.map((r) => r.id),
+    rows.map((r) => r.code),
   );
-  return { items: rows.map((r) => toDataset(r, cats.get(r.id) ?? [])), total: total?.n ?? 0 };
+  return { items: rows.map((r) => items.get(r.code)!), total: total?.n ?? 0 };
 }
 
 /** Finds a dataset by numeric id or by code (prc_hicp_manr); the lookups of one turn of the event loop share a statement. */

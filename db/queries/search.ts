@@ -1,19 +1,26 @@
-// Catalogue search (decision 055): places in the query narrow to datasets with data there, typos are corrected to
-// the catalogue's words with trigram similarity (pg_trgm), and datasets are ranked by full-text match of the terms
-// and their synonyms over each dataset's search document (dataset_search, refreshed by every import).
+// Catalogue search (decisions 055, 191): every code of the catalogue, imported here or listed by Eurostat, has a
+// search document (search_documents, refreshed by imports and by every write to the catalogue). Places in the query
+// narrow imported datasets to those with data there, typos are corrected to the documents' words (search_vocabulary,
+// trigram similarity), and results are ranked by full-text match of the terms and their synonyms.
 import { sql, type SQL } from 'drizzle-orm';
-import { parseQuery, placeEntries, placeIndex, synonyms, synonymWords, termQueries } from '../../core/search';
+import { placeKind } from '../../core/geo/places';
+import {
+  alternativesOf,
+  literalQuery,
+  parseQuery,
+  placeEntries,
+  placeIndex,
+  synonyms,
+  synonymWords,
+  termQuery,
+} from '../../core/search';
 import type { ParsedQuery, PlaceIndex } from '../../core/search';
 import { catalogueState, memoAt } from '../catalogue-memo';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
-import {
-  categoriesOf,
-  toDataset,
-  type DatasetListFilters,
-  type DatasetRow,
-  type DatasetSearchResult,
-} from './datasets';
+import { catalogueItems, categorySubtree } from './catalogue-items';
+import { rankDocuments } from './search-ranking';
+import type { DatasetListFilters, DatasetListItem, DatasetSearchResult } from './datasets';
 
 /** The places a query can name, read once per catalogue version (imports add regions). */
 async function places(db: ReadDb): Promise<PlaceIndex> {
@@ -28,20 +35,25 @@ async function places(db: ReadDb): Promise<PlaceIndex> {
 }
 
 /**
- * Each term as the catalogue knows it: itself when a dataset or the synonyms use the word, otherwise the most similar
- * such word (trigram similarity at least 0.4: inflaton → inflation), otherwise itself. Phrases and short words
- * (gdp, cpi, eu) are kept as they are.
+ * Each term as the catalogue knows it: itself when a document or the synonyms use the word, otherwise the most similar
+ * such word (trigram similarity at least 0.4: inflaton → inflation), otherwise itself. Phrases, short words (gdp, eu)
+ * and words with digits or `_` (codes) are kept as they are. The vocabulary is kept on write (search_vocabulary), so
+ * a correction reads one index, not every document.
  */
 async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<string[]> {
-  const single = terms.filter((t) => !t.includes(' ') && t.length >= 4 && !synonyms[t]);
+  const single = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t]);
   if (single.length === 0) return [...terms];
+  const known = pgArray(synonymWords);
   const rows = await queryRows<{ term: string; best: string | null }>(
     db,
-    sql`WITH vocabulary AS (
-        SELECT DISTINCT w FROM dataset_search, regexp_split_to_table(words, '[^[:alnum:]_]+') AS w WHERE length(w) >= 3
-        UNION SELECT unnest(${pgArray(synonymWords)}::text[]))
-      SELECT t.term, (SELECT v.w FROM vocabulary v WHERE v.w = t.term OR similarity(v.w, t.term) >= 0.4
-                      ORDER BY v.w = t.term DESC, similarity(v.w, t.term) DESC, v.w LIMIT 1) AS best
+    sql`SELECT t.term, CASE
+        WHEN t.term = ANY(${known}::text[]) OR EXISTS (SELECT 1 FROM search_vocabulary v WHERE v.word = t.term)
+        THEN t.term
+        ELSE (SELECT c.w FROM (
+            SELECT v.word AS w, similarity(v.word, t.term) AS s, v.documents AS n
+            FROM search_vocabulary v WHERE v.word % t.term
+            UNION ALL SELECT k, similarity(k, t.term), 0 FROM unnest(${known}::text[]) AS k) c
+          WHERE c.s >= 0.4 ORDER BY c.s DESC, c.n DESC, c.w LIMIT 1) END AS best
       FROM unnest(${pgArray(single)}::text[]) AS t(term)`,
   );
   const best = new Map(rows.map((r) => [r.term, r.best ?? r.term]));
@@ -59,113 +71,70 @@ export async function planSearch(db: ReadDb, q: string): Promise<SearchPlan> {
   return { parsed, terms: await correctTerms(db, parsed.terms) };
 }
 
-type Row = DatasetRow & { open_codes: string[] | null; total: number };
-
 /**
- * Datasets for a search, best first (or in the order asked): every place named must have data in the dataset, and at
- * least one term must match. Ranked by how many terms match, then by the terms' full-text rank weighted by how rare
- * each is in the catalogue. Each item says which places it opens on (the dataset page's `country[]`).
+ * Datasets for a search, best first (or in the order asked). With `catalogue`, every entry of Eurostat's catalogue
+ * that is listed, and every imported dataset; without, imported datasets only. At least one term must match. Each place
+ * named must have data in an imported dataset; an entry not imported yet is kept (its places are not known here), after
+ * the imported ones with data there and, when the place is a region, after regional entries. Imported items say which
+ * places they open on (the dataset page's `country[]`). Ranking: db/queries/search-ranking.ts.
  */
 export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: string }): Promise<DatasetSearchResult> {
   const plan = await planSearch(db, f.q);
-  const queries = termQueries(plan.terms);
-  const placeSets = plan.parsed.places.map((p) => p.codes.join('|'));
-  const where: SQL[] = [];
-  if (queries.length) where.push(sql`m.matched > 0`);
-  else if (placeSets.length === 0) {
-    // Nothing searchable (only stop words): nothing matches.
-    return { items: [], total: 0, places: [] };
-  }
-  if (placeSets.length) {
-    where.push(sql`NOT EXISTS (SELECT 1 FROM unnest(${pgArray(placeSets)}::text[]) AS p
-      WHERE NOT (string_to_array(p, '|') && s.geos))`);
-  }
-  if (f.frequency) where.push(sql`d.frequency = ${f.frequency}`);
+  const terms = plan.terms
+    .map((t) => ({ query: termQuery(t), literal: literalQuery(t) || termQuery(t) }))
+    .filter((t) => t.query !== '');
+  const named = plan.parsed.places;
+  // Nothing searchable (only stop words): nothing matches.
+  if (terms.length === 0 && named.length === 0) return { items: [], total: 0, places: [] };
+  const listed = sql`(e.code IS NOT NULL AND e.withdrawn_at IS NULL)`;
+  const where: SQL[] = [
+    !f.catalogue || f.imported === true
+      ? sql`d.id IS NOT NULL`
+      : f.imported === false
+        ? sql`(d.id IS NULL AND ${listed})`
+        : sql`(d.id IS NOT NULL OR ${listed})`,
+  ];
+  // A query of places only lists what is known to have data there: imported datasets.
+  if (terms.length === 0) where.push(sql`s.geos IS NOT NULL`);
+  if (f.frequency) where.push(sql`coalesce(d.frequency, e.frequency) = ${f.frequency}`);
   if (f.category) {
-    where.push(sql`d.id IN (SELECT dc.dataset_id FROM dataset_categories dc
-      JOIN categories c ON c.id = dc.category_id WHERE c.slug = ${f.category})`);
+    const sub = categorySubtree(f.category);
+    where.push(sql`(s.code IN (SELECT ec.code FROM catalogue_entry_categories ec WHERE ec.category_id IN ${sub})
+      OR d.id IN (SELECT dc.dataset_id FROM dataset_categories dc WHERE dc.category_id IN ${sub}))`);
   }
   if (f.geo) where.push(sql`${f.geo} = ANY(s.geos)`);
-  const codeWords = pgArray(plan.parsed.all);
-  const order =
-    f.sort === 'name'
-      ? sql`d.name, d.id`
-      : f.sort === 'updated'
-        ? sql`d.last_update DESC NULLS LAST, d.name, d.id`
-        : sql`d.code = ANY(${codeWords}::text[]) DESC, m.matched DESC, m.score DESC, d.name, d.id`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`WITH terms AS (
-        SELECT n, to_tsquery('english', t) AS q FROM unnest(${pgArray(queries)}::text[]) WITH ORDINALITY AS u(t, n)),
-      weighted AS (
-        SELECT n, q, ln(1 + (SELECT count(*) FROM dataset_search)::float
-                          / greatest(1, (SELECT count(*) FROM dataset_search x WHERE x.document @@ q))) AS idf
-        FROM terms),
-      pairs AS (
-        SELECT s.dataset_id, w.n, w.idf, ts_rank(s.document, w.q) AS r
-        FROM dataset_search s JOIN weighted w ON s.document @@ w.q),
-      -- Each term's rank relative to the best dataset for it: a term with many alternatives counts as much as one.
-      normalised AS (
-        SELECT dataset_id, n, idf * r / nullif(max(r) OVER (PARTITION BY n), 0) AS score FROM pairs),
-      matches AS (
-        SELECT s.dataset_id, count(p.n)::integer AS matched, coalesce(sum(p.score), 0) AS score
-        FROM dataset_search s LEFT JOIN normalised p ON p.dataset_id = s.dataset_id GROUP BY s.dataset_id)
-      SELECT d.*,
-        ARRAY(SELECT (SELECT c FROM unnest(string_to_array(p, '|')) WITH ORDINALITY AS u(c, i)
-                      WHERE c = ANY(s.geos) ORDER BY i LIMIT 1)
-              FROM unnest(${pgArray(placeSets)}::text[]) WITH ORDINALITY AS ps(p, n) ORDER BY n) AS open_codes,
-        count(*) OVER ()::integer AS total
-      FROM datasets d JOIN dataset_search s ON s.dataset_id = d.id JOIN matches m ON m.dataset_id = d.id
-      ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
-      ORDER BY ${order}
-      LIMIT ${f.limit} OFFSET ${f.offset}`,
-  );
-  const datasetRows = rows.map(toRow);
-  const cats = await categoriesOf(
-    db,
-    datasetRows.map((r) => r.id),
-  );
-  const items = rows.map((r, i) => {
-    const dataset = toDataset(datasetRows[i]!, cats.get(r.id) ?? []);
-    const codes = r.open_codes ?? [];
-    return codes.length ? { ...dataset, view_query: codes.map((c) => `country[]=${c}`).join('&') } : dataset;
+  const region = named.some((p) => placeKind(p.codes[0]!) === 'region');
+  const rows = await rankDocuments(db, {
+    terms,
+    asked: plan.terms.flatMap(alternativesOf).join(' '),
+    words: plan.parsed.all,
+    placeSets: named.map((p) => p.codes),
+    region,
+    regional: region || plan.terms.some((t) => /^(nuts|regions?|regional)$/.test(t)),
+    where,
+    sort: f.sort ?? 'relevance',
+    limit: f.limit,
+    offset: f.offset,
   });
+  const found = await catalogueItems(
+    db,
+    rows.map((r) => r.code),
+  );
+  const items: DatasetListItem[] = [];
+  for (const r of rows) {
+    const item = found.get(r.code);
+    if (!item) continue;
+    // Each place named opens on its first code the dataset has data for (euro area: EA20, else EA19 …).
+    const geos = new Set(r.geos ?? []);
+    const codes = r.geos ? named.map((p) => p.codes.find((c) => geos.has(c))).filter((c) => c !== undefined) : [];
+    items.push(codes.length ? { ...item, view_query: codes.map((c) => `country[]=${c}`).join('&') } : item);
+  }
   const total = rows[0]?.total ?? (f.offset > 0 ? await countOnly(db, f) : 0);
-  return {
-    items,
-    total,
-    places: plan.parsed.places.map((p) => ({ text: p.text, name: p.name, codes: p.codes })),
-  };
+  return { items, total, places: named.map((p) => ({ text: p.text, name: p.name, codes: p.codes })) };
 }
 
 /** A page past the last result still reports how many there are. */
 async function countOnly(db: ReadDb, f: DatasetListFilters & { q: string }): Promise<number> {
   const all = await searchDatasets(db, { ...f, offset: 0, limit: 1 });
   return all.total;
-}
-
-/** A raw row (snake_case columns) as Drizzle's dataset row. */
-function toRow(r: Row): DatasetRow {
-  const raw = r as unknown as Record<string, unknown>;
-  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-  return {
-    id: Number(raw.id),
-    code: String(raw.code),
-    name: String(raw.name),
-    description: String(raw.description),
-    sourceName: String(raw.source_name),
-    sourceUrl: String(raw.source_url),
-    unit: String(raw.unit),
-    frequency: String(raw.frequency),
-    defaults: (typeof raw.defaults === 'string' ? JSON.parse(raw.defaults) : raw.defaults) as Record<string, string>,
-    extension: (typeof raw.extension === 'string' ? JSON.parse(raw.extension) : (raw.extension ?? null)) as Record<
-      string,
-      unknown
-    > | null,
-    lastUpdate: date(raw.last_update),
-    oldestPeriod: raw.oldest_period === null ? null : Number(raw.oldest_period),
-    latestPeriod: raw.latest_period === null ? null : Number(raw.latest_period),
-    createdAt: date(raw.created_at)!,
-    updatedAt: date(raw.updated_at)!,
-  };
 }

@@ -72,17 +72,47 @@ export async function listRedirects(db: ReadDb): Promise<Redirect[]> {
 export interface CategoryOption {
   slug: string;
   name: string;
+  /** Datasets and tables in it or below it, each once (withdrawn entries only once imported). */
   datasets: number;
+  /** The top of Eurostat's tree it sits in ("Database by themes" …); null for an editorial category. */
+  group: string | null;
 }
 
-/** Categories that hold at least one dataset, with how many. */
+/**
+ * The categories a catalogue can be narrowed to, with how many datasets each holds: the editorial ones and the themes
+ * just below the tops of Eurostat's tree (decision 188); narrower themes are reached from a dataset's breadcrumbs.
+ */
 export async function listCategoryOptions(db: ReadDb): Promise<CategoryOption[]> {
   return queryRows<CategoryOption>(
     db,
-    sql`SELECT c.slug, c.name, count(dc.dataset_id)::int AS datasets
-      FROM ${categories} c JOIN dataset_categories dc ON dc.category_id = c.id
-      GROUP BY c.slug, c.name ORDER BY c.name`,
+    sql`WITH RECURSIVE options AS (
+        SELECT c.id, p.name AS grp FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
+        WHERE (c.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id))
+          OR (p.id IS NOT NULL AND p.parent_id IS NULL)),
+      tree AS (
+        SELECT id, id AS top FROM options
+        UNION ALL SELECT k.id, t.top FROM categories k JOIN tree t ON k.parent_id = t.id),
+      members AS (
+        SELECT ec.category_id, ec.code FROM catalogue_entry_categories ec
+          JOIN catalogue_entries e ON e.code = ec.code
+          WHERE e.withdrawn_at IS NULL OR EXISTS (SELECT 1 FROM datasets d WHERE d.code = e.code)
+        UNION ALL
+        SELECT dc.category_id, d.code FROM dataset_categories dc JOIN datasets d ON d.id = dc.dataset_id)
+      SELECT c.slug, c.name, count(DISTINCT m.code)::int AS datasets, o.grp AS "group"
+      FROM options o JOIN categories c ON c.id = o.id JOIN tree t ON t.top = o.id
+      JOIN members m ON m.category_id = t.id
+      GROUP BY c.slug, c.name, o.grp, c.id
+      ORDER BY o.grp NULLS FIRST, CASE WHEN o.grp IS NULL THEN c.name END, c.id`,
   );
+}
+
+/** A category by its slug (an editorial one or a folder of Eurostat's tree). */
+export async function findCategory(db: ReadDb, slug: string): Promise<{ slug: string; name: string } | null> {
+  const rows = await queryRows<{ slug: string; name: string }>(
+    db,
+    sql`SELECT slug, name FROM ${categories} WHERE slug = ${slug}`,
+  );
+  return rows[0] ?? null;
 }
 
 export interface GeoOption {

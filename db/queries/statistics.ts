@@ -1,5 +1,6 @@
 // Read queries for the statistics pages: places (countries with data, NUTS children), series lookups and latest values.
 import { sql } from 'drizzle-orm';
+import type { Frequency } from '../../core/periods';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
 
@@ -22,7 +23,7 @@ export interface ValueRow {
 export interface SeriesRef {
   seriesId: number;
   datasetId: number;
-  frequency: 'A' | 'S' | 'Q' | 'M';
+  frequency: Frequency;
 }
 
 /** Countries (not aggregates) with at least one published value, by English name. */

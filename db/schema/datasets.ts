@@ -10,7 +10,7 @@ export const datasets = pgTable('datasets', {
   sourceName: text('source_name').notNull(),
   sourceUrl: text('source_url').notNull(),
   unit: text('unit').notNull().default(''),
-  /** The frequency of the main series: A, S, Q or M. */
+  /** The frequency of the main series: A, S, Q, M, W or D (core/periods.ts). */
   frequency: char('frequency', { length: 1 }).notNull(),
   /** Dimension code → code of the main series' value for that dimension. */
   defaults: jsonb('defaults')

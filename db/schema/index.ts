@@ -1,5 +1,6 @@
 // The whole database schema, for Drizzle and drizzle-kit.
 export { categories, datasetCategories, datasetDimensions, datasets, dimensionValues } from './datasets';
+export { catalogueEntries, catalogueEntryCategories, importRequests } from './catalogue';
 export { geos } from './geos';
 export { importRuns, revisions } from './imports';
 export { observations, series, seriesGeos } from './observations';
@@ -10,7 +11,7 @@ export { apiUsage } from './api-usage';
 export { apiKeys } from './api-keys';
 export { codelistCodes, codelistFetches } from './codelists';
 export { assistantConversations, assistantMessages } from './assistant';
-export { datasetSearch } from './search';
+export { searchDocuments, searchVocabulary } from './search';
 export { follows } from './follows';
 export { organizationInvitations, organizationMembers, organizations } from './organizations';
 export { billingCustomers, billingEvents, billingSubscriptions } from './billing';

@@ -1,5 +1,5 @@
 // What a kept answer depends on (issue 18, decision 090), read in one small statement: the catalogue version (every
-// import and refresh moves a dataset's updated_at) and the posts version (a post added, edited or reaching its date);
+// import and refresh moves a dataset's updated_at, every table of contents applied moves the catalogue list's) and the posts version (a post added, edited or reaching its date);
 // pages also depend on the stored redirects (a moved page is answered before any render).
 import { sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
@@ -13,6 +13,7 @@ export async function answerVersions(db: ReadDb): Promise<AnswerVersions> {
     posts: string | null;
     redirects: string | null;
     next_post: string | null;
+    entries: string | null;
   }>(
     db,
     sql`SELECT
@@ -24,9 +25,13 @@ export async function answerVersions(db: ReadDb): Promise<AnswerVersions> {
           (SELECT md5(string_agg(from_path || ' ' || target || ' ' || status::text, ',' ORDER BY from_path))
              FROM redirects) AS redirects,
           (SELECT (extract(epoch FROM min(published_at)) * 1000)::bigint::text FROM posts WHERE published_at > now())
-             AS next_post`,
+             AS next_post,
+          (SELECT count(*)::text || '@' || coalesce((extract(epoch FROM max(seen_at)) * 1000000)::bigint::text, '') ||
+                  '/' || count(withdrawn_at)::text
+             FROM catalogue_entries) AS entries`,
   );
-  const catalogue = row?.catalogue ?? '';
+  // The catalogue list (Eurostat's table of contents applied, decision 188) moves with every sync that changes it.
+  const catalogue = `${row?.catalogue ?? ''}#${row?.entries ?? ''}`;
   return {
     api: catalogue,
     page: `${catalogue}|${row?.posts ?? ''}|${row?.redirects ?? ''}`,

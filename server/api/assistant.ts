@@ -10,6 +10,7 @@ import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import type { ApiEnv } from './env';
 import { requestAccountId } from './request-account';
+import { PERIOD_SPELLINGS } from '../../core/periods';
 
 /** The longest question accepted. */
 export const MAX_QUESTION_LENGTH = 500;
@@ -23,7 +24,7 @@ const citationSchema = z
   .object({
     dataset_code: z.string().openapi({ example: 'prc_hicp_manr' }),
     geo: z.string().openapi({ example: 'DE' }),
-    period: z.string().openapi({ example: '10/2022', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
+    period: z.string().openapi({ example: '10/2022', description: PERIOD_SPELLINGS }),
     value: z.number().openapi({ example: 11.6 }),
     flags: z.string().nullable().openapi({ example: null }),
     url: z.string().openapi({

@@ -5,8 +5,9 @@ import type { Context } from 'hono';
 import { datasetJsonLdObject } from '../../core/dataset-json-ld';
 import { SITE_NAME } from '../../core/site';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
-import { datasetSchema, type DatasetMeta } from '../../core/schemas/dataset';
+import { catalogueItemSchema, type DatasetMeta } from '../../core/schemas/dataset';
 import { catalogueMetas, categoryTree } from '../../db/queries/catalogue';
+import { listDatasets } from '../../db/queries/datasets';
 import type { ApiEnv } from './env';
 
 const LICENSE = 'https://creativecommons.org/licenses/by/4.0/';
@@ -28,7 +29,7 @@ const distributionSchema = z.object({
   url: z.string(),
 });
 
-const publicDatasetSchema = datasetSchema.extend({
+const publicDatasetSchema = catalogueItemSchema.extend({
   url: z.string().openapi({ description: 'The dataset page' }),
   license: z.string(),
   distributions: z.array(distributionSchema),
@@ -99,7 +100,7 @@ function cacheFor(c: Context, seconds: number): void {
   c.header('Cache-Control', `public, max-age=${seconds}, stale-while-revalidate=86400`);
 }
 
-function distributions(site: string, m: DatasetMeta) {
+function distributions(site: string, m: Pick<DatasetMeta, 'dataset_code'>) {
   const data = `${site}/api/datasets/${m.dataset_code}/data`;
   return [
     { format: 'JSON' as const, media_type: 'application/json', url: `${data}?format=json` },
@@ -140,7 +141,8 @@ export function aiDiscovery(site: string, metas: DatasetMeta[]) {
       over_limit: '429 with Retry-After and {"error":{"code":"daily_limit_exceeded"}}',
     },
     periods:
-      'Written YYYY (annual), S{n}/YYYY, Q{n}/YYYY or M/YYYY (e.g. 10/2022) in the JSON API; ISO (2022-10) in SDMX',
+      'Written YYYY (annual), S{n}/YYYY, Q{n}/YYYY, M/YYYY (e.g. 10/2022), W{n}/YYYY (ISO weeks) or YYYY-MM-DD (days) ' +
+      'in the JSON API; ISO (2022-10, 2022-W05, 2022-10-03) in SDMX',
     datasets: metas.map((m) => {
       const geos = m.available_countries.slice(0, 2).map((g) => g.code);
       const dims = Object.fromEntries(m.dimensions.map((d) => [d.key, d.default]));
@@ -184,20 +186,19 @@ export function catalogueApi(publicUrl: string): OpenAPIHono<ApiEnv> {
   });
 
   api.openapi(publicDatasetsRoute, async (c) => {
-    const metas = await catalogueMetas(c.var.db);
+    // Every dataset and table of Eurostat's catalogue, imported here or not (decision 188): the data URLs of one not
+    // imported yet import it on demand.
+    const { items, total } = await listDatasets(c.var.db, { catalogue: true, sort: 'name', limit: 100_000, offset: 0 });
     cacheFor(c, 300);
     return c.json(
       {
-        datasets: metas.map((m) => {
-          const { dimensions: _d, available_countries: _g, ...dataset } = m;
-          return {
-            ...dataset,
-            url: `${site}/datasets/${m.dataset_code}`,
-            license: LICENSE,
-            distributions: distributions(site, m),
-          };
-        }),
-        total: metas.length,
+        datasets: items.map((d) => ({
+          ...d,
+          url: `${site}/datasets/${d.dataset_code}`,
+          license: LICENSE,
+          distributions: distributions(site, d),
+        })),
+        total,
         license: LICENSE,
       },
       200,

@@ -13,9 +13,11 @@ import {
   CHART_TYPES,
   chooseOutlines,
   dataError,
+  defaultChartType,
   exportFileName,
   geoCodesOf,
   parseViewQuery,
+  refusedChartType,
   type ChartViewSpec,
   type LoadedOutlines,
 } from '../../app/charts';
@@ -28,6 +30,7 @@ import { boundedView, selectionOr400 } from './datasets';
 import type { ApiEnv } from './env';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from './work-limits';
 import { ApiError, errorSchema } from '../http/errors';
+import { PERIOD_SPELLINGS } from '../../core/periods';
 
 export interface ChartsApiOptions {
   /** Map outlines (NUTS outlines for regional maps come from the data mirror). */
@@ -51,7 +54,7 @@ const viewQuery = z
     chart_type: z.enum(CHART_TYPES as [string, ...string[]]).optional(),
     'dimension[]': listParam.openapi({ description: 'dimN:code, repeated (dim2:CP00)' }),
     'country[]': listParam.openapi({ description: 'Geo code, repeated' }),
-    time_start: z.string().optional().openapi({ example: '1/2020', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
+    time_start: z.string().optional().openapi({ example: '1/2020', description: PERIOD_SPELLINGS }),
     time_end: z.string().optional().openapi({ example: '5/2025' }),
     transform: z
       .string()
@@ -131,7 +134,11 @@ async function loadView(db: ReadDb, c: Context): Promise<LoadedView> {
   if (!opened) throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
   const { meta } = opened;
   // The chart type and the view's spelling, then the one parser against the dataset: 400 on any problem.
-  const { view, problems } = parseViewQuery(url.searchParams);
+  const { view: asked, problems } = parseViewQuery(url.searchParams);
+  // Without chart_type the dataset's default type, as its page opens on; one it does not allow is refused.
+  const view = url.searchParams.get('chart_type') ? asked : { ...asked, chartType: defaultChartType(meta) };
+  const refused = refusedChartType(meta, view.chartType);
+  if (refused) problems.push(`invalid chart_type: ${refused}`);
   if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.join('; '));
   const loaded = await boundedView(c, meta, selectionOr400(meta, url.searchParams));
   return { meta, view, rows: loaded.rows, data: loaded.data };

@@ -78,6 +78,13 @@ export const uncountedRequests: readonly LimitRule[] = [
     why: 'catalogue documents: names, codes and links, no values',
   },
   {
+    doc: 'GET /api/datasets/{code}/import',
+    methods: READ,
+    pattern: /^\/api\/datasets\/[^/]+\/import$/,
+    counted: false,
+    why: "an import on demand's progress, no values",
+  },
+  {
     doc: 'GET /api/openapi.json',
     methods: READ,
     pattern: /^\/api\/openapi\.json$/,

@@ -2,11 +2,11 @@
 import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { frequencySchema } from '../../core/periods';
+import { frequencySchema, PERIOD_SPELLINGS } from '../../core/periods';
 import {
+  catalogueItemSchema,
   datasetDataSchema,
   datasetMetaResponseSchema,
-  datasetSchema,
   type DatasetMeta,
 } from '../../core/schemas/dataset';
 import { parseSelection, type Selection, type SelectionQuery } from '../../core/selection';
@@ -15,7 +15,13 @@ import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '..
 import { NotYetImported } from '../../db/queries/revisions';
 import { loadView, maxValuesPerRequest, ViewTooLarge, type View } from '../../db/queries/view';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
-import { ApiError, errorSchema } from '../http/errors';
+import { ApiError, errorSchema, Pending } from '../http/errors';
+import {
+  BUSY_MESSAGE,
+  IMPORT_RETRY_AFTER_S,
+  UNREACHABLE_MESSAGE,
+  type ImportState,
+} from '../../core/catalogue-imports';
 import { toCsv, toJsonStat } from './data-formats';
 import type { ApiEnv } from './env';
 import { stopIfGone } from './work-limits';
@@ -49,7 +55,13 @@ export function notYetImportedAs404(error: unknown): never {
 const selectionQuery = z
   .object({
     country: z.string().optional().openapi({ example: 'DE,FR,EA20', description: 'Comma list of geo codes' }),
-    period_from: z.string().optional().openapi({ example: '1/2020', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
+    period_from: z
+      .string()
+      .optional()
+      .openapi({
+        example: '1/2020',
+        description: `${PERIOD_SPELLINGS}, or a source spelling (2020-01, 2019W05), in the dataset's frequency`,
+      }),
     period_to: z.string().optional().openapi({ example: '12/2022' }),
     dim1: z.string().optional().openapi({ description: 'Comma list of codes of dimension 1, or * for all' }),
     dim2: z.string().optional(),
@@ -75,6 +87,11 @@ const selectionQuery = z
   .catchall(z.string());
 
 const errors = {
+  202: {
+    description:
+      'Eurostat lists the dataset but its data is not here yet: its import has started (or is waiting); ask again ' +
+      'after Retry-After seconds. Body: { status: "importing", dataset_code, message, import: { status, ahead, done, total } }',
+  },
   304: { description: 'Not modified since the ETag sent in If-None-Match' },
   400: { description: 'A parameter is invalid', content: { 'application/json': { schema: errorSchema } } },
   401: invalidKeyResponse,
@@ -83,6 +100,12 @@ const errors = {
     content: { 'application/json': { schema: errorSchema } },
   },
   429: dailyLimitResponse,
+  503: {
+    description:
+      'The data of a listed dataset could not be imported (eurostat_unreachable, import_failed) or too many imports ' +
+      'wait (busy); ask again after Retry-After',
+    content: { 'application/json': { schema: errorSchema } },
+  },
 };
 
 const listRoute = createRoute({
@@ -104,6 +127,10 @@ const listRoute = createRoute({
       category: z.string().optional().openapi({ example: 'prices' }),
       geo: z.string().optional().openapi({ example: 'DE', description: 'Only datasets with data for this geo' }),
       frequency: frequencySchema.optional(),
+      imported: z.enum(['true', 'false']).optional().openapi({
+        description:
+          'true: only datasets whose data is here; false: only those Eurostat lists that are imported when first asked for',
+      }),
       sort: z
         .enum(['relevance', 'name', 'updated'])
         .optional()
@@ -119,14 +146,16 @@ const listRoute = createRoute({
         'application/json': {
           schema: z.object({
             items: z.array(
-              datasetSchema.extend({
+              catalogueItemSchema.extend({
                 view_query: z
                   .string()
                   .optional()
                   .openapi({ example: 'country[]=DE', description: 'The view a search opens the dataset on' }),
               }),
             ),
-            total: z.number().int(),
+            total: z.number().int().openapi({
+              description: "How many match: every dataset and table of Eurostat's catalogue, imported here or not",
+            }),
             places: z
               .array(z.object({ text: z.string(), name: z.string(), codes: z.array(z.string()) }))
               .optional()
@@ -152,6 +181,30 @@ const metaRoute = createRoute({
       content: { 'application/json': { schema: datasetMetaResponseSchema } },
     },
     ...errors,
+  },
+});
+
+const importStateSchema = z
+  .object({
+    code: z.string(),
+    status: z.enum(['listed', 'imported', 'waiting', 'running', 'done', 'failed']),
+    ahead: z.number().int().openapi({ description: 'Imports waiting before this one' }),
+    done: z.number().int().openapi({ description: 'Values stored so far (running)' }),
+    total: z.number().int(),
+    error: z.string().nullable(),
+    unreachable: z.boolean().openapi({ description: 'The last attempt could not reach Eurostat' }),
+    busy: z.boolean(),
+  })
+  .openapi('ImportState');
+
+const importStateRoute = createRoute({
+  method: 'get',
+  path: '/datasets/{id}/import',
+  summary: "A catalogue entry's import on demand: listed, waiting, running (with progress), imported or failed",
+  request: { params: idParam },
+  responses: {
+    200: { description: 'The state', content: { 'application/json': { schema: importStateSchema } } },
+    404: errors[404],
   },
 });
 
@@ -216,9 +269,21 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
 
   api.openapi(listRoute, async (c) => {
     const q = c.req.valid('query');
-    const result = await listDatasets(c.var.db, q);
+    const { imported, ...filters } = q;
+    const result = await listDatasets(c.var.db, {
+      ...filters,
+      catalogue: true,
+      ...(imported ? { imported: imported === 'true' } : {}),
+    });
     cacheFor(c, 60);
     return c.json(result, 200);
+  });
+
+  api.openapi(importStateRoute, async (c) => {
+    const state = await c.var.catalogueImports.state(c.req.valid('param').id);
+    if (!state) throw new ApiError(404, 'not_found', `no dataset with code "${c.req.valid('param').id}"`);
+    c.header('Cache-Control', 'no-store');
+    return c.json(state, 200);
   });
 
   api.openapi(dataPointRoute, async (c) => {
@@ -230,13 +295,13 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
   });
 
   api.openapi(metaRoute, async (c) => {
-    const row = await datasetOr404(c.var.db, c.req.valid('param').id);
+    const row = await datasetOr404(c, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     return c.json({ ...(await getDatasetMeta(c.var.db, row)), extension: row.extension ?? null }, 200);
   });
 
   api.openapi(datasetRoute, async (c) => {
-    const row = await datasetOr404(c.var.db, c.req.valid('param').id);
+    const row = await datasetOr404(c, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
     const view = await boundedView(c, meta, selectionOr400(meta, searchOf(c)));
@@ -244,7 +309,7 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
   });
 
   api.openapi(dataRoute, async (c) => {
-    const row = await datasetOr404(c.var.db, c.req.valid('param').id);
+    const row = await datasetOr404(c, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
     const query = c.req.valid('query');
@@ -310,10 +375,37 @@ export async function boundedView(
   }
 }
 
-async function datasetOr404(db: ReadDb, id: string) {
-  const row = await findDataset(db, id);
-  if (!row) throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
-  return row;
+/**
+ * The dataset of a path. One the catalogue lists but that is not imported yet is asked for and answered 202 with a
+ * Retry-After while it imports (decision 188); one Eurostat's data could not be imported for is a 503.
+ */
+async function datasetOr404(c: Context<ApiEnv>, id: string) {
+  const row = await findDataset(c.var.db, id);
+  if (row) return row;
+  const state = /^\d+$/.test(id) ? null : await c.var.catalogueImports.request(id, 'visitor');
+  if (!state || state.status === 'imported') throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
+  throw importNotReady(state);
+}
+
+/** The answer for a catalogue entry whose data is not here yet. */
+export function importNotReady(state: ImportState): Pending | ApiError {
+  if (state.status === 'failed') {
+    return state.unreachable
+      ? new ApiError(503, 'eurostat_unreachable', UNREACHABLE_MESSAGE, { 'Retry-After': '300' })
+      : new ApiError(503, 'import_failed', `The data of "${state.code}" could not be imported: ${state.error}`, {
+          'Retry-After': '300',
+        });
+  }
+  if (state.busy) return new ApiError(503, 'busy', BUSY_MESSAGE, { 'Retry-After': '120' });
+  return new Pending(
+    {
+      status: 'importing',
+      dataset_code: state.code,
+      message: `The dataset "${state.code}" is being imported from Eurostat; ask again in ${IMPORT_RETRY_AFTER_S} seconds.`,
+      import: { status: state.status, ahead: state.ahead, done: state.done, total: state.total },
+    },
+    IMPORT_RETRY_AFTER_S,
+  );
 }
 
 function cacheFor(c: Context, seconds: number): void {

@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { formatPeriod, parsePeriod, PERIOD_SPELLINGS } from '../../core/periods';
 import type { ReadDb } from '../../db/client';
 import { findDataset } from '../../db/queries/datasets';
 import {
@@ -33,9 +34,14 @@ const signedOut = errorResponse('Not signed in');
 const badRequest = errorResponse('A field is missing, unknown or out of range');
 const notFound = errorResponse('No such follow of this account (another account’s follow is not found either)');
 
-const PERIOD = /^(\d{4}|[QS][1-9]\/\d{4}|(1[0-2]|[1-9])\/\d{4})$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
-const period = z.string().regex(PERIOD, 'a period is written YYYY, Q{n}/YYYY, S{n}/YYYY or M/YYYY').nullable();
+const period = z
+  .string()
+  .refine((text) => {
+    const p = parsePeriod(text, { spelling: 'display' });
+    return p !== null && formatPeriod(p.freq, p.ordinal) === text;
+  }, `a period is written ${PERIOD_SPELLINGS}`)
+  .nullable();
 const color = z.string().regex(COLOR, 'a colour is written #rrggbb');
 const finite = z.number().finite().min(-1e6).max(1e6);
 const size = z.number().finite().positive().max(20_000);

@@ -14,6 +14,7 @@ import {
   dataError,
   geoCodesOf,
   parseViewQuery,
+  refusedChartType,
   viewLabels,
   type ChartViewSpec,
 } from '../../app/charts';
@@ -119,11 +120,13 @@ async function datasetCard(
     if (!(error instanceof NotYetImported)) throw error;
     return { eyebrow, title: meta.dataset_name, description: error.message, footer };
   }
-  const worldMap = chooseOutlines(geoCodesOf(data)).kind === 'world';
-  let view: ChartViewSpec = query.has('chart_type')
-    ? parsed
-    : { ...parsed, chartType: worldMap ? 'map' : 'horizontal-bar' };
-  if (view.chartType === 'map' && !worldMap) view = { ...view, chartType: 'horizontal-bar' };
+  // A world map where the dataset allows a map (decision 190: aggregates alone have no outline), else sorted bars.
+  const worldMap = chooseOutlines(geoCodesOf(data)).kind === 'world' && refusedChartType(meta, 'map') === null;
+  const cardType = worldMap ? 'map' : 'horizontal-bar';
+  let view: ChartViewSpec = query.has('chart_type') ? parsed : { ...parsed, chartType: cardType };
+  if ((view.chartType === 'map' && !worldMap) || refusedChartType(meta, view.chartType)) {
+    view = { ...view, chartType: cardType };
+  }
   const { periods, index } = sliderFor(data, view);
   const period = periods[index];
   let chart: string | undefined;

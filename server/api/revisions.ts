@@ -8,6 +8,7 @@ import { ApiError, errorSchema } from '../http/errors';
 import { dailyLimitResponse, invalidKeyResponse } from './daily-limit';
 import { searchOf, selectionOr400 } from './datasets';
 import type { ApiEnv } from './env';
+import { PERIOD_SPELLINGS } from '../../core/periods';
 
 const kinds = ['added', 'changed', 'removed'] as const;
 
@@ -67,7 +68,7 @@ const revisionsRoute = createRoute({
         example: 'SA',
         description: 'Comma list of codes of dimension 1 (dim2 … likewise); every value when left out',
       }),
-      period_from: z.string().optional().openapi({ example: '1/2024', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
+      period_from: z.string().optional().openapi({ example: '1/2024', description: PERIOD_SPELLINGS }),
       period_to: z.string().optional().openapi({ example: '12/2024' }),
       kind: z.string().optional().openapi({
         example: 'changed,removed,added',

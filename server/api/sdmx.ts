@@ -1,7 +1,14 @@
 // SDMX REST data path (2.1 syntax): /api/sdmx/2.1/data/{dataset}/{key} answering SDMX-CSV 1.0, so analysts' own
 // tools (pandasdmx, rsdmx, Excel) read us like Eurostat. Values and flags are the ones every other format serves.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { convertOrdinal, formatSourcePeriod, frequencySchema, parsePeriod, type Frequency } from '../../core/periods';
+import {
+  convertOrdinal,
+  formatSourcePeriod,
+  frequencySchema,
+  parsePeriod,
+  SOURCE_PERIOD_SPELLINGS,
+  type Frequency,
+} from '../../core/periods';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { DataSelection, ObservationRow } from '../../db/queries/observations';
 import { openDataset } from '../../db/queries/view';
@@ -36,7 +43,7 @@ const dataRoute = createRoute({
       startPeriod: z
         .string()
         .optional()
-        .openapi({ example: '2022-01', description: 'YYYY, YYYY-Sn, YYYY-Qn or YYYY-MM' }),
+        .openapi({ example: '2022-01', description: 'YYYY, YYYY-Sn, YYYY-Qn, YYYY-MM, YYYY-Www or YYYY-MM-DD' }),
       endPeriod: z.string().optional().openapi({ example: '2022-12' }),
       lastNObservations: z.coerce
         .number()
@@ -123,10 +130,9 @@ export function parseSdmxKey(meta: DatasetMeta, key: string): SdmxQuery {
 
 function periodBound(meta: DatasetMeta, name: string, raw: string | undefined, edge: 'start' | 'end') {
   if (raw === undefined || raw === '') return undefined;
-  const p = parsePeriod(raw);
+  const p = parsePeriod(raw, { spelling: 'source' });
   const freq = frequencySchema.parse(meta.frequency);
-  if (!p || /\//.test(raw))
-    throw new ApiError(400, 'bad_parameter', `invalid ${name}: "${raw}" (YYYY, YYYY-Qn or YYYY-MM)`);
+  if (!p) throw new ApiError(400, 'bad_parameter', `invalid ${name}: "${raw}" (${SOURCE_PERIOD_SPELLINGS})`);
   return convertOrdinal(p.freq, p.ordinal, freq, edge);
 }
 

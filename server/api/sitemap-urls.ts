@@ -38,10 +38,11 @@ export const staticPaths = [
   '/api-docs',
 ] as const;
 
+/** Every dataset and table of the catalogue, imported or not (decision 188). */
 async function allDatasets(db: ReadDb) {
   const out = [];
-  for (let offset = 0; ; offset += 200) {
-    const page = await listDatasets(db, { sort: 'name', limit: 200, offset });
+  for (let offset = 0; ; offset += 5000) {
+    const page = await listDatasets(db, { catalogue: true, sort: 'name', limit: 5000, offset });
     out.push(...page.items);
     if (out.length >= page.total || page.items.length === 0) return out;
   }
@@ -62,7 +63,7 @@ async function cataloguePageUrls(db: ReadDb): Promise<SitemapUrl[]> {
       .map((d) => d.last_update ?? '')
       .sort()
       .at(-1) || undefined;
-  const frequencies = [...new Set(datasets.map((d) => d.frequency))].sort();
+  const frequencies = [...new Set(datasets.flatMap((d) => (d.frequency ? [d.frequency] : [])))].sort();
   return [
     { path: '/datasets', lastmod: newest },
     ...categories.map((c) => ({ path: `/datasets?category=${encodeURIComponent(c.slug)}` })),

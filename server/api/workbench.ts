@@ -1,5 +1,6 @@
 // /api/workbench: the comparison workbench's combined table (decision 110) as JSON or CSV, for the URL the page shows.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { frequencySchema, PERIOD_SPELLINGS } from '../../core/periods';
 import { parseWorkbenchQuery, type CombinedTable } from '../../core/workbench';
 import { ViewTooLarge } from '../../db/queries/view';
 import { loadWorkbench, type WorkbenchData } from '../../db/queries/workbench';
@@ -20,7 +21,7 @@ const cellSchema = z
 
 export const workbenchTableSchema = z
   .object({
-    axis: z.enum(['A', 'S', 'Q', 'M']).openapi({ description: 'Frequency of the shared period axis (the finest)' }),
+    axis: z.enum(frequencySchema.options).openapi({ description: 'Frequency of the shared period axis (the finest)' }),
     from: z.string().nullable(),
     to: z.string().nullable(),
     indicators: z.array(
@@ -29,7 +30,7 @@ export const workbenchTableSchema = z
         dataset: z.string(),
         label: z.string(),
         unit: z.string(),
-        frequency: z.enum(['A', 'S', 'Q', 'M']),
+        frequency: z.enum(frequencySchema.options),
       }),
     ),
     places: z.array(z.object({ code: z.string(), name: z.string() })),
@@ -59,7 +60,7 @@ const workbenchRoute = createRoute({
       geo: z
         .union([z.string(), z.array(z.string())])
         .openapi({ example: 'DE,FR,IT,ES', description: 'Geo codes, a comma list (at most 12)' }),
-      from: z.string().optional().openapi({ example: '2015', description: 'YYYY, Q{n}/YYYY or M/YYYY' }),
+      from: z.string().optional().openapi({ example: '2015', description: PERIOD_SPELLINGS }),
       to: z.string().optional().openapi({ example: '12/2024' }),
       format: z.enum(['json', 'csv']).default('json'),
     }),

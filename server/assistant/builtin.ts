@@ -6,7 +6,7 @@ import { parseQuestion, type ParsedQuestion } from '../../core/assistant/parse';
 import { EA20, EU27_2020 } from '../../core/assistant/places';
 import type { TimePoint } from '../../core/assistant/time';
 import { formatTimePoint } from '../../core/assistant/time';
-import { convertOrdinal, formatPeriod, readablePeriod, toOrdinal } from '../../core/periods';
+import { convertOrdinal, formatPeriod, periodsPerYear, readablePeriod, toOrdinal } from '../../core/periods';
 import type { ChartType } from '../../app/charts';
 import type { ReadDb } from '../../db/client';
 import { regionsWithin } from '../../db/queries/assistant';
@@ -164,8 +164,9 @@ interface Span {
 function spanOf(ds: Dataset, at: TimePoint): Span {
   const ordinal = toOrdinal(at.freq, at.year, at.sub);
   if (at.freq === ds.freq) return { from: ordinal, to: ordinal, asked: readablePeriod(formatTimePoint(at), 'long') };
-  // A year or quarter in a monthly dataset covers its months; a month in an annual dataset, its year.
-  if (at.freq === 'A' || (at.freq === 'Q' && ds.freq === 'M'))
+  // A year or quarter in a monthly dataset covers its months, a month in a daily one its days; a week or day in a
+  // monthly dataset is its month; a month in an annual dataset, its year.
+  if (periodsPerYear(at.freq) < periodsPerYear(ds.freq) || at.freq === 'W' || at.freq === 'D')
     return {
       from: convertOrdinal(at.freq, ordinal, ds.freq, 'start'),
       to: convertOrdinal(at.freq, ordinal, ds.freq, 'end'),
@@ -249,7 +250,8 @@ function seriesNote(ctx: Ctx): string {
 }
 
 function chartWindow(ctx: Ctx, from: number, to: number): [number, number] {
-  const back = ctx.ds.freq === 'M' ? 24 : ctx.ds.freq === 'Q' ? 8 : 5;
+  // Two years back (five periods of annual and half-yearly data).
+  const back = Math.max(5, 2 * periodsPerYear(ctx.ds.freq));
   const oldest = ctx.ds.meta.oldest_period;
   void oldest;
   return [Math.min(from, to - back), to];

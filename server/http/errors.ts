@@ -17,6 +17,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Not an error: the answer is being prepared (a dataset imported on demand, decision 188). Answered 202 with its
+ * body and a Retry-After, so a client asks again then.
+ */
+export class Pending extends Error {
+  constructor(
+    readonly body: Record<string, unknown>,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('pending');
+    this.name = 'Pending';
+  }
+}
+
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export function errorBody(code: string, message: string): z.infer<typeof errorSchema> {
@@ -49,6 +63,11 @@ function isDataException(err: unknown): boolean {
 export const unavailableMessage = 'The service is briefly unavailable; please try again in a few seconds.';
 
 export function handleError(err: Error, c: Context): Response {
+  if (err instanceof Pending) {
+    c.header('Retry-After', String(err.retryAfterSeconds));
+    c.header('Cache-Control', 'no-store');
+    return c.json(err.body, 202);
+  }
   if (err instanceof ApiError) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     return c.json(errorBody(err.code, err.message), err.status);

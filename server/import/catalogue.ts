@@ -1,4 +1,7 @@
-// The project's dataset catalogue: metadata the source files do not carry, and the sample files per dataset.
+// Editorial overrides of Eurostat's catalogue (decision 188): what a dataset's source file, Eurostat's table of
+// contents and code lists do not say as we want it said (a description, a default view, the samples' names and units),
+// and the sample files the first start imports. Every field but the code is optional: a dataset not named here is
+// described by the table of contents and the code lists, and opens on its view by rule (decision 190).
 import { z } from 'zod';
 import raw from './catalogue.json' with { type: 'json' };
 
@@ -7,19 +10,19 @@ const catalogueSchema = z.object({
   datasets: z.array(
     z.object({
       code: z.string().regex(/^[a-z0-9_]+$/),
-      name: z.string(),
-      description: z.string(),
-      unit: z.string(),
-      sourceName: z.string(),
-      sourceUrl: z.url(),
-      categories: z.array(z.string()),
+      name: z.string().optional(),
+      description: z.string().optional(),
+      unit: z.string().optional(),
+      sourceName: z.string().optional(),
+      sourceUrl: z.url().optional(),
+      categories: z.array(z.string()).default([]),
       /** Dimension code → value code of the dataset's main series. */
-      defaults: z.record(z.string(), z.string()),
+      defaults: z.record(z.string(), z.string()).default({}),
       /**
        * Files under the data mirror, imported in this order on first start: a path, or a path with the time the
        * source released it, for formats that carry none (TSV), as the mirror's README documents it.
        */
-      mirror: z.array(z.union([z.string(), z.object({ file: z.string(), released: z.iso.datetime() })])),
+      mirror: z.array(z.union([z.string(), z.object({ file: z.string(), released: z.iso.datetime() })])).default([]),
     }),
   ),
 });

@@ -15,6 +15,8 @@ import { categories } from '../../db/schema';
 import { isPostgresJs, pgArray, queryRows } from '../../db/sql';
 import type { Frequency } from '../../core/periods';
 import { codeLabel, isCodelistDimension } from '../../core/codelists';
+import { headlineValues } from '../../core/default-view';
+import { placeKind } from '../../core/geo/places';
 import { catalogue, catalogueEntry, type CatalogueEntry } from './catalogue';
 import { buildGeoRows } from './geos';
 import { noLabels, type ImportLabels } from './labels';
@@ -102,8 +104,10 @@ export async function storeParsed(
 
   await storeSeriesGeos(tx, obs.summary, seriesIds, !firstImport);
   await refreshDatasetPeriods(tx, datasetId, parsed.lastUpdate, added + changed + removed > 0);
-  // The search document (names, labels, places with data) follows what this import stored (decision 055).
-  await tx.execute(sql`SELECT refresh_dataset_search(${datasetId}::integer)`);
+  // The search document (names, labels, places with data) follows what this import stored (decisions 055, 191).
+  await tx.execute(
+    sql`SELECT refresh_search_documents(ARRAY(SELECT code FROM datasets WHERE id = ${datasetId}::integer))`,
+  );
   const { flagged, values } = obs.summary;
   await tx
     .update(importRuns)
@@ -508,13 +512,14 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string, labels: I
     if (Object.keys(stated).length > 0) await tx.update(datasets).set(stated).where(eq(datasets.id, id));
     return id;
   }
-  const defaults = defaultsFor(parsed, entry);
+  const defaults = defaultsFor(parsed, entry, labels);
   const eurostat = !meta || meta.source === 'Eurostat';
   const [row] = await tx
     .insert(datasets)
     .values({
       code,
-      name: parsed.name ?? entry?.name ?? labels.title ?? code,
+      // A file whose title is only its code (some JSON-stat writers) says nothing: the catalogue's title wins.
+      name: (parsed.name?.toLowerCase() === code ? null : parsed.name) ?? entry?.name ?? labels.title ?? code,
       description: meta?.description ?? entry?.description ?? '',
       sourceName: meta?.source ?? entry?.sourceName ?? (eurostat ? 'Eurostat' : ''),
       sourceUrl:
@@ -541,19 +546,34 @@ async function upsertDataset(tx: Db, parsed: ParsedFile, code: string, labels: I
 }
 
 /**
- * The main series: the catalogue's default per dimension where the file has that code, otherwise the file's
- * first value (a euro-per-inhabitant file does not default to the catalogue's million euro).
+ * The main series, by rule (core/default-view.ts, decision 190): the catalogue's editorial default per dimension where
+ * the file has that code (a euro-per-inhabitant file does not default to the catalogue's million euro), else the
+ * dimension's total, the unit most series are published in, or the code with most values, in a combination the file
+ * has. Series of the dataset's main frequency decide, weighed by the places each has values for.
  */
-export function defaultsFor(parsed: ParsedFile, entry: CatalogueEntry | undefined): Record<string, string> {
-  const first = (dimension: string) => parsed.dimensions.find((d) => d.code === dimension)?.values[0]?.code;
-  const has = (dimension: string, value: string) =>
-    parsed.dimensions.some((d) => d.code === dimension && d.values.some((v) => v.code === value));
-  if (!entry) return Object.fromEntries(parsed.dimensions.map((d) => [d.code, d.values[0]?.code ?? '']));
-  return Object.fromEntries(
-    Object.entries(entry.defaults).map(([dimension, value]) => [
-      dimension,
-      has(dimension, value) ? value : (first(dimension) ?? value),
-    ]),
+export function defaultsFor(
+  parsed: ParsedFile,
+  entry: CatalogueEntry | undefined,
+  labels: ImportLabels = noLabels,
+): Record<string, string> {
+  const summary = parsed.observations.summary;
+  const freq = mainFrequency(summary);
+  const series = [...summary.series]
+    .filter(([, s]) => s.freq === freq)
+    .map(([key, s]) => ({ dims: s.dims, places: summary.seriesGeos.get(key)?.size ?? 0 }));
+  const dimensions = parsed.dimensions.map((d) => ({
+    code: d.code,
+    values: d.values.map((v) => ({ code: v.code, label: valueLabel(d.code, v, labels) })),
+  }));
+  return headlineValues(dimensions, series, { editorial: entry?.defaults, unitDimension: unitDimensionOf(parsed) });
+}
+
+/** A code's label: the file's, else the built-in code list's, else Eurostat's code list or dictionary; null if none. */
+function valueLabel(dimension: string, value: { code: string; label: string | null }, labels: ImportLabels) {
+  return (
+    value.label ??
+    (isCodelistDimension(dimension) ? codeLabel(dimension, value.code) : null) ??
+    labels.value(dimension, value.code)
   );
 }
 
@@ -588,9 +608,10 @@ export function unitOf(
   const dimension = unitDimensionOf(parsed);
   const unitCode = dimension ? defaults[dimension] : undefined;
   if (!dimension || !unitCode) return entry?.unit ?? '';
+  const editorial = entry?.defaults[dimension] === unitCode ? entry?.unit : undefined;
   return (
     statedUnit(parsed, defaults) ??
-    (entry && entry.defaults[dimension] === unitCode ? entry.unit : null) ??
+    editorial ??
     (dimension === 'unit' ? codeLabel('unit', unitCode) : null) ??
     labels.value(dimension, unitCode) ??
     unitCode
@@ -638,11 +659,7 @@ async function syncDimensions(
       datasetId,
       position,
       code: v.code,
-      label:
-        v.label ??
-        (isCodelistDimension(dim.code) ? codeLabel(dim.code, v.code) : null) ??
-        labels.value(dim.code, v.code) ??
-        v.code,
+      label: valueLabel(dim.code, v, labels) ?? v.code,
       sortOrder: known.find((k) => k.code === v.code)?.order ?? next++,
     }));
     if (rows.length === 0) continue;
@@ -691,7 +708,8 @@ async function ensureGeos(tx: Db, parsed: ParsedFile, dataMirror: string | null,
     const seed = seeded.get(code);
     if (seed) return seed;
     const name = parsed.geoLabels.get(code) ?? labels.value('geo', code) ?? code;
-    const nuts = /^[A-Z]{2}[0-9A-Z]{1,3}$/.test(code) && !code.includes('_');
+    // A region's code starts with its country's (EA11 and EU25 are aggregates, decision 190).
+    const nuts = placeKind(code) === 'region';
     return {
       code,
       name,

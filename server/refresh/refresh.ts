@@ -9,7 +9,8 @@ import { sendDigests } from '../alerts/publish';
 import { EurostatFetchError, fetchEurostat, type FetchedFile } from '../import/fetch-eurostat';
 import { importFile, type ImportSummary } from '../import/runner';
 import { withRefreshLock } from './lock';
-import { fetchToc, type TocEntry } from './toc';
+import { describeSync, syncCatalogue, type CatalogueSyncReport } from '../catalogue/sync';
+import { datedEntries, fetchToc, type TocEntry } from '../catalogue/toc';
 
 export interface RefreshOptions {
   /** EUROSTAT_API. */
@@ -48,6 +49,8 @@ export interface RefreshReport {
   /** Codes asked for that Eurostat's table of contents does not list. */
   notListed: string[];
   error?: string;
+  /** What the table of contents changed in the catalogue. */
+  catalogue?: CatalogueSyncReport;
   /** After a failed run: when the scheduler tries again. */
   retryAt?: Date;
 }
@@ -119,12 +122,16 @@ export async function runRefresh(db: Db, opts: RefreshOptions): Promise<RefreshR
 }
 
 async function refreshOnce(db: Db, opts: RefreshOptions, now: () => Date): Promise<RefreshReport> {
-  const toc = await fetchToc(opts.baseUrl, AbortSignal.timeout(120_000));
+  const tree = await fetchToc(opts.baseUrl, AbortSignal.timeout(120_000));
+  // The catalogue follows Eurostat's: new datasets appear, withdrawn ones are marked (decision 188).
+  const catalogue = await syncCatalogue(db, tree, now());
+  const toc = datedEntries(tree);
   const stored = await db.select({ code: datasets.code, lastUpdate: datasets.lastUpdate }).from(datasets);
   const asked = opts.codes?.map((c) => c.toLowerCase());
   const candidates = asked ?? stored.map((d) => d.code).filter((c) => toc.has(c));
   const report: RefreshReport = {
     outcome: 'done',
+    catalogue,
     checked: 0,
     imported: [],
     unchanged: [],
@@ -207,7 +214,7 @@ export function isChanged(entry: TocEntry, seen: string | null, released: Date |
   return day(entry.updatedAt) > day(released);
 }
 
-async function importDataset(
+export async function importDataset(
   db: Db,
   opts: RefreshOptions,
   code: string,
@@ -311,6 +318,7 @@ export function summarize(r: RefreshReport): string {
       if (r.failed.length) parts.push(`failed ${r.failed.map((f) => `${f.code}: ${f.error}`).join('; ')}`);
       if (r.waiting.length) parts.push(`waiting to retry ${r.waiting.map((w) => w.code).join(', ')}`);
       if (r.notListed.length) parts.push(`not listed by Eurostat: ${r.notListed.join(', ')}`);
+      if (r.catalogue) parts.push(describeSync(r.catalogue));
       return parts.join('; ');
     }
   }

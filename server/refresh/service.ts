@@ -5,6 +5,7 @@ import { inflateLimit, MAX_UPLOAD_BYTES, type AdminImports, type ImportJob } fro
 import type { Db } from '../../db/client';
 import type { Config } from '../config';
 import { importFile, staleRunMs } from '../import/runner';
+import { createImportQueue, type ImportQueue } from './import-queue';
 import { runRefresh, summarize, type DatasetEvent } from './refresh';
 import { describeSchedule, nextRun, parseSchedule } from './schedule';
 import { startScheduler, type Scheduler } from './scheduler';
@@ -13,8 +14,11 @@ import { readUploadForm, removeUpload, sweepUploads } from './uploads';
 export type { ImportJob };
 
 export interface RefreshService extends AdminImports {
+  /** Imports of catalogue entries asked for by visitors and admins (decision 188). */
+  queue: ImportQueue;
+  /** Starts the scheduled refresh and the import queue (server/index.ts does; tests and scripts do not). */
   startScheduler(): void;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 const keptJobs = 20;
@@ -46,6 +50,7 @@ export function createRefreshService(opts: {
   const sweep = () => sweepUploads(uploadsDir, { olderThanMs: staleRunMs, inUse: importing, log });
   void sweep();
   let nextId = 1;
+  const queue = createImportQueue({ db, baseUrl: config.EUROSTAT_API, dataMirror: config.dataMirror, log });
 
   const newJob = (kind: ImportJob['kind'], label: string): ImportJob => {
     const job: ImportJob = {
@@ -75,6 +80,7 @@ export function createRefreshService(opts: {
   };
 
   return {
+    queue,
     schedule: describeSchedule(schedule),
     nextRunAt: () => scheduler?.nextRunAt() ?? (schedule ? nextRun(schedule, new Date()) : null),
     isAdmin: (email, verified) => verified && admins.has(email.trim().toLowerCase()),
@@ -140,6 +146,7 @@ export function createRefreshService(opts: {
     },
     jobs: () => jobs.map((j) => ({ ...j })),
     startScheduler() {
+      queue.start();
       if (!schedule || scheduler) {
         if (!schedule) log('scheduled refresh is off (REFRESH_SCHEDULE=off)');
         return;
@@ -152,9 +159,10 @@ export function createRefreshService(opts: {
         log,
       });
     },
-    stop() {
+    async stop() {
       scheduler?.stop();
       scheduler = null;
+      await queue.stop();
     },
   };
 }

@@ -95,7 +95,7 @@ it('turns on two-factor sign-in in the settings with a QR code, then asks for th
 });
 
 it('returns to the followed chart page after the guard sent a visitor to sign in', async () => {
-  const list = (await (await fetch(`${world.baseUrl}/api/datasets?limit=1`)).json()) as {
+  const list = (await (await fetch(`${world.baseUrl}/api/datasets?imported=true&limit=1`)).json()) as {
     items: { id: number; dataset_name: string }[];
   };
   const dataset = list.items[0];
@@ -116,7 +116,7 @@ it('returns to the followed chart page after the guard sent a visitor to sign in
 });
 
 it("opens the sign-in modal from a chart's Follow button and lands on that chart's follow page", async () => {
-  const list = (await (await fetch(`${world.baseUrl}/api/datasets?limit=1`)).json()) as {
+  const list = (await (await fetch(`${world.baseUrl}/api/datasets?imported=true&limit=1`)).json()) as {
     items: { id: number; dataset_name: string }[];
   };
   const dataset = list.items[0]!;

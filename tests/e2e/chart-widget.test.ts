@@ -223,8 +223,10 @@ it('fetches the data again only when the visitor changes the selection', async (
   await switchTo(page, widget, 'Horizontal bar');
   expect(requests).toEqual([]);
 
-  await widget.getByRole('button', { name: 'Data: All countries' }).click();
+  // The page opens on the countries and today's EU, not every aggregate (decision 190): All, then two countries.
+  await widget.getByRole('button', { name: 'Data: 39 countries' }).click();
   const editor = page.getByRole('dialog');
+  await editor.getByRole('button', { name: 'All', exact: true }).click();
   await editor.getByLabel('Germany').check();
   await editor.getByLabel('Spain').check();
   await editor.getByRole('button', { name: 'Apply' }).click();

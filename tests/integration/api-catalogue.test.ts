@@ -223,14 +223,16 @@ describe('SDMX REST data path', () => {
         'invalid key: "M.RCH_A.DE" has 3 positions; prc_hicp_manr has 4 (freq.unit.coicop.geo)',
       ],
       ['prc_hicp_manr/M.RCH_A.CP99.DE', 400, 'invalid key: "CP99" is not a value of coicop'],
-      ['prc_hicp_manr/W.RCH_A.CP00.DE', 400, 'invalid key: "W" is not a frequency'],
+      ['prc_hicp_manr/H.RCH_A.CP00.DE', 400, 'invalid key: "H" is not a frequency'],
+      ['prc_hicp_manr/W.RCH_A.CP00.DE', 404, 'No observation matches the query.'],
       ['nope/M.RCH_A.CP00.DE', 404, 'no dataset with code "nope"'],
       ['prc_hicp_manr/A.RCH_A.CP00.DE', 404, 'No observation matches the query.'],
       ['prc_hicp_manr/M.RCH_A.CP00.DE?startPeriod=1900-01&endPeriod=1900-12', 404, 'No observation matches the query.'],
       [
         'prc_hicp_manr/M.RCH_A.CP00.DE?startPeriod=10/2022',
         400,
-        'invalid startPeriod: "10/2022" (YYYY, YYYY-Qn or YYYY-MM)',
+        'invalid startPeriod: "10/2022" (YYYY, YYYY-Sn, YYYY-Qn, YYYY-MM, YYYY-Www or YYYY-MM-DD, the dash optional ' +
+          '(2005Q1, 2005M01, 2019W01, 20200101), or YYYY - n)',
       ],
     ];
     for (const [rest, status, message] of cases) {

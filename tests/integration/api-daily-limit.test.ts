@@ -133,7 +133,12 @@ describe('counted requests', () => {
 
   it('is declared in the OpenAPI document of every counted endpoint', async () => {
     const doc = (await (await h.app.request('/api/openapi.json')).json()) as any;
-    const catalogue = ['/api/datasets/ai-discovery', '/api/datasets/structured-data-catalog'];
+    // Catalogue documents and an import on demand's progress hold no values (uncountedRequests).
+    const catalogue = [
+      '/api/datasets/ai-discovery',
+      '/api/datasets/structured-data-catalog',
+      '/api/datasets/{id}/import',
+    ];
     const counted = Object.entries<any>(doc.paths).filter(
       ([path]) => (path.startsWith('/api/datasets') && !catalogue.includes(path)) || path.startsWith('/api/sdmx'),
     );

@@ -1,4 +1,5 @@
 // The app in-process for the auth tests: fresh database, a real local SMTP peer, optional OpenID peers, a cookie jar.
+import type { ServerBuild } from 'react-router';
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -26,6 +27,8 @@ export async function startHarness(
     env?: Record<string, string>;
     /** With the places seeded and these shared sample files imported (otherwise an empty migrated database). */
     samples?: string[];
+    /** The pages' server build (tests/setup/page-build.ts): pages are rendered too. */
+    build?: ServerBuild;
   } = {},
 ): Promise<Harness> {
   const database = opts.samples ? await databaseWithGeos(...opts.samples) : await freshDatabase();
@@ -49,7 +52,7 @@ export async function startHarness(
     }),
     ...opts.env,
   });
-  const app = createApp({ db: database.db, config });
+  const app = createApp({ db: database.db, config, ...(opts.build ? { build: opts.build } : {}) });
   return {
     app,
     publicUrl: config.publicUrl,

@@ -90,6 +90,13 @@ describe('following a chart', () => {
     const seen = await client.request(`/api/account/follows/${body.id}`, { method: 'PATCH', json: { seen: true } });
     expect(Date.parse(seen.body.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(seen.body.settings).toEqual(patched.body.settings);
+    // Weekly and daily views keep their periods in the display spelling (W{n}/YYYY, YYYY-MM-DD).
+    const weekly = await client.request(`/api/account/follows/${body.id}`, {
+      method: 'PATCH',
+      json: { settings: { time_start: 'W53/2020', time_end: '2021-01-03' } },
+    });
+    expect(weekly.res.status).toBe(200);
+    expect(weekly.body.settings).toMatchObject({ time_start: 'W53/2020', time_end: '2021-01-03' });
   });
 
   it('puts follows in the user’s own order', async () => {
@@ -200,6 +207,8 @@ describe('bad input', () => {
         /custom_series_colors/,
       ],
       [{ dataset_id: hicpId, settings: { time_start: '2024-01' } }, 400, /period/],
+      [{ dataset_id: hicpId, settings: { time_start: 'Q5/2024' } }, 400, /W\{n\}\/YYYY or YYYY-MM-DD/],
+      [{ dataset_id: hicpId, settings: { time_end: 'W53/2021' } }, 400, /period/],
       [{ dataset_id: hicpId, settings: { map_transform: { x: 0, y: 0, scale: 9 } } }, 400, /scale/],
       [{ dataset_id: hicpId, settings: { dimensions: { geo: ['DE'] } } }, 400, /dimensions\.geo/],
       [{ dataset_id: hicpId, settings: { note: 'x'.repeat(2001) } }, 400, /note/],

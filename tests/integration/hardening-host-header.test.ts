@@ -6,7 +6,6 @@ import { request as httpRequest } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
-import { createServer as createViteServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { insertResearchReport } from '../../db/queries/researcher';
@@ -16,26 +15,12 @@ import { createApp, createAppServer } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { importPostFolder } from '../../server/import/posts';
 import { databaseWithGeos } from '../setup/database';
+import { pageBuild } from '../setup/page-build';
 import { loader as researcherLoader } from '../../app/routes/app/researcher';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const evil = 'evil.example';
 const post = 'euro-area-inflation-below-two-percent-may-2025';
-
-/** The pages' server build as the dev server makes it: the real route modules, entry and root loader. */
-async function pageBuild(): Promise<ServerBuild> {
-  const vite = await createViteServer({
-    root,
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, watch: null },
-  });
-  try {
-    return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-  } finally {
-    await vite.close();
-  }
-}
 
 /** A free TCP port, picked before the app is built as server/index.ts does for PORT=0. */
 function freePort(): Promise<number> {
@@ -93,7 +78,7 @@ async function serve(db: Database['db'], build: ServerBuild, env: Record<string,
     app,
     get,
     close: async () => {
-      app.refresh.stop();
+      void app.refresh.stop();
       await new Promise((resolve) => server.close(resolve));
     },
   };
@@ -245,7 +230,7 @@ describe.each<{ name: string; env: Record<string, string> }>([
     // The same card from an app on the same settings that never saw a forged Host.
     const reference = createApp({ db: database.db, build, config: served.config });
     const res = await reference.request(`${site}${card}`, { headers: { 'x-forwarded-for': '198.51.100.250' } });
-    reference.refresh.stop();
+    void reference.refresh.stop();
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(forged.bytes)).toBe(true);
   });

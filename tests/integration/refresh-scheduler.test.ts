@@ -98,7 +98,10 @@ describe('refresh scheduler', () => {
         () => [a, b].every((s) => s.nextRunAt()?.toISOString() === '2026-07-16T09:15:00.000Z'),
         'both to plan the next day',
       );
-      expect(lines).toEqual(['refresh: 0 dataset(s) checked; nothing changed at the source']);
+      // The table of contents read is also applied to the catalogue list (decision 188).
+      expect(lines).toEqual([
+        'refresh: 0 dataset(s) checked; nothing changed at the source; catalogue: 1 datasets and tables in 1 folders, 1 new',
+      ]);
       expect(peer.requests.map((r) => r.path)).toEqual(['/catalogue/toc/txt']);
     } finally {
       a.stop();

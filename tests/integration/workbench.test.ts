@@ -201,7 +201,7 @@ describe('the /app/statistics loader', () => {
       '/app/statistics?i=prc_hicp_manr&geo=DE,FR&from=2015',
     );
     expect((await page('i=prc_hicp_manr&geo=DE&from=soon')).problems).toEqual([
-      'invalid from: "soon" (YYYY, Q{n}/YYYY or M/YYYY)',
+      'invalid from: "soon" (YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD)',
     ]);
     const back = parseWorkbenchQuery(new URL(`http://x/?i=une_rt_m,${sAdj}:NSA&geo=DE,FR&from=2015`).searchParams);
     expect(back.problems).toEqual([]);

@@ -67,6 +67,11 @@ export interface EurostatPeerOptions {
    * une_rt_m's rows of TEST_GEOS (trimTsv) in about a second instead of all 491,226 values, and the peer matches them.
    */
   geos?: Record<string, string[]>;
+  /**
+   * Datasets beyond the catalogue's samples, each from a file (absolute, or relative to the mirror), the same in
+   * both vintages and released on 1 June 2025: `{ migr_asyappctza: '/…/tests/fixtures/import/migr_asyappctza.tsv' }`.
+   */
+  files?: Record<string, string>;
 }
 
 export interface EurostatPeer {
@@ -117,7 +122,7 @@ export const start = startEurostatPeer;
 
 export async function startEurostatPeer(options: EurostatPeerOptions = {}): Promise<EurostatPeer> {
   const mirror = options.mirror ?? defaultMirror;
-  const codes = options.datasets ?? catalogue.datasets.map((d) => d.code);
+  const codes = [...(options.datasets ?? catalogue.datasets.map((d) => d.code)), ...Object.keys(options.files ?? {})];
   let vintage: Vintage = options.vintage ?? 1;
   const requests: PeerRequest[] = [];
   const failures: Failure[] = [];
@@ -130,7 +135,10 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
     if (parsedCache.has(key)) return parsedCache.get(key)!;
     let result: Published | null = null;
     if (codes.includes(code)) {
-      if (code === 'une_rt_m' && v === 2) {
+      const file = options.files?.[code];
+      if (file) {
+        result = { parsed: { ...readParsed(mirror, file), code }, released: new Date('2025-06-01T00:00:00Z') };
+      } else if (code === 'une_rt_m' && v === 2) {
         const base = published(code, 1);
         result = base && overlay(base, readParsed(mirror, laterUneFile));
       } else {
@@ -311,7 +319,7 @@ function onlyGeos(release: Published, geos: string[]): Published {
 }
 
 function readParsed(mirror: string, file: string): ParsedFile {
-  const all = parseFiles(path.basename(file), readFileSync(path.join(mirror, file)));
+  const all = parseFiles(path.basename(file), readFileSync(path.resolve(mirror, file)));
   return all[0]!;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toOrdinal } from '../../../core/periods';
+import { formatPeriod, parsePeriod, toOrdinal } from '../../../core/periods';
 import { choosePeriodTicks, LABEL_GAP, niceValueTicks } from './axis-ticks';
 import { estimateTextWidth } from './text-width';
 
@@ -132,6 +132,52 @@ describe('choosePeriodTicks', () => {
       '2022',
       '2024',
     ]);
+  });
+
+  it('labels weeks by week number and years at week 1, across a year with a week 53', () => {
+    const first = parsePeriod('2020-W40')!.ordinal;
+    const weeks = Array.from({ length: 20 }, (_, i) => first + i);
+    expect(choosePeriodTicks('W', weeks, 120, 11).map((t) => t.label)).toContain('Week 53 2020');
+    const fourWeekly = choosePeriodTicks('W', weeks, 25, 11).map((t) => t.label);
+    expect(fourWeekly).toEqual(['Week 41 2020', 'Week 45 2020', 'Week 49 2020', 'Week 1 2021', 'Week 5 2021']);
+    // Five years of weeks (2019–2023) across 600px: a label a year, at its week 1.
+    const five = Array.from({ length: 261 }, (_, i) => parsePeriod('2019-W01')!.ordinal + i);
+    const ticks = choosePeriodTicks('W', five, 600 / 261, 11);
+    expect(ticks.map((t) => t.label)).toEqual(['2019', '2020', '2021', '2022', '2023']);
+    expect(labelsCollide(ticks, 600 / 261, 11)).toBe(false);
+  });
+
+  it('labels days, weeks, months or years of an axis that holds only working days', () => {
+    const start = parsePeriod('2020-01-02')!.ordinal;
+    // Mondays to Fridays of 2020: 262 days; weekends are not on the axis.
+    const workdays: number[] = [];
+    for (let o = start; o <= parsePeriod('2020-12-31')!.ordinal; o++) if ((o + 3) % 7 < 5) workdays.push(o);
+    const labels = (px: number) => choosePeriodTicks('D', workdays, px, 11).map((t) => t.label);
+    expect(labels(100).slice(0, 3)).toEqual(['2 Jan 2020', '3 Jan 2020', '6 Jan 2020']);
+    // A tick on the first working day of each week (a Monday) or month.
+    expect(labels(20).slice(0, 3)).toEqual(['6 Jan 2020', '13 Jan 2020', '20 Jan 2020']);
+    // 1 February 2020 was a Saturday: the month's tick goes on Monday the 3rd. The axis starts on 2 January, after
+    // the month's first day, so January has no tick.
+    expect(labels(4)).toEqual([
+      'Feb 2020',
+      'Mar 2020',
+      'Apr 2020',
+      'May 2020',
+      'Jun 2020',
+      'Jul 2020',
+      'Aug 2020',
+      'Sep 2020',
+      'Oct 2020',
+      'Nov 2020',
+      'Dec 2020',
+    ]);
+    const february = choosePeriodTicks('D', workdays, 4, 11)[0]!;
+    expect(formatPeriod('D', workdays[february.index]!)).toBe('2020-02-03');
+    expect(labels(1)).toEqual(['Apr 2020', 'Jul 2020', 'Oct 2020']);
+    for (let width = 120; width <= 2000; width += 40) {
+      const px = width / workdays.length;
+      expect(labelsCollide(choosePeriodTicks('D', workdays, px, 11), px, 11)).toBe(false);
+    }
   });
 
   it('labels a single period, and nothing for no periods', () => {

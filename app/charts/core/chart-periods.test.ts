@@ -32,6 +32,17 @@ describe('periodSortKey', () => {
     expect(periodSortKey('Q4/2022')).toBe(periodSortKey('10/2022'));
     expect(periodSortKey('not a period')).toBeNull();
   });
+
+  it('orders days and weeks within a month, and a week by its Monday', () => {
+    const rows = [{ period: '2020-01-03' }, { period: 'W1/2020' }, { period: '2020-01-02' }, { period: '12/2019' }];
+    // W1/2020 begins on Monday 30 December 2019.
+    expect(sortRowsChronologically(rows).map((r) => r.period)).toEqual([
+      '12/2019',
+      'W1/2020',
+      '2020-01-02',
+      '2020-01-03',
+    ]);
+  });
 });
 
 describe('pickRange', () => {
@@ -54,6 +65,20 @@ describe('contiguousTimeline', () => {
   it('fills missing periods so they become gaps', () => {
     const o = [toOrdinal('M', 2022, 11), toOrdinal('M', 2022, 9), toOrdinal('M', 2023, 1)];
     expect(contiguousTimeline('M', o).labels).toEqual(['9/2022', '10/2022', '11/2022', '12/2022', '1/2023']);
+  });
+
+  it('fills missing weeks across a year with a week 53', () => {
+    const o = [toOrdinal('W', 2020, 52), toOrdinal('W', 2021, 2)];
+    expect(contiguousTimeline('W', o).labels).toEqual(['W52/2020', 'W53/2020', 'W1/2021', 'W2/2021']);
+  });
+
+  it('keeps only the days with data: a weekend without exchange rates is no gap', () => {
+    const friday = toOrdinal('D', 2020, 3);
+    const o = [friday + 3, friday, friday + 4, friday];
+    expect(contiguousTimeline('D', o)).toEqual({
+      ordinals: [friday, friday + 3, friday + 4],
+      labels: ['2020-01-03', '2020-01-06', '2020-01-07'],
+    });
   });
 
   it('is empty without periods and bounded for a stray far-away period', () => {

@@ -1,10 +1,10 @@
 // Period helpers for charts: chronological order, contiguous timelines and range picking.
 import { convertOrdinal, formatPeriod, parsePeriod, type Frequency } from '../../../core/periods';
 
-/** Months since year 0 at the start of the period, comparable across frequencies; null if unparseable. */
+/** The period's first day (days since 1970-01-01), comparable across frequencies; null if unparseable. */
 export function periodSortKey(period: string): number | null {
   const p = parsePeriod(period);
-  return p ? convertOrdinal(p.freq, p.ordinal, 'M', 'start') : null;
+  return p ? convertOrdinal(p.freq, p.ordinal, 'D', 'start') : null;
 }
 
 /** Rows in chronological order (10/2022 after 9/2022, not before); unparseable periods go last. Stable. */
@@ -31,21 +31,28 @@ export const MAX_TIMELINE = 5000;
 
 /**
  * Every period of `freq` from the earliest to the latest ordinal, so that a period missing from
- * the data becomes a gap rather than being skipped. Returns display labels and ordinals.
+ * the data becomes a gap rather than being skipped. Returns display labels and ordinals. Days are
+ * the exception: only the days some series has a value for, since daily data is published on working
+ * days (exchange rates) and a weekend is no gap; the time slider steps from one of them to the next.
  */
 export function contiguousTimeline(
   freq: Frequency,
   ordinals: Iterable<number>,
 ): { ordinals: number[]; labels: string[] } {
+  const all = [...ordinals];
   let min = Infinity;
   let max = -Infinity;
-  for (const o of ordinals) {
+  for (const o of all) {
     if (o < min) min = o;
     if (o > max) max = o;
   }
   if (!Number.isFinite(min)) return { ordinals: [], labels: [] };
-  const first = Math.max(min, max - MAX_TIMELINE + 1);
-  const out: number[] = [];
-  for (let o = first; o <= max; o++) out.push(o);
+  let out: number[];
+  if (freq === 'D') {
+    out = [...new Set(all)].sort((a, b) => a - b).slice(-MAX_TIMELINE);
+  } else {
+    out = [];
+    for (let o = Math.max(min, max - MAX_TIMELINE + 1); o <= max; o++) out.push(o);
+  }
   return { ordinals: out, labels: out.map((o) => formatPeriod(freq, o)) };
 }

@@ -41,8 +41,8 @@ describe('parseViewQuery', () => {
       'invalid dimension: "coicop:CP00" (write dimN:code, e.g. dim2:CP00)',
       'invalid dimension: "dim2" (write dimN:code, e.g. dim2:CP00)',
       'invalid country: "D E"',
-      'invalid time_start: "2020-01" (YYYY, Q{n}/YYYY or M/YYYY)',
-      'invalid time_end: "Q5/2020" (YYYY, Q{n}/YYYY or M/YYYY)',
+      'invalid time_start: "2020-01" (YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD)',
+      'invalid time_end: "Q5/2020" (YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD)',
     ]);
   });
 });
@@ -111,7 +111,7 @@ describe('the dataset page address (decision 150)', () => {
       countries: [],
     });
     expect(parseViewQuery(q('chart_type=horizontal-bar&time=2025-04')).problems).toEqual([
-      'invalid time: "2025-04" (YYYY, Q{n}/YYYY or M/YYYY)',
+      'invalid time: "2025-04" (YYYY, S{n}/YYYY, Q{n}/YYYY, M/YYYY, W{n}/YYYY or YYYY-MM-DD)',
     ]);
   });
 });

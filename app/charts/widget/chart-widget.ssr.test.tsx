@@ -81,6 +81,18 @@ describe('ChartWidget on the server', () => {
     expect(html).not.toContain('class="map-controls"');
   });
 
+  it('offers only the types the dataset allows and draws its default for one it does not (decision 190)', () => {
+    // The euro area alone: no place a map has an outline for, and few places over time, so a line.
+    const aggregates = loadHicp(['EA20']);
+    const asked = { chartType: 'map' as const, embed: true, readonly: true, initialData: { data: aggregates } };
+    const html = render(asked);
+    expect(html).toContain('data-chart-type="line"');
+    expect(html).toContain('href="/datasets/1?embed=true&amp;chart_type=horizontal-bar"');
+    expect(html).not.toContain('chart_type=map');
+    // With countries the map is offered again.
+    expect(render({ chartType: 'bar', embed: true, readonly: true })).toContain('chart_type=map');
+  });
+
   it.each(['light', 'dark'] as const)('renders the embed deterministically in %s mode (snapshot)', async (theme) => {
     const html = render({ chartType: 'bar', embed: true, readonly: true, serverWidth: 600, height: 320, theme });
     expect(render({ chartType: 'bar', embed: true, readonly: true, serverWidth: 600, height: 320, theme })).toBe(html);

@@ -17,6 +17,7 @@ import { TimeSlider } from './time-slider';
 import { TransformMenu } from './transform-menu';
 import { useExports } from './use-exports';
 import { SERVER_WIDTH, useContainerWidth, useDocumentTheme, useMdViewport } from './use-layout';
+import { allowedChartType, allowedChartTypes } from './chart-types';
 import { followChart } from './widget-actions';
 import { useOutlines, useWidgetData, type WidgetData } from './widget-data';
 import { WidgetHeader } from './widget-header';
@@ -119,7 +120,7 @@ export interface ChartWidgetProps {
 
 export function ChartWidget(props: ChartWidgetProps) {
   const base = props.apiBase ?? '';
-  const [type, setType] = useState<ChartType>(props.chartType ?? 'bar');
+  const [chosenType, setType] = useState<ChartType>(props.chartType ?? 'bar');
   const [selection, setSelection] = useState<Selection>({
     dimensions: props.dimensions ?? {},
     countries: props.countries ?? [],
@@ -159,7 +160,8 @@ export function ChartWidget(props: ChartWidgetProps) {
   const datasetId = props.datasetId ?? props.initialData?.data.dataset.id;
   // What every request and URL of the widget keeps from the page: the end of the data loaded and the vintage.
   const fixed = { ...(props.timeEnd ? { timeEnd: props.timeEnd } : {}), ...(props.asOf ? { asOf: props.asOf } : {}) };
-  const pathFor = (id: number | string) => datasetFetchPath(id, { chartType: type, ...selection, ...fixed, transform });
+  const pathFor = (id: number | string) =>
+    datasetFetchPath(id, { chartType: chosenType, ...selection, ...fixed, transform });
   const initial = useMemo(
     () =>
       props.initialData && datasetId !== undefined
@@ -186,6 +188,9 @@ export function ChartWidget(props: ChartWidgetProps) {
   );
   const value = load.status === 'ready' ? load.value : null;
   const data = value?.data ?? null;
+  // A type the dataset does not allow (a map without places, a line of one period) draws its default (decision 190).
+  const types = data ? allowedChartTypes(data.dataset) : CHART_TYPES;
+  const type = data ? allowedChartType(data.dataset, chosenType) : chosenType;
   const timeline = useMemo(
     () => (data ? widgetTimeline(data, selection.countries) : null),
     [data, selection.countries],
@@ -320,6 +325,7 @@ export function ChartWidget(props: ChartWidgetProps) {
         title={title}
         subtitle={subtitle}
         type={type}
+        types={types}
         onTypeChange={onTypeChange}
         onExport={exports.onExport}
         onFollow={onFollow}

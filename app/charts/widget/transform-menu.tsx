@@ -1,7 +1,7 @@
 // The widget's Values menu (decision 034): values as published, an index to the first shown period, percent change
 // and difference on the previous period or a year earlier. The choice travels in every URL of the view.
 import { DropdownMenu } from 'radix-ui';
-import type { Frequency } from '../../../core/periods';
+import { periodsPerYear, type Frequency } from '../../../core/periods';
 import type { TransformRequest } from '../../../core/selection';
 import { transformUnit } from '../../../core/selection-transform';
 import { ChevronIcon } from './widget-icons';
@@ -13,8 +13,6 @@ const MENU =
 const ITEM =
   'flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 outline-none ' +
   'data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold dark:data-[highlighted]:bg-slate-800';
-
-const PER_YEAR: Record<Frequency, number> = { A: 1, S: 2, Q: 4, M: 12 };
 
 /** The menu's choices for a dataset's frequency; `base` is the period an index is 100 at. */
 export function transformChoices(
@@ -28,7 +26,7 @@ export function transformChoices(
       label: transformUnit({ kind: 'index', base }, freq, ''),
       value: { kind: 'index', base },
     });
-  const lags = PER_YEAR[freq] > 1 ? [1, PER_YEAR[freq]] : [1];
+  const lags = periodsPerYear(freq) > 1 ? [1, periodsPerYear(freq)] : [1];
   for (const kind of ['change', 'diff'] as const) {
     for (const lag of lags) {
       choices.push({ key: `${kind}:${lag}`, label: transformUnit({ kind, lag }, freq, ''), value: { kind, lag } });

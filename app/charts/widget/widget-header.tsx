@@ -20,6 +20,8 @@ export interface WidgetHeaderProps {
   /** The selected dimension values and unit ('Food and non-alcoholic beverages · Annual rate of change'). */
   subtitle?: string;
   type: ChartType;
+  /** The types the dataset allows (decision 190); the menu offers only these. */
+  types?: readonly ChartType[];
   onTypeChange: (type: ChartType) => void;
   onExport: (kind: ExportKind) => void;
   onFollow: () => void;
@@ -39,6 +41,7 @@ export function WidgetHeader({
   title,
   subtitle,
   type,
+  types = CHART_TYPES,
   onTypeChange,
   onExport,
   onFollow,
@@ -73,7 +76,7 @@ export function WidgetHeader({
             <LinkMenu
               label={CHART_TYPE_LABELS[type]}
               icon={<ChartTypeIcon type={type} />}
-              links={CHART_TYPES.map((t) => ({
+              links={types.map((t) => ({
                 key: t,
                 label: CHART_TYPE_LABELS[t],
                 href: links.types[t],
@@ -98,7 +101,7 @@ export function WidgetHeader({
           </>
         ) : (
           <>
-            <TypeMenu type={type} onChange={onTypeChange} />
+            <TypeMenu type={type} types={types} onChange={onTypeChange} />
             <ExportMenu onSelect={onExport} />
             <button
               type="button"

@@ -28,11 +28,13 @@ const ITEM =
 
 interface TypeMenuProps {
   type: ChartType;
+  /** The types offered (the dataset's allowed ones); default all five. */
+  types?: readonly ChartType[];
   onChange: (type: ChartType) => void;
 }
 
-/** Chart-type menu: a radio group of the five views. */
-export function TypeMenu({ type, onChange }: TypeMenuProps) {
+/** Chart-type menu: a radio group of the views the dataset allows (all five by default). */
+export function TypeMenu({ type, types = CHART_TYPES, onChange }: TypeMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={BUTTON} aria-label={`Chart type: ${CHART_TYPE_LABELS[type]}`}>
@@ -43,7 +45,7 @@ export function TypeMenu({ type, onChange }: TypeMenuProps) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={MENU} align="end" sideOffset={4}>
           <DropdownMenu.RadioGroup value={type} onValueChange={(v) => onChange(v as ChartType)}>
-            {CHART_TYPES.map((t) => (
+            {types.map((t) => (
               <DropdownMenu.RadioItem key={t} value={t} className={ITEM}>
                 <ChartTypeIcon type={t} />
                 {CHART_TYPE_LABELS[t]}

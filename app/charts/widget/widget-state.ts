@@ -1,5 +1,5 @@
 // The widget's pure state: timeline and slider, the view of the current selection, errors and map outlines.
-import { isAggregate } from '../../../core/geo';
+import { placeKind } from '../../../core/geo/places';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import { barRangeEnd } from '../bar/bar-state';
 import { buildChartTable } from '../core/chart-series';
@@ -156,15 +156,13 @@ export function missingIdError(datasetId: unknown, dataId: unknown): string | nu
 
 export type OutlineChoice = { kind: 'world' } | { kind: 'nuts'; level: 0 | 1 | 2 | 3 };
 
-const NUTS_REGION = /^[A-Z]{2}[0-9A-Z]{1,3}$/;
-
 /**
  * World outlines for country data; NUTS outlines at the most common level of the geos when most of them
- * are NUTS regions (DE1, DE11, DE111), as in regional datasets. Aggregates (EU27_2020, EA20) do not count.
+ * are NUTS regions (DE1, DE11, DE111), as in regional datasets. Aggregates (EU27_2020, EA20, EA11) do not count.
  */
 export function chooseOutlines(geoCodes: readonly string[]): OutlineChoice {
-  const codes = geoCodes.filter((c) => !isAggregate(c) && /^[A-Z]{2}[0-9A-Z]{0,3}$/.test(c));
-  const regions = codes.filter((c) => NUTS_REGION.test(c));
+  const codes = geoCodes.filter((c) => placeKind(c) === 'country' || placeKind(c) === 'region');
+  const regions = codes.filter((c) => placeKind(c) === 'region');
   if (regions.length === 0 || regions.length * 2 < codes.length) return { kind: 'world' };
   const counts = [0, 0, 0, 0];
   for (const c of regions) counts[Math.min(3, c.length - 2)]! += 1;

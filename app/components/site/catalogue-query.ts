@@ -6,6 +6,8 @@ export interface CatalogueFilters {
   geo?: string;
   frequency?: string;
   sort?: 'updated' | 'name';
+  /** 1 is the first page (no parameter). */
+  page?: number;
 }
 
 export function catalogueSearch(f: CatalogueFilters): string {
@@ -15,6 +17,7 @@ export function catalogueSearch(f: CatalogueFilters): string {
   if (f.geo) params.set('geo', f.geo);
   if (f.frequency) params.set('frequency', f.frequency);
   if (f.sort && f.sort !== 'updated') params.set('sort', f.sort);
+  if (f.page && f.page > 1) params.set('page', String(f.page));
   const s = params.toString();
   return s ? `?${s}` : '';
 }

@@ -13,6 +13,9 @@ describe('isoPeriod', () => {
     expect(isoPeriod('S2/2022')).toBe('2022-07');
     expect(isoPeriod('10/2022')).toBe('2022-10');
     expect(isoPeriod('1/1997')).toBe('1997-01');
+    expect(isoPeriod('W1/2019')).toBe('2019-W01');
+    expect(isoPeriod('2020-01-02')).toBe('2020-01-02');
+    expect(isoPeriod('not a period')).toBe('not a period');
   });
 });
 

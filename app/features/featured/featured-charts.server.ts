@@ -1,6 +1,6 @@
 // Server helpers shared by public pages that show live charts: a dataset's data for a few geos over recent years.
 import type { DatasetData } from '../../../core/schemas/dataset';
-import { parsePeriod, toOrdinal, frequencySchema } from '../../../core/periods';
+import { parsePeriod, periodsPerYear, toOrdinal, frequencySchema } from '../../../core/periods';
 import { catalogueState, memo } from '../../../db/catalogue-memo';
 import type { ReadDb } from '../../../db/client';
 import { findDataset, getDatasetCoverage } from '../../../db/queries/datasets';
@@ -65,7 +65,7 @@ export interface LatestFigure {
 export function latestFigures(data: DatasetData): LatestFigure[] {
   const series = data.data[0];
   if (!series) return [];
-  const perYear = { A: 1, S: 2, Q: 4, M: 12 }[data.dataset.frequency];
+  const perYear = periodsPerYear(data.dataset.frequency);
   const codeOf = new Map(data.dataset.available_countries.map((c) => [c.name, c.code]));
   const out: LatestFigure[] = [];
   for (const [name, code] of codeOf) {

@@ -1,6 +1,7 @@
 // /app/statistics on the server: the workbench URL read, its small forms turned into the canonical URL (add an
 // indicator, add places by name), the catalogue search and the panels' data (decision 110).
 import { redirect } from 'react-router';
+import { FREQUENCY_LABEL, type Frequency } from '../../../core/periods';
 import { packDatasetData } from '../../../core/packed-series';
 import type { DatasetData } from '../../../core/schemas/dataset';
 import {
@@ -21,6 +22,7 @@ import { loadWorkbench, resolveIndicator } from '../../../db/queries/workbench';
 export interface SearchResult {
   code: string;
   name: string;
+  /** In words: 'monthly'. */
   frequency: string;
   dimensions: {
     key: string;
@@ -114,7 +116,7 @@ async function search(db: ReadDb, q: string): Promise<SearchResult[]> {
     out.push({
       code: meta.dataset_code,
       name: meta.dataset_name,
-      frequency: meta.frequency,
+      frequency: frequencyWord(meta.frequency),
       dimensions: meta.dimensions.map((d) => ({
         key: d.key,
         label: d.label,
@@ -127,7 +129,8 @@ async function search(db: ReadDb, q: string): Promise<SearchResult[]> {
   return out;
 }
 
-const FREQUENCY_NAMES: Record<string, string> = { A: 'annual', S: 'half-yearly', Q: 'quarterly', M: 'monthly' };
+/** 'monthly', 'weekly'. */
+const frequencyWord = (freq: Frequency) => FREQUENCY_LABEL[freq].toLowerCase();
 
 export async function workbenchPage(db: ReadDb, url: URL) {
   const { selection, problems } = parseWorkbenchQuery(url.searchParams);
@@ -166,7 +169,7 @@ export async function workbenchPage(db: ReadDb, url: URL) {
       follow,
       label: column.label,
       unit: column.unit,
-      frequency: FREQUENCY_NAMES[column.freq] ?? column.freq,
+      frequency: frequencyWord(column.freq),
       coarser: column.freq !== table.axis,
       source: { name: ind.meta.source_name, url: ind.meta.source_url, code: ind.meta.dataset_code },
       datasetId: ind.meta.id,
@@ -188,7 +191,7 @@ export async function workbenchPage(db: ReadDb, url: URL) {
     places: loaded.places,
     placeNames: [...placeNames.keys()].sort((a, b) => a.localeCompare(b, 'en')),
     axis: {
-      frequency: FREQUENCY_NAMES[table.axis] ?? table.axis,
+      frequency: frequencyWord(table.axis),
       from: table.rows[0]?.period,
       to: table.rows.at(-1)?.period,
     },

@@ -137,14 +137,7 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
                   <input type="hidden" name="add" value={r.code} />
                   <p className="font-medium">{r.name}</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
-                    {r.code} ·{' '}
-                    {r.frequency === 'M'
-                      ? 'monthly'
-                      : r.frequency === 'Q'
-                        ? 'quarterly'
-                        : r.frequency === 'A'
-                          ? 'annual'
-                          : r.frequency}
+                    {r.code} · {r.frequency}
                   </p>
                   {r.dimensions
                     .filter((dim) => dim.values.length > 1)

@@ -159,10 +159,10 @@ describe('parseEurostatTsv cell and header rules', () => {
     expect(errorOf(() => parseEurostatTsv('x.tsv', 'unit,country\\time\t2021 \n')).problem).toBe(
       'header "unit,country\\time" has no geo dimension',
     );
-    const weekly = errorOf(() => parseEurostatTsv('w.tsv', 'freq,geo\\TIME_PERIOD\t2024-W01 \t2024-W02 \n'));
+    const weekly = errorOf(() => parseEurostatTsv('w.tsv', 'freq,geo\\TIME_PERIOD\t2024-W52 \t2024-W53 \n'));
     expect(weekly.line).toBe(1);
-    expect(weekly.problem).toMatch(/^unsupported period "2024-W01" in header column 2/);
-    const daily = errorOf(() => parseEurostatTsv('d.tsv', 'freq,geo\\TIME_PERIOD\t2024-01-02 \n'));
-    expect(daily.problem).toMatch(/^unsupported period "2024-01-02"/);
+    expect(weekly.problem).toMatch(/^unsupported period "2024-W53" in header column 3: expected YYYY, YYYY-Sn/);
+    const daily = errorOf(() => parseEurostatTsv('d.tsv', 'freq,geo\\TIME_PERIOD\t2023-02-29 \n'));
+    expect(daily.problem).toMatch(/^unsupported period "2023-02-29"/);
   });
 });

@@ -1,5 +1,5 @@
 // Parses Eurostat TSV, both the current (…\TIME_PERIOD) and the legacy bulk (…\time) layout, into a ParsedFile.
-import { parsePeriod, type Frequency } from '../../../core/periods';
+import { parsePeriod, SOURCE_PERIOD_SPELLINGS, type Frequency } from '../../../core/periods';
 import { ImportError, type Observation, type ParsedFile, type SourceFormat } from '../types';
 import { ChunkGatherer, Observations } from '../observations';
 import { DimensionValues } from './dimension-values';
@@ -157,7 +157,7 @@ function readHeader(fileName: string, line: string): TsvHeader {
       throw new ImportError(
         fileName,
         1,
-        `unsupported period "${text}" in header column ${i + 2}: only annual, semi-annual, quarterly and monthly periods can be imported`,
+        `unsupported period "${text}" in header column ${i + 2}: expected ${SOURCE_PERIOD_SPELLINGS}`,
       );
     }
     if (seen.has(text)) throw new ImportError(fileName, 1, `duplicate period "${text}" in header`);

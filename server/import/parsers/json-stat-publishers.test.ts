@@ -208,12 +208,16 @@ describe('JSON-stat roles', () => {
     expect(parsed.observations.toArray()[0]).toMatchObject({ geo: 'abroad', dims: ['A Coruna', 'pop'] });
   });
 
-  it('rejects a period the product does not support, naming it and the supported forms', () => {
+  it("reads Statistics Norway's quarters (2012K1), and rejects a period the product does not know, naming it", () => {
     const ssb = JSON.parse(galicia(['ES']));
     ssb.dimension.year.category.index = ['2012K1'];
     ssb.dimension.year.label = 'kvartal';
+    const quarter = parseJsonStat('ssb.json', JSON.stringify(ssb)).observations.toArray()[0]!;
+    expect([quarter.freq, quarter.period]).toEqual(['Q', ordinal('2012Q1')]);
+    ssb.dimension.year.category.index = ['2012K5'];
     expect(errorOf(() => parseJsonStat('ssb.json', JSON.stringify(ssb)))).toBe(
-      'ssb.json: unsupported period "2012K1" in dimension year: expected YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn',
+      'ssb.json: unsupported period "2012K5" in dimension year: expected YYYY, YYYY-Sn, YYYY-Qn, YYYY-MM, YYYY-Www ' +
+        'or YYYY-MM-DD, the dash optional (2005Q1, 2005M01, 2019W01, 20200101), or YYYY - n',
     );
   });
 
@@ -238,5 +242,28 @@ describe('JSON-stat roles', () => {
     expect(errorOf(() => parseJsonStat('t.json', text))).toBe(
       't.json: no time dimension: expected one with role "time" or id "time" (dimensions: geo, period)',
     );
+  });
+});
+
+describe('INE and ICANE: quarters written "2005 - 1"', () => {
+  it('reads the quarters of a time dimension that mixes years and their quarters, as ICANE publishes it', () => {
+    const epa = parseJsonStat('icane_epa_cantabria.json', read('icane_epa_cantabria.json'));
+    // The years (2005, 2006) hold no values: every observation is a quarter.
+    expect(new Set(epa.observations.toArray().map((o) => o.freq))).toEqual(new Set(['Q']));
+    expect(epa.observations).toHaveLength(48);
+    expect(cell(epa, wholeArea.code, '2005-Q1', ['Ambos sexos', 'Total', 'Población'])?.value).toBe(477.8);
+    expect(cell(epa, wholeArea.code, '2005-Q4', ['Ambos sexos', 'Total', 'Parados'])?.value).toBe(21.4);
+    expect(cell(epa, wholeArea.code, '2006-Q4', ['Ambos sexos', 'Total', 'Ocupados'])?.value).toBe(256.1);
+    const periods = [...new Set(epa.observations.toArray().map((o) => o.period))].sort((a, b) => a - b);
+    expect(periods).toEqual(Array.from({ length: 8 }, (_, i) => ordinal('2005Q1') + i));
+  });
+
+  it('reads "YYYY - n" as months when the dimension says so or n goes past 4', () => {
+    const epa = JSON.parse(read('icane_epa_cantabria.json').toString());
+    const monthly = { ...epa, dimension: { ...epa.dimension } };
+    monthly.dimension.Trimestre = { label: 'Mes', category: { index: epa.dimension.Trimestre.category.index } };
+    const months = parseJsonStat('m.json', JSON.stringify(monthly)).observations.toArray();
+    expect(new Set(months.map((o) => o.freq))).toEqual(new Set(['M']));
+    expect(months[0]!.period).toBe(ordinal('2005-01'));
   });
 });

@@ -131,9 +131,10 @@ describe('parseJsonStat spellings', () => {
       'bad.json: dimension "country" is listed in id but not described',
     );
     const weekly = JSON.parse(cube({ value: [1, 2, 3, 4, 5, 6] }));
-    weekly.dimension.time.category.index = ['2024-W01', '2024-W02', '2024-W03'];
+    weekly.dimension.time.category.index = ['2020-W52', '2020-W53', '2020-W54'];
     expect(error(JSON.stringify(weekly))).toBe(
-      'bad.json: unsupported period "2024-W01" in dimension time: expected YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn',
+      'bad.json: unsupported period "2020-W54" in dimension time: expected YYYY, YYYY-Sn, YYYY-Qn, YYYY-MM, ' +
+        'YYYY-Www or YYYY-MM-DD, the dash optional (2005Q1, 2005M01, 2019W01, 20200101), or YYYY - n',
     );
     const annual = JSON.parse(cube({ value: { '1': 2 } }));
     annual.id.unshift('freq');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { codeLabel } from '../../../core/codelists';
 import { geoName } from '../../../core/geo';
-import { parsePeriod, type Period } from '../../../core/periods';
+import { numberedPeriodFrequency, parsePeriod, SOURCE_PERIOD_SPELLINGS, type Period } from '../../../core/periods';
 import {
   ImportError,
   wholeArea,
@@ -15,9 +15,6 @@ import {
 import { ChunkGatherer, Observations } from '../observations';
 import { inputText } from './input-text';
 import { decimalsOf } from './number-text';
-
-/** The period spellings core/periods reads, for error messages. */
-export const supportedPeriods = 'YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn';
 
 const noteSchema = z.union([z.string(), z.array(z.string())]).optional();
 
@@ -160,10 +157,13 @@ function parseDataset(fail: Fail, json: Json, bundleKey: string | null): ParsedF
   const geoAt = findGeo(data, codes);
   const freqAt = id.indexOf('freq');
   const timeId = id[timeAt] ?? '';
-  const periods = (codes[timeAt] ?? []).map((code): Period => {
-    const period = parsePeriod(code);
+  const timeCodes = codes[timeAt] ?? [];
+  // INE and ICANE number quarters (or months) within the year, 2005 - 1: the dimension says which (core/periods).
+  const numbered = numberedPeriodFrequency(timeCodes, [data.dimension[timeId]?.label ?? '', timeId]);
+  const periods = timeCodes.map((code): Period => {
+    const period = parsePeriod(code, { numbered });
     if (!period) {
-      throw fail(`unsupported period "${code}" in dimension ${timeId}: expected ${supportedPeriods}`);
+      throw fail(`unsupported period "${code}" in dimension ${timeId}: expected ${SOURCE_PERIOD_SPELLINGS}`);
     }
     return period;
   });

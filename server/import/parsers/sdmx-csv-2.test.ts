@@ -135,16 +135,17 @@ describe('SDMX-CSV 2.0: the field guide examples', () => {
         ),
       ),
     ).toBe('spec.csv:2: ACTION "D" (delete) is not supported: expected I, A or R');
-    // timeFormat=normalized writes days, which the product does not store.
+    // timeFormat=normalized writes a period as its first day and a duration, which the product does not store.
     expect(
       errorOf(
         lines(
           'STRUCTURE[;],STRUCTURE_ID,ACTION,DIM_1: Dimension 1,DIM_2: Dimension 2,TIME_PERIOD: Time,OBS_VALUE: Observation value',
-          'dataflow,ESTAT:NA_MAIN(1.6.0): National Accounts Main Aggregates,I,A: Value A,B: Value B,2014-01-01,12.4',
+          'dataflow,ESTAT:NA_MAIN(1.6.0): National Accounts Main Aggregates,I,A: Value A,B: Value B,2014-01-01/P1Y,12.4',
         ),
       ),
     ).toBe(
-      'spec.csv:2: unsupported period "2014-01-01" in column TIME_PERIOD: expected YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn',
+      'spec.csv:2: unsupported period "2014-01-01/P1Y" in column TIME_PERIOD: expected YYYY, YYYY-Sn, YYYY-Qn, ' +
+        'YYYY-MM, YYYY-Www or YYYY-MM-DD, the dash optional (2005Q1, 2005M01, 2019W01, 20200101), or YYYY - n',
     );
     expect(
       errorOf(

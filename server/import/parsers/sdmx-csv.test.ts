@@ -163,11 +163,15 @@ describe('parseSdmxCsv rules', () => {
     );
     expect(errorOf(header + row(`${ok},2022-10,1`)).message).toBe('bad.csv:2: expected 9 fields, found 7');
     expect(errorOf(header + row(`${ok},2022,1,,`)).message).toBe('bad.csv:2: freq "M" does not match period "2022"');
-    expect(errorOf(header + row(`Weekly,RCH_A,DE,2022-10,1,,`)).message).toBe(
-      'bad.csv:2: unsupported frequency "Weekly" in column freq',
+    expect(errorOf(header + row(`H,RCH_A,DE,2022-10,1,,`)).message).toBe(
+      'bad.csv:2: unsupported frequency "H" in column freq',
     );
-    expect(errorOf(header + row(`${ok},2022-W05,1,,`)).problem).toBe(
-      'unsupported period "2022-W05" in column TIME_PERIOD: expected YYYY, YYYY-Sn, YYYY-Qn or YYYYQn, YYYY-MM or YYYYMnn',
+    expect(errorOf(header + row(`Weekly,RCH_A,DE,2022-10,1,,`)).message).toBe(
+      'bad.csv:2: freq "W" does not match period "2022-10"',
+    );
+    expect(errorOf(header + row(`${ok},2022-W54,1,,`)).problem).toBe(
+      'unsupported period "2022-W54" in column TIME_PERIOD: expected YYYY, YYYY-Sn, YYYY-Qn, YYYY-MM, YYYY-Www or ' +
+        'YYYY-MM-DD, the dash optional (2005Q1, 2005M01, 2019W01, 20200101), or YYYY - n',
     );
     const badDate = header + 'ESTAT:PRC_HICP_MANR(1.0),31/02/25 11:00:00,M,RCH_A,DE,2022-10,1,,\r\n';
     expect(errorOf(badDate).message).toBe(

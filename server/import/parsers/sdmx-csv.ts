@@ -1,13 +1,12 @@
 // Parses SDMX-CSV into a ParsedFile: 1.0 as Eurostat exports it (DATAFLOW header; codes, labels, or combined
 // "CODE: Label" cells) and 2.0 (STRUCTURE, STRUCTURE_ID, ACTION header, SDMX 3.0), from any agency.
 import { codeLabel, isCodelistDimension, labelToCode } from '../../../core/codelists';
-import { frequencySchema, parsePeriod, type Period } from '../../../core/periods';
+import { frequencySchema, parsePeriod, SOURCE_PERIOD_SPELLINGS, type Period } from '../../../core/periods';
 import { ImportError, wholeArea, type Observation, type ParsedFile } from '../types';
 import { ChunkGatherer, Observations } from '../observations';
 import { readCsv, type CsvRecord } from './csv-reader';
 import { DimensionValues } from './dimension-values';
 import { inputText } from './input-text';
-import { supportedPeriods } from './json-stat';
 import { decimalsOf } from './number-text';
 
 /** Eurostat codes are upper-case letters, digits, '_', '-' and '.'; labels have spaces or lower case. */
@@ -215,7 +214,8 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
   function* observationRows(): Generator<Observation[]> {
     const chunks = new ChunkGatherer();
     // A key given on two rows would store two values for one cell: each (series, place) pair gets a number, and the
-    // line of each pair's period is kept under pair × 2^17 + period (a monthly period of year 9999 is below 2^17).
+    // line of each pair's period is kept under pair × 2^23 + 2^22 + period (any period of years 0–9999, days
+    // included, lies within ±2^22).
     // Checked on the first walk only (the summary's, before any database work): later walks read the same rows.
     const checkKeys = !keysChecked;
     const pairIds = new Map<string, number>();
@@ -226,7 +226,10 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
       let period = periods.get(periodText);
       if (period === undefined) periods.set(periodText, (period = parsePeriod(periodText)));
       if (!period) {
-        throw fail(line, `unsupported period "${periodText}" in column ${time.id}: expected ${supportedPeriods}`);
+        throw fail(
+          line,
+          `unsupported period "${periodText}" in column ${time.id}: expected ${SOURCE_PERIOD_SPELLINGS}`,
+        );
       }
 
       const geoText = geoColumn ? (fields[geoColumn.at] ?? '') : '';
@@ -276,7 +279,7 @@ export function parseSdmxCsv(fileName: string, input: string | Buffer, options: 
         const pair = `${period.freq}\u0000${seriesKey}\u0000${geo}`;
         let pairId = pairIds.get(pair);
         if (pairId === undefined) pairIds.set(pair, (pairId = pairIds.size));
-        const key = pairId * 2 ** 17 + period.ordinal;
+        const key = pairId * 2 ** 23 + 2 ** 22 + period.ordinal;
         const earlier = lineOfKey.get(key);
         if (earlier !== undefined) {
           const series = [period.freq, ...dims].join(',');

@@ -2,6 +2,7 @@
 // refresh schedule, and the forms that start an import (a dataset refreshed now, a new Eurostat code, an uploaded file).
 import { data, type AppLoadContext } from 'react-router';
 import { desc, eq } from 'drizzle-orm';
+import { queueOverview } from '../../../../db/queries/import-requests';
 import {
   fileTooLargeMessage,
   MAX_UPLOAD_BYTES,
@@ -53,7 +54,7 @@ export function requireAdmin(request: Request, context: AppLoadContext): AdminIm
 export async function loadImportsPage(request: Request, context: AppLoadContext) {
   const imports = requireAdmin(request, context);
   const db = context.db;
-  const [runs, held, seen, [state]] = await Promise.all([
+  const [runs, held, seen, [state], queue] = await Promise.all([
     db
       .select({
         id: importRuns.id,
@@ -75,6 +76,7 @@ export async function loadImportsPage(request: Request, context: AppLoadContext)
     db.select({ code: datasets.code, name: datasets.name, lastUpdate: datasets.lastUpdate }).from(datasets),
     db.select().from(refreshDatasets),
     db.select().from(refreshState).where(eq(refreshState.id, 1)),
+    queueOverview(db),
   ]);
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const byCode = new Map(seen.map((s) => [s.code, s]));
@@ -91,6 +93,7 @@ export async function loadImportsPage(request: Request, context: AppLoadContext)
         }
       : null,
     jobs: imports.jobs(),
+    queue,
     runs: runs.map((r): RunRow => ({
       id: r.id,
       code: r.code,

@@ -31,9 +31,10 @@ const smallButton =
   'rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800';
 
 export default function AdminImports({ loaderData }: Route.ComponentProps) {
-  const { schedule, nextRunAt, lastRefresh, jobs, runs, datasets } = loaderData;
+  const { schedule, nextRunAt, lastRefresh, jobs, runs, datasets, queue } = loaderData;
   const revalidator = useRevalidator();
-  const busy = jobs.some(running) || lastRefresh?.status === 'running';
+  const busy =
+    jobs.some(running) || lastRefresh?.status === 'running' || queue.counts.running + queue.counts.waiting > 0;
   // While an import runs, the page follows it: its progress, then its run in the table.
   useEffect(() => {
     if (!busy) return;
@@ -89,6 +90,7 @@ export default function AdminImports({ loaderData }: Route.ComponentProps) {
         {jobs.length > 0 && <Jobs jobs={jobs} />}
       </section>
 
+      <CatalogueQueue queue={queue} />
       <Datasets datasets={datasets} />
       <Runs runs={runs} />
     </div>
@@ -211,6 +213,61 @@ function Jobs({ jobs }: { jobs: ImportJob[] }) {
         })}
       </ul>
     </div>
+  );
+}
+
+/** Imports of catalogue entries asked for by visitors or by `npm run import -- --theme|--all` (decision 188). */
+function CatalogueQueue({ queue }: { queue: Route.ComponentProps['loaderData']['queue'] }) {
+  const { counts, rows } = queue;
+  return (
+    <section aria-labelledby="queue-heading" className={card}>
+      <div>
+        <h2 id="queue-heading" className="text-lg font-semibold">
+          Imports on demand
+        </h2>
+        <p className={`mt-1 ${muted}`}>
+          Datasets of Eurostat’s catalogue imported when a visitor opens one, or for a whole theme with{' '}
+          <code>npm run import -- --theme &lt;code&gt;</code> or <code>--all</code>: one at a time, visitors’ first.
+        </p>
+        <p className="mt-2 text-sm">
+          {`${counts.running} running, ${counts.waiting.toLocaleString('en')} waiting, ${counts.done.toLocaleString('en')} imported, ${counts.failed.toLocaleString('en')} failed`}
+        </p>
+      </div>
+      {rows.length > 0 && (
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[34rem] text-left text-sm">
+            <thead className="text-xs text-slate-500 dark:text-slate-400">
+              <tr>
+                <th className="py-1 pr-3 font-medium">Dataset</th>
+                <th className="py-1 pr-3 font-medium">State</th>
+                <th className="py-1 pr-3 font-medium">Asked by</th>
+                <th className="py-1 font-medium">Asked</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.code} className="border-t border-slate-100 align-top dark:border-slate-800">
+                  <td className="py-1.5 pr-3 font-mono text-xs">
+                    <a href={`/datasets/${r.code}`} className="underline">
+                      {r.code}
+                    </a>
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    {r.status === 'running'
+                      ? `importing${r.total ? `: ${r.done.toLocaleString('en')} of ${r.total.toLocaleString('en')} values` : ''}`
+                      : r.status === 'failed'
+                        ? `failed: ${r.error ?? ''}`
+                        : r.status}
+                  </td>
+                  <td className="py-1.5 pr-3">{r.origin}</td>
+                  <td className="py-1.5 whitespace-nowrap">{utc(r.requestedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 // Server helpers for dataset pages: the chart view of the URL, its data and flags, and map outlines.
-import { isAggregate } from '../../../../core/geo';
+import { defaultPlaces } from '../../../../core/default-view';
 import type { DatasetMeta } from '../../../../core/schemas/dataset';
 import {
   leftOutNote,
@@ -17,10 +17,12 @@ import { readAsOf } from '../../../../core/as-of';
 import {
   chooseOutlines,
   coverageNote,
+  defaultChartType,
   geoCodesOf,
   NO_DATA_MESSAGE,
   NO_MATCHING_SERIES_MESSAGE,
   parseViewQuery,
+  refusedChartType,
   type ChartViewSpec,
   type Coverage,
   type LoadedOutlines,
@@ -28,13 +30,6 @@ import {
   type WidgetData,
 } from '../../../charts';
 import type { PageOutlines } from '../../../load-context';
-
-/** A dataset whose geos are mostly NUTS regions opens as a map; every other as the specification's bar chart. */
-export function defaultChartType(meta: DatasetMeta): ChartViewSpec['chartType'] {
-  const codes = meta.available_countries.map((c) => c.code).filter((c) => !isAggregate(c));
-  const regions = codes.filter((c) => /^[A-Z]{2}[0-9A-Z]{1,3}$/.test(c));
-  return codes.length > 0 && regions.length * 2 > codes.length ? 'map' : 'bar';
-}
 
 export interface PageView {
   view: ChartViewSpec;
@@ -47,17 +42,26 @@ export interface PageView {
   note: string | null;
 }
 
-/** The view the URL asks for, read by the one parser; without chart_type the dataset's default type. */
+/**
+ * The view the URL asks for, read by the one parser. Without chart_type the dataset's default type, and a type the
+ * dataset does not allow (a map without places, a line of one period) gives way to it with a note; without
+ * countries the dataset's default places (decision 190).
+ */
 export function pageView(meta: DatasetMeta, query: QueryReader): PageView {
   const parsed = parseViewQuery(query);
-  const view = query.get('chart_type') ? parsed.view : { ...parsed.view, chartType: defaultChartType(meta) };
-  // parseViewQuery named the syntax problems (and the chart type); the one parser adds what the dataset lacks.
+  // parseViewQuery named the syntax problems (and an unknown chart type); the one parser adds what the dataset lacks.
   const chartType = parsed.problems.filter((p) => p.startsWith('invalid chart_type'));
+  const asked = query.get('chart_type') && chartType.length === 0 ? parsed.view.chartType : null;
+  const refused = asked ? refusedChartType(meta, asked) : null;
+  if (refused) chartType.push(`invalid chart_type: ${refused}`);
+  const view = { ...parsed.view, chartType: asked && !refused ? asked : defaultChartType(meta) };
   const page = pageSelection(meta, query);
   const problems = [...chartType, ...page.leftOut];
   // The view without what was left out, so the widget's own requests ask for what is shown; a view with nothing
   // left keeps what it asked for, and chartData answers the specification's message.
-  return { view: page.empty ? view : shownView(view, page.selection), problems, note: leftOutNote(problems) };
+  const shown = page.empty ? view : shownView(view, page.selection);
+  const places = view.countries.length === 0 ? defaultPlaces(meta.available_countries.map((c) => c.code)) : null;
+  return { view: places ? { ...shown, countries: places } : shown, problems, note: leftOutNote(problems) };
 }
 
 /** A view cut to what the one parser kept of it. */

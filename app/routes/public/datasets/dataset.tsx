@@ -13,11 +13,15 @@ import { useSiteRootData } from '../../../components/site/root-data';
 import type { Route } from './+types/dataset';
 import { chartData, outlinesForData, pageView, visitorFollow, withCoverage } from './dataset.server';
 import { embedWidth, EmbedView } from './embed-view';
+import { CatalogueEntryPage } from './catalogue-entry';
+import { catalogueEntryData, type CatalogueEntryData } from './catalogue-entry.server';
 import { datasetJsonLd } from '../../../components/site/dataset-json-ld';
 import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-meta';
 import { readAsOf } from '../../../../core/as-of';
 import { isViewOnlyNavigation } from '../../../components/site/view-navigation';
 import { readablePeriod } from '../../../../core/periods';
+import { defaultPlaces } from '../../../../core/default-view';
+import type { DatasetMeta } from '../../../../core/schemas/dataset';
 import { packDatasetData } from '../../../../core/packed-series';
 import { useUnpackedData } from '../../../components/site/use-unpacked-data';
 
@@ -26,7 +30,12 @@ const PAGE_CHART_WIDTH = 1086;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const row = await findDataset(context.db, params.id);
-  if (!row) throw data(null, { status: 404 });
+  if (!row) {
+    // A dataset Eurostat lists that is not imported yet: what it is, and its import on demand (decision 188).
+    const entry = await catalogueEntryData(context, params.id, request);
+    if (!entry) throw data(null, { status: 404 });
+    return data(entry, { headers: { 'Cache-Control': 'no-store' } });
+  }
   const meta = await getDatasetMeta(context.db, row);
   const url = new URL(request.url);
   const embed = url.searchParams.get('embed') === 'true';
@@ -74,6 +83,14 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 
 export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
   if (!loaded) return [{ title: 'Page Not Found' }];
+  if ('entry' in loaded) {
+    const { entry } = loaded;
+    return pageMeta(matches, {
+      title: `${entry.dataset_name} (${entry.dataset_code})`,
+      description: `${entry.dataset_name}: Eurostat dataset ${entry.dataset_code}${entry.oldest_period ? `, ${entry.oldest_period} to ${entry.latest_period}` : ''}.`,
+      path: `/datasets/${entry.dataset_code}`,
+    });
+  }
   const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code})`;
   if (loaded.chart.embed) return [{ title: fullTitle(title) }, { name: 'robots', content: 'noindex' }];
   const path = `/datasets/${loaded.meta.dataset_code}`;
@@ -90,7 +107,13 @@ export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
   ];
 }
 
-export default function DatasetPage({ loaderData }: Route.ComponentProps) {
+type DatasetLoaded = Exclude<Route.ComponentProps['loaderData'], CatalogueEntryData>;
+
+export default function DatasetRoute({ loaderData }: Route.ComponentProps) {
+  return 'entry' in loaderData ? <CatalogueEntryPage {...loaderData} /> : <DatasetPage loaderData={loaderData} />;
+}
+
+function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
   const { meta, chart, release } = loaderData;
   // Read back once per loader answer: the widget keeps its data by identity (its cache, the live page's reload).
   const widgetData = useUnpackedData(chart.data);
@@ -125,7 +148,7 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
     );
   }
   const changeView = (view: ChartViewSpec, how: 'push' | 'replace') =>
-    navigate(`${location.pathname}?${joinQuery(pageViewPairs(view))}`, {
+    navigate(`${location.pathname}?${joinQuery(pageViewPairs(addressView(view, meta)))}`, {
       replace: how === 'replace',
       state: { view },
       preventScrollReset: true,
@@ -159,8 +182,11 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
         <dt className="text-slate-500">{units ? 'Units' : 'Unit'}</dt>
         <dd>{units ? units.join(' · ') : meta.unit}</dd>
         <dt className="text-slate-500">Periods</dt>
+        {/* One period is named once, not as a range from itself to itself. */}
         <dd>
-          {meta.oldest_period} – {meta.latest_period}
+          {meta.oldest_period === meta.latest_period
+            ? meta.latest_period
+            : `${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}`}
         </dd>
         <dt className="text-slate-500">Last update</dt>
         <dd>{meta.last_update?.slice(0, 10) ?? 'unknown'}</dd>
@@ -223,6 +249,17 @@ export default function DatasetPage({ loaderData }: Route.ComponentProps) {
       ) : null}
     </article>
   );
+}
+
+/**
+ * A view as the page's address names it: the dataset's default places are what an address without countries opens
+ * on (decision 190), so they are left out rather than listed one by one.
+ */
+function addressView(view: ChartViewSpec, meta: DatasetMeta): ChartViewSpec {
+  const places = defaultPlaces(meta.available_countries.map((c) => c.code));
+  const same =
+    places !== null && view.countries.length === places.length && view.countries.every((c) => places.includes(c));
+  return same ? { ...view, countries: [] } : view;
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { frequencySchema } from '../../../../core/periods';
 import type { ReadDb } from '../../../../db/client';
 import { listDatasets } from '../../../../db/queries/datasets';
-import { listCategoryOptions, listGeoOptions } from '../../../../db/queries/site';
+import { findCategory, listCategoryOptions, listGeoOptions } from '../../../../db/queries/site';
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -13,7 +13,11 @@ export const catalogueQuery = z.object({
   geo: z.preprocess(empty, z.string().max(20).optional()),
   frequency: z.preprocess(empty, frequencySchema.optional().catch(undefined)),
   sort: z.preprocess(empty, z.enum(['relevance', 'updated', 'name']).optional().catch(undefined)),
+  page: z.preprocess(empty, z.coerce.number().int().min(1).max(1000).optional().catch(undefined)),
 });
+
+/** Datasets per page of the catalogue (the whole of Eurostat's is some 7,000). */
+export const PAGE_SIZE = 50;
 
 /** A search is ordered by relevance unless another order is asked; the catalogue by last update (relevance: too). */
 export type CatalogueQuery = Omit<z.infer<typeof catalogueQuery>, 'sort'> & { sort: 'relevance' | 'updated' | 'name' };
@@ -26,6 +30,7 @@ export function readCatalogueQuery(url: URL): CatalogueQuery {
     geo: get('geo'),
     frequency: get('frequency'),
     sort: get('sort'),
+    page: get('page'),
   });
   if (!parsed.success) return { sort: 'updated' };
   const { sort, ...rest } = parsed.data;
@@ -34,11 +39,23 @@ export function readCatalogueQuery(url: URL): CatalogueQuery {
 }
 
 export async function catalogueData(db: ReadDb, f: CatalogueQuery) {
-  const [result, all, categories, geos] = await Promise.all([
-    listDatasets(db, { ...f, limit: 200, offset: 0 }),
-    listDatasets(db, { limit: 1, offset: 0 }),
+  const page = f.page ?? 1;
+  const [result, all, options, geos] = await Promise.all([
+    listDatasets(db, { ...f, catalogue: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listDatasets(db, { catalogue: true, limit: 1, offset: 0 }),
     listCategoryOptions(db),
     listGeoOptions(db),
   ]);
-  return { ...result, filters: f, catalogueEmpty: all.total === 0, categories, geos };
+  // A narrower theme, reached from a dataset's breadcrumbs, is shown as chosen.
+  const chosen = f.category && !options.some((c) => c.slug === f.category) ? await findCategory(db, f.category) : null;
+  const categories = chosen ? [...options, { ...chosen, datasets: result.total, group: 'Chosen theme' }] : options;
+  return {
+    ...result,
+    filters: f,
+    page,
+    pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
+    catalogueEmpty: all.total === 0,
+    categories,
+    geos,
+  };
 }

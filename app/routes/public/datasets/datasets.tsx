@@ -3,9 +3,8 @@ import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/datasets';
 import { pageMeta } from '../../../components/site/page-meta';
 import { catalogueSearch } from '../../../components/site/catalogue-query';
+import { FREQUENCY_LABEL } from '../../../../core/periods';
 import { catalogueData, readCatalogueQuery } from './datasets.server';
-
-const frequencies = { A: 'Annual', S: 'Half-yearly', Q: 'Quarterly', M: 'Monthly' } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return catalogueData(context.db, readCatalogueQuery(new URL(request.url)));
@@ -15,7 +14,7 @@ export function meta({ matches, data }: Route.MetaArgs) {
   const f = data?.filters;
   const category = data?.categories.find((c) => c.slug === f?.category)?.name;
   const geo = data?.geos.find((g) => g.code === f?.geo)?.name;
-  const narrowed = [category, geo, f?.frequency && frequencies[f.frequency]].filter(Boolean).join(', ');
+  const narrowed = [category, geo, f?.frequency && FREQUENCY_LABEL[f.frequency]].filter(Boolean).join(', ');
   return pageMeta(matches, {
     title: narrowed ? `Datasets: ${narrowed}` : 'Datasets',
     description:
@@ -81,11 +80,20 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
         </div>
         <Select label="Category" name="category" value={filters.category}>
           <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name} ({c.datasets})
-            </option>
-          ))}
+          {groupsOf(categories).map(([group, options]) => {
+            const list = options.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name} ({c.datasets})
+              </option>
+            ));
+            return group ? (
+              <optgroup key={group} label={group}>
+                {list}
+              </optgroup>
+            ) : (
+              list
+            );
+          })}
         </Select>
         <Select label="Geography" name="geo" value={filters.geo}>
           <option value="">All geographies</option>
@@ -97,7 +105,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
         </Select>
         <Select label="Frequency" name="frequency" value={filters.frequency}>
           <option value="">All frequencies</option>
-          {Object.entries(frequencies).map(([code, label]) => (
+          {Object.entries(FREQUENCY_LABEL).map(([code, label]) => (
             <option key={code} value={code}>
               {label}
             </option>
@@ -121,8 +129,8 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-5 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
             {q
-              ? `${total} dataset${total === 1 ? '' : 's'} matching “${q}”`
-              : `${total} dataset${total === 1 ? '' : 's'}`}
+              ? `${total.toLocaleString('en')} dataset${total === 1 ? '' : 's'} matching “${q}”`
+              : `${total.toLocaleString('en')} dataset${total === 1 ? '' : 's'}`}
             {places && places.length > 0 && (
               <> with data for {places.map((p) => p.name).join(' and ')}, opening on it</>
             )}
@@ -137,30 +145,68 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
             {items.map((d) => (
-              <li key={d.id} className="py-4">
+              <li key={d.dataset_code} className="py-4">
+                {d.theme.length > 1 && (
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    {d.theme.slice(1).map((t, i) => (
+                      <span key={t.slug}>
+                        {i > 0 && ' › '}
+                        <Link to={`/datasets?category=${encodeURIComponent(t.slug)}`} className="hover:underline">
+                          {t.name}
+                        </Link>
+                      </span>
+                    ))}
+                  </p>
+                )}
                 <Link
-                  to={`/datasets/${d.id}${d.view_query ? `?${d.view_query}` : ''}`}
+                  to={`/datasets/${d.dataset_code}${d.view_query ? `?${d.view_query}` : ''}`}
                   className="text-lg font-medium text-brand-dark hover:underline dark:text-brand"
                 >
                   {d.dataset_name}
                 </Link>
-                <p className="mt-1 line-clamp-2 max-w-4xl text-sm text-slate-600 dark:text-slate-400">
-                  {d.description}
-                </p>
+                {d.description && (
+                  <p className="mt-1 line-clamp-2 max-w-4xl text-sm text-slate-600 dark:text-slate-400">
+                    {d.description}
+                  </p>
+                )}
                 <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
                   <Fact label="Code">
                     <code>{d.dataset_code}</code>
                   </Fact>
                   <Fact label="Source">{d.source_name}</Fact>
-                  <Fact label="Frequency">{frequencies[d.frequency]}</Fact>
-                  <Fact label="Periods">
-                    {d.oldest_period} – {d.latest_period}
-                  </Fact>
+                  {d.frequency && <Fact label="Frequency">{FREQUENCY_LABEL[d.frequency]}</Fact>}
+                  {d.oldest_period && (
+                    <Fact label="Periods">
+                      {d.oldest_period} – {d.latest_period}
+                    </Fact>
+                  )}
+                  {!d.imported && <Fact label="Data">imported from Eurostat when first opened</Fact>}
                   <Fact label="Last update">{d.last_update?.slice(0, 10) ?? 'unknown'}</Fact>
                 </dl>
               </li>
             ))}
           </ul>
+          {loaderData.pages > 1 && (
+            <nav aria-label="Pages" className="mt-6 flex items-center gap-4 text-sm">
+              {loaderData.page > 1 && (
+                <Link
+                  to={`/datasets${catalogueSearch({ ...filters, sort: sortParam(filters), page: loaderData.page - 1 })}`}
+                  className="underline"
+                >
+                  Previous page
+                </Link>
+              )}
+              <span>{`Page ${loaderData.page} of ${loaderData.pages}`}</span>
+              {loaderData.page < loaderData.pages && (
+                <Link
+                  to={`/datasets${catalogueSearch({ ...filters, sort: sortParam(filters), page: loaderData.page + 1 })}`}
+                  className="underline"
+                >
+                  Next page
+                </Link>
+              )}
+            </nav>
+          )}
           {items.length === 0 && (
             <p className="mt-6">{q ? `No dataset matches “${q}”.` : 'No dataset matches these filters.'}</p>
           )}
@@ -168,6 +214,18 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** The order as a parameter: none for the default (relevance with a search, last update without). */
+function sortParam(f: { q?: string; sort: string }): 'name' | undefined {
+  return f.sort === 'name' ? 'name' : undefined;
+}
+
+/** Options in the order given, grouped by their `group` (editorial categories, without one, first). */
+function groupsOf<T extends { group: string | null }>(options: readonly T[]): [string | null, T[]][] {
+  const groups = new Map<string | null, T[]>();
+  for (const o of options) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
+  return [...groups];
 }
 
 function Select(props: { label: string; name: string; value: string | undefined; children: React.ReactNode }) {

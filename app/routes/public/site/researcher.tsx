@@ -4,6 +4,7 @@ import type { Route } from './+types/researcher';
 import { CallToAction, CodeBlock, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
 import { pageMeta } from '../../../components/site/page-meta';
 import { useSiteRootData } from '../../../components/site/root-data';
+import { FREQUENCY_LABEL } from '../../../../core/periods';
 import { listDatasets } from '../../../../db/queries/datasets';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -45,8 +46,6 @@ const guarantees = [
     text: 'CSV for spreadsheets and R, JSON-stat 2.0 for statistical packages, JSON in the shape the charts use.',
   },
 ];
-
-const frequency = { A: 'Annual', S: 'Half-yearly', Q: 'Quarterly', M: 'Monthly' } as const;
 
 export default function Researcher({ loaderData }: Route.ComponentProps) {
   const site = useSiteRootData()?.siteUrl ?? '';
@@ -94,7 +93,7 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
                     <Link to={`/datasets/${d.dataset_code}`}>{d.dataset_code}</Link>
                   </td>
                   <td className="py-2 pr-3">{d.dataset_name}</td>
-                  <td className="py-2 pr-3">{frequency[d.frequency]}</td>
+                  <td className="py-2 pr-3">{d.frequency ? FREQUENCY_LABEL[d.frequency] : ''}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">
                     {d.oldest_period} – {d.latest_period}
                   </td>
@@ -114,7 +113,8 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
   "${site}/api/datasets/prc_hicp_manr/data?country=DE,FR,EA20&period_from=1/2020&period_to=12/2022&format=csv"`}</CodeBlock>
         <p>
           Ask for <code>format=jsonstat</code> to get JSON-stat 2.0, which packages such as <code>rjstat</code> (R) and{' '}
-          <code>pyjstat</code> (Python) read directly. Periods are written YYYY, Q3/2022 or 10/2022.
+          <code>pyjstat</code> (Python) read directly. Periods are written YYYY, Q3/2022, 10/2022, W5/2022 (ISO weeks)
+          or 2022-10-03 (days).
         </p>
       </Section>
       <Section title="How to cite">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChanged } from './refresh';
+import { isChanged } from '../refresh/refresh';
 import { parseToc, tocTime } from './toc';
 
 // The shape of Eurostat's …/catalogue/toc/txt?lang=en: quoted cells, tabs, folders indented by four spaces.

@@ -1,0 +1,116 @@
+// The second part of npm run bench:search: the search over Eurostat's whole table of contents (decision 191). The
+// golden set (bench/search-catalogue-queries.json) was written before the code it measures and split in two by a
+// fixed rule (alternate queries); the search is tuned on the `tune` half only, and only that half's misses are
+// printed: the `report` half's figures are the ones to quote (BENCH_SHOW_REPORT=1 prints its misses too).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { listDatasets } from '../db/queries/datasets';
+import { queryRows } from '../db/sql';
+import { mirrorTocFile } from '../server/catalogue/seed';
+import { syncCatalogue } from '../server/catalogue/sync';
+import { parseTocTree } from '../server/catalogue/toc';
+
+interface CatalogueQuery {
+  q: string;
+  /**
+   * What a person typing q wants among the first five: each item a code, or near-duplicates of one another joined by
+   * `|` (a `tps…` table and its twin in another theme), any of which counts.
+   */
+  relevant: string[];
+  /** The geo code the query names. */
+  place?: string;
+  half: 'tune' | 'report';
+}
+
+const queries = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'search-catalogue-queries.json'), 'utf8'),
+) as CatalogueQuery[];
+
+/** Share of the wanted items found among the codes shown. */
+const recall = (top: string[], relevant: string[]) =>
+  relevant.filter((item) => item.split('|').some((c) => top.includes(c))).length / relevant.length;
+
+interface Outcome {
+  query: CatalogueQuery;
+  top: string[];
+  imported: boolean[];
+  places: string[];
+  ms: number;
+}
+
+/** Syncs the mirror's table of contents when the catalogue lists nothing yet, then runs the golden set twice. */
+export async function runCatalogueBench(database: Database, mirror: string): Promise<void> {
+  const db = database.db;
+  const [listed] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM catalogue_entries`);
+  if (!listed?.n) {
+    const started = performance.now();
+    const report = await syncCatalogue(db, parseTocTree(readFileSync(path.join(mirror, mirrorTocFile), 'utf8')));
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `table of contents synced: ${report.listed} entries, ${report.folders} folders in ${seconds.toFixed(1)} s`,
+    );
+  }
+  const [counts] = await queryRows<{ entries: number; imported: number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM catalogue_entries)::integer AS entries,
+      (SELECT count(*) FROM datasets)::integer AS imported`,
+  );
+  // The first pass warms the engine's caches (and PGlite's compiled code); the second is timed.
+  await runAll(database);
+  const outcomes = await runAll(database);
+  const kind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `${kind}: ${queries.length} queries over the whole catalogue (${counts?.entries} entries, ${counts?.imported} imported)`,
+  );
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  for (const half of ['tune', 'report'] as const) {
+    const mine = outcomes.filter((o) => o.query.half === half);
+    const mean = (f: (o: Outcome) => number) => mine.reduce((s, o) => s + f(o), 0) / mine.length;
+    const hit = (o: Outcome) =>
+      o.query.relevant.some((item) => item.split('|').some((c) => o.top.includes(c))) ? 1 : 0;
+    const first = (o: Outcome) => (o.top[0] && o.query.relevant.some((i) => i.split('|').includes(o.top[0]!)) ? 1 : 0);
+    const named = mine.filter((o) => o.query.place);
+    console.log(`${half} half (${mine.length} queries)`);
+    console.log(`  recall@5 (mean)                 ${pct(mean((o) => recall(o.top, o.query.relevant)))}`);
+    console.log(
+      `  queries with every relevant     ${mine.filter((o) => recall(o.top, o.query.relevant) === 1).length}/${mine.length}`,
+    );
+    console.log(`  some relevant in the first 5    ${mine.reduce((s, o) => s + hit(o), 0)}/${mine.length}`);
+    console.log(`  first result relevant           ${mine.reduce((s, o) => s + first(o), 0)}/${mine.length}`);
+    console.log(
+      `  places understood               ${named.filter((o) => o.places.includes(o.query.place!)).length}/${named.length}`,
+    );
+  }
+  const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!.toFixed(1);
+  console.log(`time per search (${times.length} searches)   median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  const shown = outcomes.filter(
+    (o) => recall(o.top, o.query.relevant) < 1 && (o.query.half === 'tune' || process.env.BENCH_SHOW_REPORT === '1'),
+  );
+  if (shown.length) {
+    console.log('misses:');
+    for (const o of shown) {
+      const top = o.top.map((c, i) => (o.imported[i] ? `${c}*` : c)).join(' ') || '(nothing)';
+      console.log(`  [${o.query.half}] ${o.query.q}: ${top} (wanted ${o.query.relevant.join(' ')})`);
+    }
+  }
+}
+
+async function runAll(database: Database): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    const result = await listDatasets(database.db, { q: query.q, limit: 5, offset: 0, catalogue: true });
+    const ms = performance.now() - started;
+    out.push({
+      query,
+      top: result.items.map((d) => d.dataset_code),
+      imported: result.items.map((d) => d.imported),
+      places: (result.places ?? []).flatMap((p) => p.codes),
+      ms,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+// The catalogue search's ranking (decision 191), in one statement over the search documents: how closely each
+// document matches each term, how rare the term is in titles, what the query did not ask for, and how much narrower
+// than asked a title is among the first results. Tuned on the tune half of bench/search-catalogue-queries.json.
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReadDb } from '../client';
+import { pgArray, queryRows } from '../sql';
+
+/** How closely a document matches a term: the word typed in its title counts 1, a synonym of it there less. */
+const synonymInTitle = 0.9;
+/** A title's first three words name its subject; a term matched only later in the title counts this much. */
+const later = 0.9;
+/** In its code or Eurostat's themes it sits under. */
+const inThemes = 0.35;
+/** Only in an imported dataset's labels or description. */
+const inLabels = 0.15;
+/** The power of the share of the query's weight a document matches: documents matching every term come first. */
+const coverage = 0.5;
+/** Imported datasets: chosen for this site, their data here at once. */
+const imported = 1.25;
+/** Imported datasets with data in the place named. */
+const placedHere = 1.5;
+/** Per ln(1 + years covered): a long series is a main dataset, a one-year census table a detail. */
+const span = 0.1;
+/** For what the query did not ask for: a regional breakdown, old data, countries outside the EU. */
+const demoted = 0.7;
+/** Data that stops this many years before the newest found is old. */
+const oldAfter = 3;
+/** How many of the first results are refined by how narrow their titles are. */
+const refined = 60;
+/** A title word shared by a quarter of the first results or more is a form (monthly, by sex), not a subject. */
+const formShare = Math.log(4);
+/** How much a title's narrowness (the rarity of its words the query did not ask for) divides its score. */
+const narrowness = 0.15;
+/** The best table and the best dataset lead when their score is at least this share of the best result's. */
+const leadShare = 0.5;
+
+export interface RankInput {
+  /** Per term, its tsquery text with its synonyms (termQuery) and without them (literalQuery). */
+  terms: { query: string; literal: string }[];
+  /** Every alternative of every term, as text: the title words the query asked for. */
+  asked: string;
+  /** The query's words: a dataset code among them comes first. */
+  words: string[];
+  /** The places named, each as its geo codes: imported datasets must have data for each. */
+  placeSets: string[][];
+  /** A NUTS region is named: national entries not imported rank after regional ones. */
+  region: boolean;
+  /** Regions are asked for (a region, or "regional"): regional entries are not demoted. */
+  regional: boolean;
+  /** Further conditions on `s` (search_documents), `d` (datasets) and `e` (catalogue_entries). */
+  where: SQL[];
+  sort: 'name' | 'updated' | 'relevance';
+  limit: number;
+  offset: number;
+}
+
+export interface RankedRow {
+  code: string;
+  /** Imported: the geo codes with data. */
+  geos: string[] | null;
+  total: number;
+}
+
+/** One page of the documents that match, best first (or by name or update), with how many match in all. */
+export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow[]> {
+  const codeHit = sql`c.code = ANY(${pgArray(r.words)}::text[]) DESC`;
+  const order =
+    r.sort === 'name'
+      ? sql`c.title, c.code`
+      : r.sort === 'updated'
+        ? sql`c.updated DESC NULLS LAST, c.title, c.code`
+        : sql`${codeHit}, c.first_rank <= ${refined} DESC, c.leads DESC, c.final DESC, c.first_rank`;
+  const places = r.placeSets.map((codes) => codes.join('|'));
+  const where = [...r.where];
+  if (places.length) {
+    where.push(sql`(s.geos IS NULL OR NOT EXISTS (SELECT 1 FROM unnest(${pgArray(places)}::text[]) AS p
+      WHERE NOT (string_to_array(p, '|') && s.geos)))`);
+  }
+  // Without terms (places only) the documents known to have data there are the candidates.
+  const from = r.terms.length
+    ? sql`matches m JOIN search_documents s ON s.code = m.code`
+    : sql`search_documents s LEFT JOIN matches m ON false`;
+  return queryRows<RankedRow>(
+    db,
+    sql`WITH terms AS (
+        SELECT n, to_tsquery('english', t) AS q, to_tsquery('english', l) AS literal
+        FROM unnest(${pgArray(r.terms.map((t) => t.query))}::text[], ${pgArray(r.terms.map((t) => t.literal))}::text[])
+          WITH ORDINALITY AS u(t, l, n)),
+      documents AS (SELECT count(*)::float AS n FROM search_documents),
+      -- How closely each document matches each term.
+      pairs AS (
+        SELECT s.code, t.n, CASE WHEN s.title_vector @@ t.literal THEN 1.0
+            WHEN s.title_vector @@ t.q THEN ${synonymInTitle}::float
+            -- Only imported datasets have labels and a description (weight C).
+            WHEN s.geos IS NULL OR ts_filter(s.document, '{b}') @@ t.q THEN ${inThemes}::float
+            ELSE ${inLabels}::float END
+          -- A title names its subject first: "Private sector debt - % of GDP" is not about GDP.
+          * CASE WHEN s.title_vector @@ t.q AND NOT s.title_lead @@ t.q THEN ${later}::float ELSE 1 END AS strength
+        FROM terms t JOIN search_documents s ON s.document @@ t.q),
+      -- A term's weight: how rare it is in titles.
+      per_term AS (
+        SELECT n, ln(1 + (SELECT n FROM documents) / (1 + count(*) FILTER (WHERE strength >= ${synonymInTitle}::float)))
+          AS idf
+        FROM pairs GROUP BY n),
+      -- The terms' weighted match, times the share of the query's weight matched.
+      matches AS (
+        SELECT p.code, sum(w.idf * p.strength) * power(sum(w.idf) / (SELECT sum(idf) FROM per_term), ${coverage}::float)
+          AS score
+        FROM pairs p JOIN per_term w ON w.n = p.n GROUP BY p.code),
+      candidates AS (
+        SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
+          coalesce(d.name, e.title) AS title, coalesce(d.last_update, e.last_update) AS updated,
+          coalesce(e.kind, 'dataset') AS kind, substring(e.data_start from '^[0-9]{4}')::integer AS started,
+          -- Projections run to 2100: data ends, for this, no later than its last update.
+          least(substring(e.data_end from '^[0-9]{4}')::integer, extract(year FROM e.last_update)::integer) AS ended
+        FROM ${from}
+        LEFT JOIN datasets d ON d.code = s.code
+        LEFT JOIN catalogue_entries e ON e.code = s.code
+        WHERE ${sql.join(where, sql` AND `)}),
+      newest AS (SELECT max(ended) AS ended FROM candidates),
+      -- The score raised for imported datasets, for data known to be in the places named and for long series;
+      -- lowered for what the query did not ask for: a national entry when a region is named, a regional breakdown,
+      -- data that stopped years before the newest found, countries outside the EU.
+      scored AS (
+        SELECT c.*, c.score
+            * CASE WHEN c.geos IS NOT NULL THEN ${imported}::float ELSE 1 END
+            * CASE WHEN c.geos IS NOT NULL AND ${places.length > 0} THEN ${placedHere}::float
+                   WHEN c.geos IS NULL AND ${r.region} AND NOT c.regional THEN ${demoted}::float ELSE 1 END
+            * (1 + ${span}::float * ln(1 + greatest(0, coalesce(c.ended - c.started, 0))))
+            * CASE WHEN c.regional AND NOT ${r.regional} THEN ${demoted}::float ELSE 1 END
+            * CASE WHEN c.ended < (SELECT ended FROM newest) - ${oldAfter} THEN ${demoted}::float ELSE 1 END
+            * CASE WHEN c.abroad THEN ${demoted}::float ELSE 1 END AS base
+        FROM candidates c),
+      ranked AS (
+        SELECT c.*, row_number() OVER (ORDER BY ${codeHit}, c.base DESC, cardinality(c.title_lexemes), c.title, c.code)
+            AS first_rank,
+          count(*) OVER ()::integer AS total
+        FROM scored c),
+      -- The first ones found, refined: a title word the query did not ask for that few of them share makes a
+      -- dataset narrower than asked ("clothing" in "HICP - clothing" among the HICP's tables for "hicp").
+      first AS (SELECT c.code, c.title_lexemes FROM ranked c WHERE c.first_rank <= ${refined}),
+      shared AS (
+        SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${formShare}::float) AS rarity
+        FROM first, unnest(first.title_lexemes) AS w(lexeme)
+        WHERE NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${r.asked})))
+        GROUP BY w.lexeme),
+      refined AS (
+        SELECT c.*, c.base / (1 + ${narrowness}::float * coalesce((
+            SELECT sum(h.rarity) FROM unnest(c.title_lexemes) AS w(lexeme) JOIN shared h ON h.lexeme = w.lexeme), 0))
+          AS final
+        FROM ranked c WHERE c.first_rank <= ${refined}),
+      -- The best table and the best dataset lead (when close to the best result): Eurostat's tables are the headline
+      -- views of its datasets, and a search for a subject is answered by both.
+      leaders AS (
+        SELECT c.code, row_number() OVER (PARTITION BY c.kind ORDER BY c.final DESC, c.first_rank) = 1
+            AND c.final >= ${leadShare}::float * max(c.final) OVER () AS leads
+        FROM refined c),
+      results AS (
+        SELECT c.*, f.final, coalesce(l.leads, false) AS leads
+        FROM ranked c LEFT JOIN refined f ON f.code = c.code LEFT JOIN leaders l ON l.code = c.code)
+      SELECT c.code, c.geos, c.total FROM results c
+      ORDER BY ${order}
+      LIMIT ${r.limit} OFFSET ${r.offset}`,
+  );
+}

@@ -1,0 +1,93 @@
+// The catalogue is Eurostat's (issue 36, decision 188): the whole table of contents of the shared mirror (6,953
+// codes, some under several themes) becomes the catalogue list and the tree of themes; a later table of contents
+// adds new entries and marks withdrawn ones without deleting them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import { syncCatalogue } from '../../server/catalogue/sync';
+import { mirrorTocFile } from '../../server/catalogue/seed';
+import { parseTocTree } from '../../server/catalogue/toc';
+import { freshDatabase, mirror } from '../setup/database';
+
+const tocText = readFileSync(path.join(mirror, mirrorTocFile), 'utf8');
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.close());
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+
+describe("Eurostat's table of contents as the catalogue", () => {
+  it('reads every dataset and table once, with all the folders it sits under and its breadcrumbs', () => {
+    const tree = parseTocTree(tocText);
+    expect(tree.items.size).toBe(6953);
+    expect([...tree.items.values()].filter((i) => i.kind === 'table').length).toBe(917);
+    const gdp = tree.items.get('nama_10_gdp')!;
+    expect(gdp.folders.length).toBeGreaterThan(1);
+    expect(gdp).toMatchObject({ kind: 'dataset', dataStart: '1975', lastUpdate: '16.08.2023' });
+    expect(gdp.themePath[0]).toBe('data');
+    // Its breadcrumbs follow its first placement (the euro indicators under general statistics).
+    expect(gdp.themePath.slice(0, 2)).toEqual(['data', 'general']);
+    expect(tree.folders.get('economy')).toMatchObject({ title: 'Economy and finance', parent: 'data' });
+    expect(tree.folders.get('data')!.parent).toBeNull();
+    // Weekly and daily datasets keep their periods as published.
+    const periods = [...tree.items.values()].flatMap((i) => [i.dataStart ?? '']);
+    expect(periods.some((p) => /^\d{4}W\d{2}$/.test(p))).toBe(true);
+    // Days are written 2020M01D01 in the table of contents (its README says 2020-01-01).
+    expect(periods.some((p) => /^\d{4}M\d{2}D\d{2}$/.test(p))).toBe(true);
+  });
+
+  it('fills the catalogue list and the tree of themes, each code once', async () => {
+    const report = await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-01T00:00:00Z'));
+    expect(report).toMatchObject({ listed: 6953, added: 6953, withdrawn: 0, returned: 0 });
+    const [counts] = await rows<{ entries: number; links: number; folders: number }>(
+      sql`SELECT (SELECT count(*)::int FROM catalogue_entries) AS entries,
+        (SELECT count(*)::int FROM catalogue_entry_categories) AS links,
+        (SELECT count(*)::int FROM categories) AS folders`,
+    );
+    expect(counts!.entries).toBe(6953);
+    expect(counts!.links).toBeGreaterThan(8000);
+    expect(counts!.folders).toBe(parseTocTree(tocText).folders.size);
+    const [path] = await rows<{ names: string[] }>(
+      sql`SELECT ARRAY(SELECT c.name FROM unnest(e.theme_path) WITH ORDINALITY AS p(slug, n)
+                       JOIN categories c ON c.slug = p.slug ORDER BY n) AS names
+        FROM catalogue_entries e WHERE e.code = 'migr_asyappctza'`,
+    );
+    expect(path!.names.slice(0, 2)).toEqual(['Database by themes', 'Population and social conditions']);
+  });
+
+  it('adds what a later table of contents lists, marks what it no longer lists, and brings it back', async () => {
+    const lines = tocText.split('\n');
+    const without = lines.filter((l) => !l.includes('"demo_pjan"')).join('\n');
+    const added = `${without.trimEnd()}\n"    A new dataset"\t"new_ds01"\t"dataset"\t"01.11.2026"\t"01.11.2026"\t"2019W01"\t"2026W40"\t\n`;
+    const second = await syncCatalogue(database.db, parseTocTree(added), new Date('2026-11-02T00:00:00Z'));
+    expect(second).toMatchObject({ listed: 6953, added: 1, withdrawn: 1 });
+    const [gone] = await rows<{ withdrawn_at: unknown; title: string }>(
+      sql`SELECT withdrawn_at, title FROM catalogue_entries WHERE code = 'demo_pjan'`,
+    );
+    expect(gone!.withdrawn_at).not.toBeNull();
+    expect(gone!.title).toBe('Population on 1 January by age and sex');
+
+    const third = await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T00:00:00Z'));
+    expect(third).toMatchObject({ returned: 1, withdrawn: 1 });
+    const [back] = await rows<{ withdrawn_at: unknown }>(
+      sql`SELECT withdrawn_at FROM catalogue_entries WHERE code = 'demo_pjan'`,
+    );
+    expect(back!.withdrawn_at).toBeNull();
+  });
+
+  it('takes a table of contents that lists less than half the catalogue as broken: nothing is withdrawn', async () => {
+    const head = tocText.split('\n').slice(0, 200).join('\n');
+    const report = await syncCatalogue(database.db, parseTocTree(head), new Date('2026-11-04T00:00:00Z'));
+    expect(report.withdrawn).toBe(0);
+    expect(report.withdrawalSkipped).toMatch(/taken as incomplete/);
+    const [n] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM catalogue_entries WHERE withdrawn_at IS NOT NULL`,
+    );
+    expect(n!.n).toBe(1);
+  });
+});

@@ -1,0 +1,190 @@
+// Search over the whole catalogue (issue 36, decision 191): Eurostat's table of contents synced into the database,
+// two datasets imported. Entries not imported yet are found by title, theme, synonyms, typos and German or French
+// words; imported datasets keep their places; the documents and the typo vocabulary follow the catalogue's writes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { listDatasets } from '../../db/queries/datasets';
+import { queryRows } from '../../db/sql';
+import { createApp } from '../../server/app';
+import { mirrorTocFile } from '../../server/catalogue/seed';
+import { syncCatalogue } from '../../server/catalogue/sync';
+import { parseTocTree, type TocTree } from '../../server/catalogue/toc';
+import { databaseWithGeos, mirror } from '../setup/database';
+
+const tocText = readFileSync(path.join(mirror, mirrorTocFile), 'utf8');
+let database: Database;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  database = await databaseWithGeos(
+    'eurostat/tps00203/estat_tps00203.tsv',
+    // une_rt_m with Germany only: "unemployment france" must not find it.
+    'eurostat/jsonstat/une_rt_m_DE_SA_2024-01_2026-08.json',
+  );
+  await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-01T00:00:00Z'));
+  app = createApp({ db: database.db });
+}, 120_000);
+afterAll(() => database.close());
+
+interface Item {
+  id: number | null;
+  dataset_code: string;
+  dataset_name: string;
+  imported: boolean;
+  theme: { slug: string; name: string }[];
+  frequency: string | null;
+  view_query?: string;
+}
+
+async function search(q: string, extra = '') {
+  const res = await app.request(`/api/datasets?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { items: Item[]; total: number; places?: { codes: string[] }[] };
+}
+const firstFive = async (q: string) => (await search(q, '&limit=5')).items.map((d) => d.dataset_code);
+
+describe('search over entries not imported yet', () => {
+  it('"asylum" finds the asylum applications datasets, in the list item shape', async () => {
+    const r = await search('asylum applications', '&limit=5');
+    expect(r.items.map((d) => d.dataset_code)).toEqual(expect.arrayContaining(['migr_asyappctza', 'migr_asyappctzm']));
+    expect(r.total).toBeGreaterThan(20);
+    const annual = r.items.find((d) => d.dataset_code === 'migr_asyappctza')!;
+    expect(annual).toMatchObject({ id: null, imported: false, frequency: 'A', withdrawn_at: null });
+    expect(annual.dataset_name).toMatch(/^Asylum applicants by type of applicant/);
+    expect(annual.theme.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['Population and social conditions', 'Migration', 'Asylum']),
+    );
+    expect(annual.view_query).toBeUndefined();
+  });
+
+  it("finds by Eurostat's own titles what people call otherwise", async () => {
+    expect(await firstFive('road deaths')).toContain('sdg_11_40');
+    expect(await firstFive('house prices')).toEqual(expect.arrayContaining(['prc_hpi_q', 'prc_hpi_a']));
+    expect(await firstFive('government debt')).toContain('gov_10q_ggdebt');
+  });
+
+  it('corrects typos to the words of the catalogue', async () => {
+    expect(await firstFive('asylym applicants')).toContain('migr_asyappctza');
+    expect(await firstFive('life expectancey')).toContain('demo_mlexpec');
+  });
+
+  it('reads German and French words through the synonyms', async () => {
+    const lifeExpectancy = ['demo_mlexpec', 'tps00205', 'tps00208', 'sdg_03_10'];
+    expect(await firstFive('Lebenserwartung')).toEqual(expect.arrayContaining([expect.toBeOneOf(lifeExpectancy)]));
+    expect(await firstFive('espérance de vie')).toEqual(expect.arrayContaining([expect.toBeOneOf(lifeExpectancy)]));
+    expect(await firstFive('Asylanträge')).toContain('migr_asyappctza');
+    expect(await firstFive('gaz à effet de serre')).toContain('env_air_gge');
+  });
+
+  it('puts a dataset code first', async () => {
+    expect((await firstFive('migr_asyappctza'))[0]).toBe('migr_asyappctza');
+    expect((await firstFive('tps00001'))[0]).toBe('tps00001');
+  });
+
+  it('applies the filters: frequency and a theme with the themes below it', async () => {
+    const monthly = await search('asylum applicants', '&frequency=M&limit=50');
+    expect(monthly.items.length).toBeGreaterThan(0);
+    expect(monthly.items.every((d) => d.frequency === 'M')).toBe(true);
+    expect(monthly.items.map((d) => d.dataset_code)).toContain('migr_asyappctzm');
+    const asylum = await search('minors', '&category=migr_asy&limit=50');
+    expect(asylum.items.length).toBeGreaterThan(0);
+    expect(asylum.items.every((d) => d.theme.some((t) => t.slug === 'migr_asy'))).toBe(true);
+  });
+});
+
+describe('places', () => {
+  it('keeps imported datasets with data there first, opening on the place, then entries not imported yet', async () => {
+    const r = await search('unemployment germany', '&limit=10');
+    expect(r.places?.[0]?.codes).toEqual(['DE']);
+    expect(
+      r.items
+        .slice(0, 2)
+        .map((d) => d.dataset_code)
+        .sort(),
+    ).toEqual(['tps00203', 'une_rt_m']);
+    expect(r.items.slice(0, 2).every((d) => d.imported && d.view_query === 'country[]=DE')).toBe(true);
+    expect(r.items.slice(2).every((d) => !d.imported && d.view_query === undefined)).toBe(true);
+    expect(r.items.length).toBe(10);
+  });
+
+  it('drops an imported dataset without data for the place, not the entries whose places are not known', async () => {
+    const r = await search('unemployment france', '&limit=10');
+    const codes = r.items.map((d) => d.dataset_code);
+    expect(codes[0]).toBe('tps00203');
+    expect(r.items[0]!.view_query).toBe('country[]=FR');
+    expect(codes).not.toContain('une_rt_m');
+    expect(codes.length).toBe(10);
+  });
+
+  it('ranks regional entries first when a region is named', async () => {
+    const r = await search('population Bayern', '&limit=5');
+    expect(r.places?.[0]?.codes).toEqual(['DE2']);
+    expect(r.items.length).toBe(5);
+    expect(r.items.every((d) => /NUTS|region/i.test(d.dataset_name))).toBe(true);
+  });
+
+  it('a place alone lists the imported datasets with data there', async () => {
+    expect((await search('France')).items.map((d) => d.dataset_code)).toEqual(['tps00203']);
+  });
+});
+
+describe('without the catalogue', () => {
+  it('searches imported datasets only (what has data to chart)', async () => {
+    const r = await listDatasets(database.db, { q: 'unemployment', limit: 50, offset: 0 });
+    expect(r.items.map((d) => d.dataset_code).sort()).toEqual(['tps00203', 'une_rt_m']);
+    expect(r.total).toBe(2);
+  });
+});
+
+// Straight from the query, not through the API: the answer cache follows imports, not the catalogue's sync.
+const found = async (q: string) =>
+  (await listDatasets(database.db, { q, limit: 5, offset: 0, catalogue: true })).items.map((d) => d.dataset_code);
+
+describe('documents and vocabulary follow the catalogue', () => {
+  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+  const vocabulary = async (word: string) =>
+    (await rows<{ documents: number }>(sql`SELECT documents FROM search_vocabulary WHERE word = ${word}`))[0]
+      ?.documents ?? 0;
+
+  /** The mirror's table of contents with one entry renamed or left out. */
+  function changedToc(change: (tree: TocTree) => void): TocTree {
+    const tree = parseTocTree(tocText);
+    change(tree);
+    return tree;
+  }
+
+  it('a renamed entry is found by its new title and its old words leave the vocabulary', async () => {
+    expect(await vocabulary('bilberries')).toBe(0);
+    const before = await vocabulary('unaccompanied');
+    const renamed = changedToc((tree) => {
+      tree.items.get('migr_asyunaa')!.title = 'Bilberries harvested by unaccompanied minors';
+    });
+    await syncCatalogue(database.db, renamed, new Date('2026-11-02T00:00:00Z'));
+    expect(await vocabulary('bilberries')).toBe(1);
+    expect((await found('bilberries'))[0]).toBe('migr_asyunaa');
+    expect(await found('bilbery')).toContain('migr_asyunaa');
+    await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T00:00:00Z'));
+    expect(await vocabulary('bilberries')).toBe(0);
+    expect(await vocabulary('unaccompanied')).toBe(before);
+    expect(await found('bilberries')).not.toContain('migr_asyunaa');
+  });
+
+  it('a withdrawn entry is not found until it is listed again', async () => {
+    const without = changedToc((tree) => tree.items.delete('migr_asyappctza'));
+    await syncCatalogue(database.db, without, new Date('2026-11-04T00:00:00Z'));
+    expect(await found('asylum applicants')).not.toContain('migr_asyappctza');
+    await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-05T00:00:00Z'));
+    expect(await found('asylum applicants')).toContain('migr_asyappctza');
+  });
+
+  it('a deleted import leaves the catalogue entry searchable, with its title and not imported', async () => {
+    await database.db.execute(sql`DELETE FROM datasets WHERE code = 'tps00203'`);
+    const r = await listDatasets(database.db, { q: 'tps00203', limit: 1, offset: 0, catalogue: true });
+    expect(r.items[0]).toMatchObject({ dataset_code: 'tps00203', imported: false, id: null });
+    const [doc] = await rows<{ geos: string[] | null }>(sql`SELECT geos FROM search_documents WHERE code = 'tps00203'`);
+    expect(doc!.geos).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+// The pages' server build as the dev server makes it (the real route modules, entry and root loader), for tests that
+// render pages through createApp in-process.
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
+import { createServer as createViteServer } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function pageBuild(): Promise<ServerBuild> {
+  const vite = await createViteServer({
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
+  try {
+    return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  } finally {
+    await vite.close();
+  }
+}
