@@ -20,11 +20,20 @@ const imported = 1.25;
 /** Imported datasets with data in the place named. */
 const placedHere = 1.5;
 /** Per ln(1 + years covered): a long series is a main dataset, a one-year census table a detail. */
-const span = 0.1;
+const span = 0.2;
 /** For what the query did not ask for: a regional breakdown, old data, countries outside the EU. */
 const demoted = 0.7;
 /** Data that stops this many years before the newest found is old. */
 const oldAfter = 3;
+/**
+ * Eurostat's main tables: the families of codes Eurostat itself curates as the headline view of a subject for a general
+ * reader ("Main tables" of its database: `tps` tables of a theme, `tec` economy, `tin` industry and services, `teina`
+ * national accounts, `tgs` regions, `sdg_` the sustainable development indicators). A prefix class of the catalogue,
+ * true of every subject, not of any one dataset: such a table is what someone who names only the subject means.
+ */
+const mainTable = '^(tps|tec|tin|teina|tgs)[0-9]|^sdg_[0-9]';
+/** The score of a main table is raised this much. */
+const mainTableRaise = 1.2;
 /** How many of the first results are refined by how narrow their titles are. */
 const refined = 60;
 /** A title word shared by a quarter of the first results or more is a form (monthly, by sex), not a subject. */
@@ -129,7 +138,8 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
             * (1 + ${span}::float * ln(1 + greatest(0, coalesce(c.ended - c.started, 0))))
             * CASE WHEN c.regional AND NOT ${r.regional} THEN ${demoted}::float ELSE 1 END
             * CASE WHEN c.ended < (SELECT ended FROM newest) - ${oldAfter} THEN ${demoted}::float ELSE 1 END
-            * CASE WHEN c.abroad THEN ${demoted}::float ELSE 1 END AS base
+            * CASE WHEN c.abroad THEN ${demoted}::float ELSE 1 END
+            * CASE WHEN c.code ~ ${mainTable} THEN ${mainTableRaise}::float ELSE 1 END AS base
         FROM candidates c),
       ranked AS (
         SELECT c.*, row_number() OVER (ORDER BY ${codeHit}, c.base DESC, cardinality(c.title_lexemes), c.title, c.code)

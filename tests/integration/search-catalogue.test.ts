@@ -79,6 +79,22 @@ describe('search over entries not imported yet', () => {
     expect(await firstFive('gaz à effet de serre')).toContain('env_air_gge');
   });
 
+  it("puts Eurostat's main tables and long series before narrower titles matching as well", async () => {
+    // tps00001 "Population on 1 January", a main table; without the raise, tables of active population and
+    // population by educational attainment came first.
+    expect(await firstFive('Bevölkerung')).toEqual(expect.arrayContaining(['demo_pjan', 'tps00001']));
+    expect(await firstFive('population germany')).toEqual(expect.arrayContaining(['demo_pjan', 'tps00001']));
+    // tps00199 "Fertility rate", a main table, before the monthly and regional breakdowns.
+    expect(await firstFive('Geburtenrate')).toEqual(expect.arrayContaining(['tps00204', 'tps00199']));
+  });
+
+  it("reads lay words in Eurostat's terms", async () => {
+    const pensioners = await search('pensioners', '&limit=5');
+    expect(pensioners.items.some((d) => /pension/i.test(d.dataset_name))).toBe(true);
+    const imports = await search('imports', '&limit=5');
+    expect(imports.items.some((d) => /trade/i.test(d.dataset_name))).toBe(true);
+  });
+
   it('puts a dataset code first', async () => {
     expect((await firstFive('migr_asyappctza'))[0]).toBe('migr_asyappctza');
     expect((await firstFive('tps00001'))[0]).toBe('tps00001');
