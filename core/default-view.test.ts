@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPlaces, headlineValues, totalRank, type DimensionFacts, type SeriesFacts } from './default-view';
+import {
+  coverageEnd,
+  defaultPlaces,
+  headlineValues,
+  totalRank,
+  type DimensionFacts,
+  type SeriesFacts,
+} from './default-view';
 
 const dictionaries = path.resolve(import.meta.dirname, '..', '../shared/data/eurostat-metadata/dic/en');
 
@@ -168,5 +175,30 @@ describe('defaultPlaces', () => {
     expect(defaultPlaces(['EU27_2020', 'EA20', 'EU28'])).toBeNull();
     expect(defaultPlaces(['EU27_2020', 'EA20', 'DE', 'DE1', 'DE2', 'DE3', 'FR1'])).toBeNull();
     expect(defaultPlaces(['_T'])).toBeNull();
+  });
+});
+
+describe('coverageEnd', () => {
+  const partial = { period: '4/2025', partial: [{ period: '5/2025', places: ['Germany'] }] };
+
+  it('ends a default view at the covered period when newer periods are partial', () => {
+    expect(coverageEnd(new URLSearchParams(''), partial)).toBe('4/2025');
+    expect(coverageEnd(new URLSearchParams('chart_type=map&transform=index&base=1/2020'), partial)).toBe('4/2025');
+    expect(coverageEnd(new URLSearchParams(''), { period: '5/2025', partial: [] })).toBeNull();
+    expect(coverageEnd(new URLSearchParams(''), { period: null, partial: [] })).toBeNull();
+  });
+
+  it.each([
+    'time=5/2025',
+    'time_start=1/2024',
+    'time_end=5/2025',
+    'period_to=2025-05',
+    'country=DE',
+    'country[]=DE',
+    'dimension[]=dim2:CP01',
+    'dim2=CP01',
+    'as_of=2025-06-01',
+  ])('leaves a view the URL chooses as asked: %s', (query) => {
+    expect(coverageEnd(new URLSearchParams(`chart_type=bar&${query}`), partial)).toBeNull();
   });
 });

@@ -165,3 +165,39 @@ export function defaultPlaces(codes: readonly string[]): string[] | null {
   const reference = REFERENCE_AGGREGATES.find((c) => aggregates.includes(c)) ?? aggregates[0]!;
   return codes.filter((c) => c === reference || placeKind(c) !== 'aggregate');
 }
+
+/**
+ * The query names by which a URL chooses its own view, in the page's spelling and the data API's: its period, its
+ * places, its series (also `dimN`) or its vintage.
+ */
+const CHOSEN_BY_URL = new Set([
+  'time_start',
+  'time_end',
+  'time',
+  'period_from',
+  'period_to',
+  'country[]',
+  'country',
+  'dimension[]',
+  'dimension',
+  'as_of',
+]);
+const DIMENSION_KEY = /^dim[1-9]\d*$/;
+
+/** What a default view's end depends on: the covered period and the newer, partial periods (getDatasetCoverage). */
+export interface CoverageFacts {
+  /** The latest period more than half of the places have a value for; null without data. */
+  period: string | null;
+  partial: readonly unknown[];
+}
+
+/**
+ * The period a dataset view ends at by the coverage rule, or null when it is left as asked (decision 192). A default
+ * view ends at the latest period most of the dataset's places have reached, when newer periods have only some of
+ * them; a view whose URL chooses a period, places, a series or a vintage is left as asked. The page and its sharing
+ * card both ask this one rule, so they show the same period.
+ */
+export function coverageEnd(query: { keys(): Iterable<string> }, coverage: CoverageFacts): string | null {
+  for (const key of query.keys()) if (CHOSEN_BY_URL.has(key) || DIMENSION_KEY.test(key)) return null;
+  return coverage.period !== null && coverage.partial.length > 0 ? coverage.period : null;
+}

@@ -1,4 +1,5 @@
 // What a page's sharing card says: title, description and, for dataset pages and chart views, the chart itself.
+import { coverageEnd } from '../../core/default-view';
 import { parsePeriod, readablePeriod } from '../../core/periods';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { siblingSlugs } from '../../core/slugs';
@@ -99,11 +100,11 @@ async function datasetCard(
   const { view: asked } = parseViewQuery(query);
   // The card shows what the page shows: the one parser's view, without what the dataset lacks (decision 035).
   const page = pageSelection(meta, query);
-  // A default card ends where the page's default view does: at the latest period most places have reached.
+  // A default card ends where the page's default view does, by the one rule: at the latest period most places reached.
   const coverage = await getDatasetCoverage(db, row, meta);
-  const timed = ['time_start', 'time_end', 'country[]', 'dimension[]'].some((k) => query.has(k));
-  const cut = !timed && coverage.period ? parsePeriod(coverage.period)?.ordinal : undefined;
-  const parsed = cut !== undefined ? { ...asked, timeEnd: coverage.period! } : asked;
+  const end = coverageEnd(query, coverage);
+  const cut = end !== null ? parsePeriod(end)?.ordinal : undefined;
+  const parsed = end !== null && cut !== undefined ? { ...asked, timeEnd: end } : asked;
   const selection = cut !== undefined ? { ...page.selection, to: cut } : page.selection;
   // A card of an earlier vintage says which (decision 125); the footer names the source either way.
   const asOf = selection.asOf ? ` · as of ${readablePeriod(selection.asOf.toISOString().slice(0, 10), 'long')}` : '';

@@ -6,6 +6,7 @@ import type { Citation } from '../../core/assistant/compose';
 import { buildGazetteer, type Gazetteer } from '../../core/assistant/places';
 import { formatPeriod, frequencySchema, type Frequency } from '../../core/periods';
 import type { DatasetMeta } from '../../core/schemas/dataset';
+import { catalogueState, memo } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
 import { listRegions } from '../../db/queries/assistant';
 import { loadView, openDataset, type ViewTooLarge } from '../../db/queries/view';
@@ -15,8 +16,6 @@ export interface Dataset {
   freq: Frequency;
 }
 
-const gazetteers = new WeakMap<object, Promise<Gazetteer>>();
-
 /** A dataset by code with its dimensions; the metadata is memoised per release of the dataset (catalogue memo). */
 export async function loadDataset(db: ReadDb, code: string): Promise<Dataset | null> {
   const opened = await openDataset(db, code);
@@ -24,16 +23,12 @@ export async function loadDataset(db: ReadDb, code: string): Promise<Dataset | n
   return { meta: opened.meta, freq: frequencySchema.parse(opened.meta.frequency) };
 }
 
-/** Countries, aggregates and the NUTS regions of the geos table, built once per database. */
-export function gazetteerFor(db: ReadDb): Promise<Gazetteer> {
-  let g = gazetteers.get(db);
-  if (!g) {
-    g = listRegions(db).then((regions) => buildGazetteer(regions));
-    gazetteers.set(db, g);
-    // A failed read is retried on the next question.
-    g.catch(() => gazetteers.delete(db));
-  }
-  return g;
+/**
+ * Countries, aggregates and the NUTS regions of the geos table, built once per catalogue version (the one memo): an
+ * import that adds regions moves the version, so its regions are found by the next question.
+ */
+export async function gazetteerFor(db: ReadDb): Promise<Gazetteer> {
+  return memo(await catalogueState(db), 'gazetteer', async () => buildGazetteer(await listRegions(db)));
 }
 
 /** A series chosen by dimension codes: codes the question did not name take the dataset's main series. */

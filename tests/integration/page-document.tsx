@@ -127,3 +127,11 @@ export function headOf(html: string): string {
   if (!head) throw new Error('the document has no <head>');
   return head[1]!;
 }
+
+/** The loader data of a page's deepest route, as a signed-out visitor gets it (no rendering). */
+export async function loaderDataOf(db: Db, path: string): Promise<{ status: number; data: unknown }> {
+  const context = await handler.query(new Request(`${ORIGIN}${path}`), { requestContext: loadContext(db, null) });
+  if (context instanceof Response) return { status: context.status, data: null };
+  const leaf = context.matches.at(-1)!;
+  return { status: context.statusCode, data: context.loaderData[leaf.route.id] ?? context.errors?.[leaf.route.id] };
+}

@@ -4,6 +4,7 @@ import { datasetDataSchema, type DatasetData } from '../../../core/schemas/datas
 import { apiErrorMessage } from '../core/chart-messages';
 import type { Outlines } from '../map/map-match';
 import type { LoadedOutlines } from './chart-view';
+import { DataCache } from './data-cache';
 import { chooseOutlines, geoCodesOf, outlinesPath } from './widget-state';
 
 /** A response the widget can draw (its rows carry the values' flags, which the table view shows). */
@@ -69,7 +70,7 @@ export async function fetchDatasetData(base: string, path: string, signal?: Abor
   return parsed.data;
 }
 
-const dataCache = new Map<string, WidgetData>();
+const dataCache = new DataCache<WidgetData>();
 
 export interface DataRequest {
   /** Base URL of the API ('' for the same origin). */
@@ -91,7 +92,8 @@ function messageOf(error: unknown): string {
 
 /**
  * The data for the current selection: the page's initial data without a request, else a fetch (after
- * resolving a data id), cached per path so that going back to a selection costs nothing.
+ * resolving a data id), cached per request (base and path, the latest 50) so that going back to a selection costs
+ * nothing.
  */
 export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
   const { base, datasetId, dataId, pathFor, initial, disabled } = req;
@@ -99,13 +101,14 @@ export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
   const browser = typeof window !== 'undefined';
   // The page's answer is the freshest for its path. A different answer for a path already kept means the data changed
   // (a live page reloaded after new data landed): every kept answer may be old, so they all go.
-  if (browser && initial && dataCache.get(initial.path) !== initial.value) {
-    if (dataCache.has(initial.path)) dataCache.clear();
-    dataCache.set(initial.path, initial.value);
+  if (browser && initial && dataCache.get(base, initial.path) !== initial.value) {
+    if (dataCache.has(base, initial.path)) dataCache.clear();
+    dataCache.set(base, initial.path, initial.value);
   }
   const knownPath = datasetId !== undefined && datasetId !== '' ? pathFor(datasetId) : null;
   const cached = knownPath
-    ? ((browser ? dataCache.get(knownPath) : undefined) ?? (initial?.path === knownPath ? initial.value : undefined))
+    ? ((browser ? dataCache.get(base, knownPath) : undefined) ??
+      (initial?.path === knownPath ? initial.value : undefined))
     : undefined;
   const [state, setState] = useState<{ key: string; load: WidgetLoad }>({ key: '', load: { status: 'loading' } });
 
@@ -116,8 +119,8 @@ export function useWidgetData(req: DataRequest, key: string): WidgetLoad {
       const id =
         datasetId !== undefined && datasetId !== '' ? datasetId : await resolveDataId(base, dataId!, abort.signal);
       const path = pathFor(id);
-      const value = dataCache.get(base + path) ?? { data: await fetchDatasetData(base, path, abort.signal) };
-      dataCache.set(base + path, value);
+      const value = dataCache.get(base, path) ?? { data: await fetchDatasetData(base, path, abort.signal) };
+      dataCache.set(base, path, value);
       return value;
     })().then(
       (value) => setState({ key, load: { status: 'ready', value } }),

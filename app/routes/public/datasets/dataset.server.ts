@@ -1,5 +1,5 @@
 // Server helpers for dataset pages: the chart view of the URL, its data and flags, and map outlines.
-import { defaultPlaces } from '../../../../core/default-view';
+import { coverageEnd, defaultPlaces } from '../../../../core/default-view';
 import type { DatasetMeta } from '../../../../core/schemas/dataset';
 import {
   leftOutNote,
@@ -127,9 +127,9 @@ export interface CoverageNote {
 }
 
 /**
- * A default view (no time, countries or dimensions in the URL) ends at the latest period most of the dataset's places have
- * reached, and says which newer period exists and who has it ('7/2026: Germany only'), linking to the view that
- * includes it. A view the URL names a time or countries for is left as asked.
+ * A default view (no time, countries, dimensions or vintage in the URL: coverageEnd, the rule the sharing card follows
+ * too) ends at the latest period most of the dataset's places have reached, and says which newer period exists and who
+ * has it ('7/2026: Germany only'), linking to the view that includes it. A view the URL chooses is left as asked.
  */
 export function withCoverage(
   view: ChartViewSpec,
@@ -137,13 +137,12 @@ export function withCoverage(
   coverage: Coverage,
   path: string,
 ): { view: ChartViewSpec; note: CoverageNote | null } {
-  // The coverage is the main series': a view of other dimension values is left as asked too.
-  const asked =
-    ['time_start', 'time_end', 'time', 'country[]', 'country', 'dimension[]', 'as_of'].some((k) => query.has(k)) ||
-    Object.keys(view.dimensions).length > 0;
+  // One rule with the sharing card (core/default-view.ts); the coverage is the main series', so a view of other
+  // dimension values is left as asked too.
+  const end = coverageEnd(query, coverage);
   const newest = coverage.partial.at(-1);
   const text = coverageNote(coverage);
-  if (asked || !coverage.period || !newest || !text) return { view, note: null };
+  if (end === null || !newest || !text) return { view, note: null };
   const next = new URLSearchParams(query);
   next.set('time_end', newest.period);
   const readable = next
@@ -151,7 +150,7 @@ export function withCoverage(
     .replace(/%2F/gi, '/')
     .replace(/%5B%5D/gi, '[]')
     .replace(/%3A/gi, ':');
-  return { view: { ...view, timeEnd: coverage.period }, note: { text, href: `${path}?${readable}` } };
+  return { view: { ...view, timeEnd: end }, note: { text, href: `${path}?${readable}` } };
 }
 
 /**
