@@ -24,9 +24,14 @@ interface CatalogueQuery {
   half: 'tune' | 'report';
 }
 
-const queries = JSON.parse(
-  readFileSync(path.join(import.meta.dirname, 'search-catalogue-queries.json'), 'utf8'),
-) as CatalogueQuery[];
+/**
+ * BENCH_HALF=tune runs the tune half alone: the report half is then neither searched nor measured, so tuning runs do
+ * not spend its measurements.
+ */
+const onlyHalf = process.env.BENCH_HALF;
+const queries = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'search-catalogue-queries.json'), 'utf8')) as CatalogueQuery[]
+).filter((q) => !onlyHalf || q.half === onlyHalf);
 
 /** Share of the wanted items found among the codes shown. */
 const recall = (top: string[], relevant: string[]) =>
@@ -67,6 +72,7 @@ export async function runCatalogueBench(database: Database, mirror: string): Pro
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   for (const half of ['tune', 'report'] as const) {
     const mine = outcomes.filter((o) => o.query.half === half);
+    if (mine.length === 0) continue;
     const mean = (f: (o: Outcome) => number) => mine.reduce((s, o) => s + f(o), 0) / mine.length;
     const hit = (o: Outcome) =>
       o.query.relevant.some((item) => item.split('|').some((c) => o.top.includes(c))) ? 1 : 0;

@@ -12,7 +12,9 @@ export {
   termQueries,
   termQuery,
   words,
+  germanParts,
   type ParsedQuery,
   type PlaceIndex,
   type QueryPlace,
 } from './query';
+export { closestWord, editsAllowed, type WordCandidate } from './correct';

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { placeEntries } from './places';
-import { editDistance, literalQuery, normaliseText, parseQuery, placeIndex, termQueries, termQuery } from './query';
+import {
+  editDistance,
+  germanParts,
+  literalQuery,
+  normaliseText,
+  parseQuery,
+  placeIndex,
+  termQueries,
+  termQuery,
+} from './query';
 
 const regions = [
   { code: 'DE2', name: 'Bayern', level: 1 },
@@ -83,6 +92,21 @@ describe('parseQuery', () => {
       'forschung',
       'entwicklung',
     ]);
+  });
+
+  it('reads a German compound nobody listed as its parts, when every part is a German word of the field', () => {
+    expect(parseQuery('Säuglingssterblichkeit', places).terms).toEqual(['sauglingssterblichkeit']);
+    expect(parseQuery('Flugpassagiere Deutschland', places)).toMatchObject({
+      terms: ['flug', 'passagiere'],
+      places: [{ codes: ['DE'] }],
+    });
+    expect(germanParts('haushaltseinkommen')).toEqual(['haushalt', 'einkommen']);
+    expect(germanParts('frauenerwerbstatigkeit')).toEqual(['frauen', 'erwerbstatigkeit']);
+    // English words and German words that are not compounds of the field's words stay whole.
+    expect(germanParts('greenhouse')).toBeUndefined();
+    expect(germanParts('household')).toBeUndefined();
+    expect(germanParts('pendler')).toBeUndefined();
+    expect(parseQuery('BIP pro Kopf', places).terms).toEqual(['bip', 'pro kopf']);
   });
 
   it('names each place once', () => {

@@ -118,10 +118,35 @@ export function parseQuery(query: string, places: PlaceIndex): ParsedQuery {
     const near =
       word.length >= 5 && !synonyms[word] ? places.fuzzy.find((f) => editDistance(f.name, word) <= 1) : undefined;
     if (near) addPlace(found, word, near.entry);
-    else if (!stopWords.has(word)) terms.push(word);
+    else if (!stopWords.has(word)) terms.push(...(synonyms[word] ? [word] : (germanParts(word) ?? [word])));
     i += 1;
   }
   return { all, terms, places: found };
+}
+
+/** German words of the field (synonyms.json), the parts a German compound is read as. */
+const germanWords: ReadonlySet<string> = new Set(Object.keys(synonymTable.de).filter((k) => !k.includes(' ')));
+/** What joins the parts of a German compound (Bevölkerung-s-dichte, Arbeitslose-n-quote). */
+const linking = ['s', 'es', 'n', 'en'];
+
+/**
+ * A German compound nobody listed, read as its parts when every part is a German word of the field: Staatsdefizit →
+ * staat, defizit; Säuglingssterblichkeit → saugling, sterblichkeit; Bevölkerungsdichte → bevolkerung, dichte. German
+ * writes as one word what English and Eurostat's titles write as several. Undefined when it is not such a compound.
+ */
+export function germanParts(word: string): string[] | undefined {
+  if (word.length < 7 || germanWords.has(word)) return undefined;
+  // The longest last part first: "arbeitslosenquote" is arbeitslose + quote, not arbeit + slosenquote.
+  for (let cut = 3; cut <= word.length - 3; cut++) {
+    const head = word.slice(0, cut);
+    const tail = word.slice(cut);
+    const rest = germanWords.has(tail) ? [tail] : germanParts(tail);
+    if (!rest) continue;
+    if (germanWords.has(head)) return [head, ...rest];
+    const joined = linking.find((l) => head.endsWith(l) && germanWords.has(head.slice(0, -l.length)));
+    if (joined) return [head.slice(0, -joined.length), ...rest];
+  }
+  return undefined;
 }
 
 function addPlace(found: QueryPlace[], text: string, entry: PlaceEntry): void {

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { placeKind } from '../../core/geo/places';
 import {
   alternativesOf,
+  closestWord,
   literalQuery,
   parseQuery,
   placeEntries,
@@ -14,13 +15,19 @@ import {
   synonymWords,
   termQuery,
 } from '../../core/search';
-import type { ParsedQuery, PlaceIndex } from '../../core/search';
+import type { ParsedQuery, PlaceIndex, WordCandidate } from '../../core/search';
 import { catalogueState, memoAt } from '../catalogue-memo';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
 import { catalogueItems, categorySubtree } from './catalogue-items';
 import { rankDocuments } from './search-ranking';
 import type { DatasetListFilters, DatasetListItem, DatasetSearchResult } from './datasets';
+
+/** The most trigram-similar words weighed as a typo's correction. */
+const candidatesPerTerm = 32;
+/** A word the catalogue uses this rarely may be its own misspelling (closestWord): its neighbours are read too. */
+const rareWord = 2;
+const knownWords: ReadonlySet<string> = new Set(synonymWords);
 
 /** The places a query can name, read once per catalogue version (imports add regions). */
 async function places(db: ReadDb): Promise<PlaceIndex> {
@@ -35,29 +42,34 @@ async function places(db: ReadDb): Promise<PlaceIndex> {
 }
 
 /**
- * Each term as the catalogue knows it: itself when a document or the synonyms use the word, otherwise the most similar
- * such word (trigram similarity at least 0.4: inflaton → inflation), otherwise itself. Phrases, short words (gdp, eu)
- * and words with digits or `_` (codes) are kept as they are. The vocabulary is kept on write (search_vocabulary), so
- * a correction reads one index, not every document.
+ * Each term as the catalogue knows it: itself when a document or the synonyms use the word, otherwise the closest such
+ * word (closestWord: fewest edits, then the most used: inflaton → inflation, povrety → poverty), otherwise itself.
+ * Phrases, short words (gdp, eu) and words with digits or `_` (codes) are kept as they are. The vocabulary is kept on
+ * write (search_vocabulary), so a correction reads one trigram index, not every document.
  */
 async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<string[]> {
-  const single = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t]);
+  // A word of the synonyms is known as typed.
+  const single = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t] && !knownWords.has(t));
   if (single.length === 0) return [...terms];
-  const known = pgArray(synonymWords);
-  const rows = await queryRows<{ term: string; best: string | null }>(
+  // The word itself when a title uses it; the trigram-similar words (`%`: pg_trgm's threshold, 0.3, through the index)
+  // only for a word unknown or used by a title or two (closestWord).
+  const rows = await queryRows<{ term: string } & WordCandidate>(
     db,
-    sql`SELECT t.term, CASE
-        WHEN t.term = ANY(${known}::text[]) OR EXISTS (SELECT 1 FROM search_vocabulary v WHERE v.word = t.term)
-        THEN t.term
-        ELSE (SELECT c.w FROM (
-            SELECT v.word AS w, similarity(v.word, t.term) AS s, v.documents AS n
-            FROM search_vocabulary v WHERE v.word % t.term
-            UNION ALL SELECT k, similarity(k, t.term), 0 FROM unnest(${known}::text[]) AS k) c
-          WHERE c.s >= 0.4 ORDER BY c.s DESC, c.n DESC, c.w LIMIT 1) END AS best
-      FROM unnest(${pgArray(single)}::text[]) AS t(term)`,
+    sql`SELECT t.term, c.word, c.similarity, c.documents
+      FROM unnest(${pgArray(single)}::text[]) AS t(term)
+      LEFT JOIN search_vocabulary self ON self.word = t.term
+      CROSS JOIN LATERAL (
+        SELECT self.word, 1::real AS similarity, self.documents WHERE self.word IS NOT NULL
+        UNION ALL (SELECT v.word, similarity(v.word, t.term), v.documents FROM search_vocabulary v
+          WHERE v.word % t.term AND coalesce(self.documents, 0) <= ${rareWord}
+          ORDER BY 2 DESC, 3 DESC LIMIT ${candidatesPerTerm})) c`,
   );
-  const best = new Map(rows.map((r) => [r.term, r.best ?? r.term]));
-  return terms.map((t) => best.get(t) ?? t);
+  return terms.map((t) => {
+    if (!single.includes(t)) return t;
+    // The synonyms' words as candidates too (no documents): a typo of a German or French word.
+    const theirs = synonymWords.map((word) => ({ word, similarity: 0, documents: 0 }));
+    return closestWord(t, [...rows.filter((r) => r.term === t), ...theirs]) ?? t;
+  });
 }
 
 export interface SearchPlan {

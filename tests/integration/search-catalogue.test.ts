@@ -79,6 +79,28 @@ describe('search over entries not imported yet', () => {
     expect(await firstFive('gaz à effet de serre')).toContain('env_air_gge');
   });
 
+  it('corrects a swap of two letters and a misspelling of the catalogue’s own, leaves another word alone', async () => {
+    const poverty = await search('povrety', '&limit=5');
+    expect(poverty.items.length).toBe(5);
+    expect(poverty.items.every((d) => /poverty/i.test(d.dataset_name))).toBe(true);
+    // "Eheschließungen" (marriages) is not a typo of "Ehescheidungen" (divorces).
+    const marriages = await search('Eheschließungen', '&limit=5');
+    expect(marriages.items.some((d) => /marriage/i.test(d.dataset_name))).toBe(true);
+    expect(marriages.items.some((d) => /divorce/i.test(d.dataset_name))).toBe(false);
+  });
+
+  it('reads a German compound as its parts and more German and French words of the field', async () => {
+    // Säuglingssterblichkeit is listed; Flugpassagiere is read as Flug + Passagiere (air, passengers).
+    expect(await firstFive('Säuglingssterblichkeit')).toContain('demo_minf');
+    expect(await firstFive('mortalité infantile')).toContain('demo_minf');
+    const air = await search('Flugpassagiere', '&limit=5');
+    expect(air.items.some((d) => /air/i.test(d.dataset_name) && /passenger/i.test(d.dataset_name))).toBe(true);
+    const density = await search('Bevölkerungsdichte', '&limit=5');
+    expect(density.items.some((d) => /population density/i.test(d.dataset_name))).toBe(true);
+    const accidents = await search('accidents du travail', '&limit=5');
+    expect(accidents.items.some((d) => /accidents at work/i.test(d.dataset_name))).toBe(true);
+  });
+
   it("puts Eurostat's main tables and long series before narrower titles matching as well", async () => {
     // tps00001 "Population on 1 January", a main table; without the raise, tables of active population and
     // population by educational attainment came first.
