@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { moduleBoundaries } from './scripts/eslint/module-boundaries.js';
+import { moduleBoundaries, noDeepRelative } from './scripts/eslint/module-boundaries.js';
 
 /** Forbids imports whose specifier matches one of the regular expressions. */
 const boundary = (files, regexes, message) => ({
@@ -43,6 +43,12 @@ export default tseslint.config(
     },
   },
   {
+    // Imports that climb three or more folders name the tree's alias (#app/, #core/, #db/, #server/: tsconfig.json paths, decision 197).
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    plugins: { tree: { rules: { 'no-deep-relative': noDeepRelative } } },
+    rules: { 'tree/no-deep-relative': 'error' },
+  },
+  {
     // Which parts of the tree each part may import (docs/architecture.md, decision 006). A part not listed on the
     // left (tests/, bench/) may import anything; its own part is always allowed.
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
@@ -59,7 +65,10 @@ export default tseslint.config(
           'app/features': ['app/components', 'app/charts', 'core', 'db'],
           'app/routes': ['app', 'app/features', 'app/components', 'app/charts', 'core', 'db'],
           app: ['app/components', 'app/charts', 'core', 'db'],
-          'server/http': ['core'],
+          // ApiEnv carries the database handle; the response cache reads its versions from the database.
+          'server/http': ['core', 'db'],
+          // Generic HTTP middleware: body limits and the render queue (server/render), security headers, edge checks.
+          'server/http/middleware': ['server', 'server/http', 'server/auth', 'core', 'db'],
           'server/email': ['server', 'server/http', 'core'],
           'server/auth': ['server', 'server/http', 'server/email', 'server/billing', 'core', 'db'],
           'server/geo': ['server', 'server/http', 'app/charts', 'core', 'db'],
@@ -76,26 +85,38 @@ export default tseslint.config(
             'db',
           ],
           'server/alerts': ['server', 'server/http', 'server/auth', 'server/email', 'server/live', 'core', 'db'],
-          'server/billing': ['server', 'server/http', 'core', 'db'],
-          'server/api': [
+          'server/billing': ['server', 'server/http', 'server/auth', 'core', 'db'],
+          // Feature folders (decision 193): each holds its routes and its service.
+          'server/keys': ['server/http', 'server/http/middleware', 'server/auth', 'core', 'db'],
+          'server/datasets': ['server/http', 'server/http/middleware', 'server/keys', 'core', 'db'],
+          'server/charts': [
             'server',
             'server/http',
-            'server/billing',
-            'server/auth',
-            'server/email',
+            'server/http/middleware',
+            'server/keys',
+            'server/datasets',
             'server/geo',
-            'server/import',
-            'server/alerts',
-            'server/live',
-            'server/catalogue',
             'app/charts',
             'core',
             'db',
           ],
+          'server/follows': ['server/http', 'server/auth', 'core', 'db'],
+          'server/organizations': ['server/http', 'server/auth', 'server/billing', 'server/email', 'core', 'db'],
+          'server/assistant': ['server/http', 'server/auth', 'server/keys', 'app/charts', 'core', 'db'],
+          'server/researcher': ['server/http', 'server/auth', 'server/keys', 'server/assistant', 'core', 'db'],
+          'server/site': ['server/http', 'server/auth', 'server/email', 'core', 'db'],
           server: [
             'server/http',
+            'server/http/middleware',
             'server/billing',
-            'server/api',
+            'server/keys',
+            'server/datasets',
+            'server/charts',
+            'server/follows',
+            'server/organizations',
+            'server/assistant',
+            'server/researcher',
+            'server/site',
             'server/auth',
             'server/email',
             'server/geo',

@@ -4,4 +4,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // #app/, #core/, #db/, #server/: tsconfig.json's paths.
+  resolve: { tsconfigPaths: true },
 });

@@ -2,12 +2,15 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // #app/, #core/, #db/, #server/: tsconfig.json's paths.
+  resolve: { tsconfigPaths: true },
   test: {
     // Two workers on this 2-core machine: integration files overlap each other and the browser tests, which spend
     // much of their time waiting on the server and Chromium (integration alone: 125 s instead of 210 s with one).
     maxWorkers: 2,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -28,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -40,6 +44,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -21,7 +21,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Hashes of the fixed inline scripts pages carry without a nonce: the embed page's runtime. Computed from this build's
- * own text of the script, so the policy (server/api/security-headers.ts, via build.entry.module) always matches.
+ * own text of the script, so the policy (server/http/middleware/security-headers.ts, via build.entry.module) always matches.
  */
 export const inlineScriptHashes: readonly string[] = [
   `sha256-${createHash('sha256').update(embedRuntimeScript()).digest('base64')}`,

@@ -8,7 +8,7 @@ import type { ParsedQuestion } from '../core/assistant/parse';
 import { EA20, EU27_2020 } from '../core/assistant/places';
 import { openDatabase } from '../db/client';
 import { builtinAnswer, type EngineAnswer } from '../server/assistant/builtin';
-import { issuePageToken, PAGE_TOKEN_HEADER } from '../server/api/page-token';
+import { issuePageToken, PAGE_TOKEN_HEADER } from '../server/keys/page-token';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { isCatalogueEmpty, seedSampleData } from '../server/import/seed';

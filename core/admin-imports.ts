@@ -36,7 +36,7 @@ export function fileTooLargeMessage(maxBytes: number): string {
 
 /**
  * What a form may carry besides its file (the other fields, the parts' headers and boundaries): the body limit of
- * /app/admin/imports (server/api/work-limits.ts) is the file's limit and this, so a file of the largest size reaches
+ * /app/admin/imports (server/http/middleware/work-limits.ts) is the file's limit and this, so a file of the largest size reaches
  * the action, which answers a larger one itself.
  */
 export const UPLOAD_FORM_BYTES = 1024 * 1024;

@@ -184,11 +184,20 @@ const CHOSEN_BY_URL = new Set([
 ]);
 const DIMENSION_KEY = /^dim[1-9]\d*$/;
 
-/** What a default view's end depends on: the covered period and the newer, partial periods (getDatasetCoverage). */
-export interface CoverageFacts {
-  /** The latest period more than half of the places have a value for; null without data. */
+/** A period newer than the covered one, with the few places that have reached it. */
+export interface PartialPeriod {
+  period: string;
+  places: string[];
+}
+
+/** Where a dataset's default view ends (db/queries/datasets.ts getDatasetCoverage computes it). */
+export interface Coverage {
+  /** The latest period (M/YYYY …) more than half of the places have a value for; null without data. */
   period: string | null;
-  partial: readonly unknown[];
+  /** Newer periods than `period`, oldest first, with the places that have a value there. */
+  partial: PartialPeriod[];
+  /** How many places the main series has. */
+  places: number;
 }
 
 /**
@@ -197,7 +206,10 @@ export interface CoverageFacts {
  * them; a view whose URL chooses a period, places, a series or a vintage is left as asked. The page and its sharing
  * card both ask this one rule, so they show the same period.
  */
-export function coverageEnd(query: { keys(): Iterable<string> }, coverage: CoverageFacts): string | null {
+export function coverageEnd(
+  query: { keys(): Iterable<string> },
+  coverage: Pick<Coverage, 'period' | 'partial'>,
+): string | null {
   for (const key of query.keys()) if (CHOSEN_BY_URL.has(key) || DIMENSION_KEY.test(key)) return null;
   return coverage.period !== null && coverage.partial.length > 0 ? coverage.period : null;
 }

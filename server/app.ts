@@ -10,40 +10,41 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
 import { keepValueBlocks } from '../db/queries/observations';
-import { accountApi } from './api/account';
-import { answerVersions, watchAnswerVersions } from './api/answer-versions';
-import { apiKeysApi } from './api/api-keys';
-import { followsApi } from './api/follows';
-import { assistantApi } from './api/assistant';
-import { researcherApi } from './api/researcher';
-import { billingApi } from './api/billing';
-import { apiNavigationGuard } from './api/api-paths';
-import { buildsApi } from './api/builds';
-import { checkUserApi } from './api/auth-check-user';
-import { authApi, authHeaders } from './api/auth-handler';
-import { authLinksApi } from './api/auth-links';
-import { catalogueApi, llmsTxtApi } from './api/catalogue';
-import { chartsApi } from './api/charts';
-import { contactApi, operatorsAddress } from './api/contact';
-import { dailyApiLimit, markCounted } from './api/daily-limit';
-import { datasetsApi } from './api/datasets';
-import { revisionsApi } from './api/revisions';
-import type { ApiEnv } from './api/env';
+import { accountApi } from './auth/account-api';
+import { answerVersions } from './http/response-cache/answer-versions';
+import { cacheRegistry, type CacheRegistry } from './caches';
+import { apiKeysApi } from './keys/api';
+import { followsApi } from './follows/api';
+import { assistantApi } from './assistant/api';
+import { researcherApi } from './researcher/api';
+import { billingApi } from './billing/api';
+import { apiNavigationGuard } from './http/middleware/api-paths';
+import { buildsApi } from './site/builds';
+import { checkUserApi } from './auth/check-user-api';
+import { authApi, authHeaders } from './auth/api';
+import { authLinksApi } from './auth/links-api';
+import { catalogueApi, llmsTxtApi } from './datasets/catalogue';
+import { chartsApi } from './charts/api';
+import { contactApi, operatorsAddress } from './site/contact';
+import { dailyApiLimit, markCounted } from './keys/daily-limit';
+import { datasetsApi } from './datasets/api';
+import { revisionsApi } from './datasets/revisions';
+import type { ApiEnv } from './http/env';
 import { clip, errorBody, handleError } from './http/errors';
-import { geoApi } from './api/geo';
-import { ogImageApi } from './api/og-image';
-import { organizationsApi } from './api/organizations';
-import { issuePageToken } from './api/page-token';
-import { colourSchemeHint, redirectPages } from './api/redirects';
-import { formApiPath, requestGuard } from './api/request-guard';
-import { robotsApi } from './api/robots';
-import { newNonce, securityHeaderPairs, securityHeaders } from './api/security-headers';
-import { bodyLimits, ClientGone, imageRequestLimit } from './api/work-limits';
+import { geoApi } from './geo/api';
+import { ogImageApi } from './charts/og-image';
+import { organizationsApi } from './organizations/api';
+import { issuePageToken } from './keys/page-token';
+import { colourSchemeHint, redirectPages } from './site/redirects';
+import { formApiPath, requestGuard } from './http/middleware/request-guard';
+import { robotsApi } from './site/robots';
+import { newNonce, securityHeaderPairs, securityHeaders } from './http/middleware/security-headers';
+import { bodyLimits, ClientGone, imageRequestLimit } from './http/middleware/work-limits';
 import { createRefreshService, type RefreshService } from './refresh/service';
-import { sdmxApi } from './api/sdmx';
-import { sitemapsApi } from './api/sitemaps';
-import { workbenchApi } from './api/workbench';
-import { stripeWebhookApi } from './api/stripe-webhook';
+import { sdmxApi } from './datasets/sdmx';
+import { sitemapsApi } from './site/sitemaps';
+import { workbenchApi } from './datasets/workbench';
+import { stripeWebhookApi } from './billing/webhook-api';
 import { createAuth, type Auth } from './auth/auth';
 import { clientIp } from './auth/client-ip';
 import { originCheck, trustedOriginsOf } from './auth/origin-check';
@@ -76,7 +77,7 @@ export interface AppOptions {
 
 export function createApp(
   opts: AppOptions,
-): OpenAPIHono<ApiEnv> & { auth: Auth; refresh: RefreshService; responseCache: ResponseCache } {
+): OpenAPIHono<ApiEnv> & { auth: Auth; refresh: RefreshService; responseCache: ResponseCache; caches: CacheRegistry } {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.dataDir);
@@ -103,11 +104,14 @@ export function createApp(
   });
   // Unique queries read their places' values from blocks kept per dataset version (decision 179).
   keepValueBlocks(opts.db, config.VALUE_BLOCKS);
+  // Every in-process cache, declared in one place and invalidated by one release event (decision 195).
+  const caches = cacheRegistry({ db: opts.db, responseCache: () => cache, outlines });
   // One cache of whole answers (decision 090). Its hot path answers a kept answer to an anonymous request ahead of
   // every other middleware, with the headers and the count they would have given it.
   const cache = responseCache({
     versions: () => answerVersions(opts.db),
-    watch: (onChange) => watchAnswerVersions(opts.db, onChange),
+    // The registry hears the release event and invalidates this cache with the others.
+    watch: () => caches.listen(),
     maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     pageToken: () => issuePageToken(secret),
     hot: {
@@ -152,7 +156,7 @@ export function createApp(
   );
   // The cache's version read starts here, beside the quota's count.
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
-  // Every request the daily limit counts, by its one rule (countedRequests in server/api/daily-limit.ts, listed in
+  // Every request the daily limit counts, by its one rule (countedRequests in server/keys/daily-limit.ts, listed in
   // docs/api.md, decision 184): the data API, its exports and pages' loader data; anything else passes at once.
   app.use('*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
@@ -307,7 +311,7 @@ export function createApp(
     if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.middleware);
     app.all('*', (c) => render(c.req.raw, c));
   }
-  return Object.assign(app, { auth, refresh, responseCache: cache });
+  return Object.assign(app, { auth, refresh, responseCache: cache, caches });
 }
 
 /**

@@ -62,7 +62,7 @@ const envSchema = z.object({
   API_FREE_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Requests an address may send per UTC day with our pages' token before they count like a script's (decision 071). */
   PAGE_TOKEN_DAILY_LIMIT: z.coerce.number().int().min(0).default(10_000),
-  /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache.ts); 0 turns it off. */
+  /** Megabytes of whole responses kept in memory for repeated reads (server/http/response-cache/); 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Blocks of values (one place's values of a few series) kept per process for unique queries (decision 179); 0: none. */
   VALUE_BLOCKS: z.coerce.number().int().min(0).default(500),

@@ -2,11 +2,11 @@
 
 // Views.
 export { LineChart, type LineChartProps } from './line/line-chart';
-export { BarChart, type BarChartProps } from './bar/bar-chart';
-export { HBarChart, type HBarChartProps } from './hbar/hbar-chart';
-export { TableChart, type TableChartProps } from './table/table-chart';
+export type { BarChartProps } from './bar/bar-chart';
+export type { HBarChartProps } from './hbar/hbar-chart';
+export type { TableChartProps } from './table/table-chart';
 export { MapChart, type MapChartProps } from './map/map-chart';
-export { MapImage, type MapImageProps } from './map/map-svg';
+export type { MapImageProps } from './map/map-svg';
 export type { MapRow, MapChartSettings } from './map/map-state';
 export type { MapCountry, OutlineKind, Outlines } from './map/map-match';
 export { worldOutlines, type CountriesTopology } from './map/world-outlines';
@@ -16,18 +16,11 @@ export type { MapTransform } from './map/map-zoom';
 export { ChartWidget, type ChartWidgetProps } from './widget/chart-widget';
 export type { WidgetAction } from './widget/widget-menus';
 export { ChartView, type ChartViewProps, type LoadedOutlines } from './widget/chart-view';
-export {
-  allowedChartType,
-  allowedChartTypes,
-  defaultChartType,
-  refusedChartType,
-  type ChartTypeFacts,
-} from './widget/chart-types';
+export { allowedChartTypes, refusedChartType, type ChartTypeFacts } from '../../core/view';
 export type { WidgetData } from './widget/widget-data';
 export { useContainerWidth, useDocumentTheme } from './widget/use-layout';
 export {
   chooseOutlines,
-  currentView,
   dataError,
   geoCodesOf,
   initialSliderIndex,
@@ -38,45 +31,28 @@ export {
 } from './widget/widget-state';
 
 // Export builders and the view's URLs.
-export { buildJsonExport, PRODUCT_NAME, type JsonExport, type JsonExportInput } from './export/json-export';
-export {
-  parseViewQuery,
-  viewPairs,
-  pageViewPairs,
-  DEFAULT_CHART_TYPE,
-  type ChartViewSpec,
-  type QueryReader,
-} from './export/view-query';
-export {
-  dataApiUrl,
-  dataDownloadUrl,
-  embedSnippet,
-  embedUrl,
-  exportFileName,
-  hasTimeRange,
-  pngDownloadUrl,
-  type DownloadFormat,
-  type ImageOptions,
-} from './export/view-urls';
+export { buildJsonExport, type JsonExport, type JsonExportInput } from './export/json-export';
+export { parseViewQuery, type ChartViewSpec, type QueryReader } from '../../core/view';
+export { viewPairs, pageViewPairs } from './export/view-query';
+export { exportFileName, type DownloadFormat, type ImageOptions } from './export/view-urls';
 
 // Core constants and helpers shared with pages and the server.
 export {
   CHART_HEIGHT,
-  CHART_HEIGHT_MD,
   EMBED_HEIGHT,
   HALF_LAYOUT_MAX_WIDTH,
   MAP_HEIGHT,
   MAP_HEIGHT_MD,
-  WIDGET_DEFAULT_HEIGHT,
   chartHeightFor,
   layoutFor,
 } from './core/chart-size';
-export { CHART_TYPES, isChartType, shownRange, sliderModeFor, type ChartType } from './core/slider';
-export { themeColors, type Theme } from './core/palette';
-export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, apiErrorMessage } from './core/chart-messages';
+export { CHART_TYPES, sliderModeFor, type ChartType } from './core/slider';
+export type { Theme } from './core/palette';
+export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE } from './core/chart-messages';
 export { embedRuntimeScript } from './widget/embed-runtime';
 export { viewLabels, type ViewLabels } from './core/view-labels';
 export { unitLabel } from './core/unit-labels';
-export { coverageNote, type Coverage } from './core/coverage';
-export { publishedSvg, publishedChrome, type PublishedFrameInput } from './export/published-frame';
+export { coverageNote } from '../../core/view';
+export type { Coverage } from '../../core/default-view';
+export { publishedSvg, type PublishedFrameInput } from './export/published-frame';
 export { joinQuery } from './export/view-query';

@@ -105,16 +105,3 @@ export async function regionsWithin(db: ReadDb, prefix: string, level: number): 
   );
   return rows.map((r) => r.code);
 }
-
-/** Names of geos by code (countries, aggregates, regions) as the geos table has them. */
-export async function geoNames(db: ReadDb, codes: readonly string[]): Promise<Map<string, string>> {
-  if (codes.length === 0) return new Map();
-  const rows = await queryRows<{ code: string; name: string }>(
-    db,
-    sql`SELECT code, name FROM geos WHERE code IN (${sql.join(
-      codes.map((c) => sql`${c}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [r.code, r.name]));
-}

@@ -32,15 +32,25 @@ export function toDataset(row: DatasetRow, cats: CategoryRef[]): Dataset {
 
 /** The editorial categories of imported datasets, by dataset id, by name. */
 export async function categoriesOf(db: ReadDb, ids: number[]): Promise<Map<number, CategoryRef[]>> {
-  const map = new Map<number, CategoryRef[]>();
-  if (ids.length === 0) return map;
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({ datasetId: datasetCategories.datasetId, slug: categories.slug, name: categories.name })
     .from(datasetCategories)
     .innerJoin(categories, eq(categories.id, datasetCategories.categoryId))
     .where(inArray(datasetCategories.datasetId, ids))
     .orderBy(asc(categories.name));
-  for (const r of rows) map.set(r.datasetId, [...(map.get(r.datasetId) ?? []), { slug: r.slug, name: r.name }]);
+  return refsBy(rows, (r) => r.datasetId);
+}
+
+/** Category rows (already in name order) grouped by whose they are. */
+function refsBy<K, R extends CategoryRef>(rows: readonly R[], keyOf: (row: R) => K): Map<K, CategoryRef[]> {
+  const map = new Map<K, CategoryRef[]>();
+  for (const r of rows) {
+    const list = map.get(keyOf(r));
+    const ref = { slug: r.slug, name: r.name };
+    if (list) list.push(ref);
+    else map.set(keyOf(r), [ref]);
+  }
   return map;
 }
 
@@ -115,16 +125,14 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
 
 /** The folders of Eurostat's tree each code is listed under, by code, by name. */
 async function foldersOf(db: ReadDb, codes: string[]): Promise<Map<string, CategoryRef[]>> {
-  const map = new Map<string, CategoryRef[]>();
-  if (codes.length === 0) return map;
+  if (codes.length === 0) return new Map();
   const rows = await db
     .select({ code: catalogueEntryCategories.code, slug: categories.slug, name: categories.name })
     .from(catalogueEntryCategories)
     .innerJoin(categories, eq(categories.id, catalogueEntryCategories.categoryId))
     .where(inArray(catalogueEntryCategories.code, codes))
     .orderBy(asc(categories.name));
-  for (const r of rows) map.set(r.code, [...(map.get(r.code) ?? []), { slug: r.slug, name: r.name }]);
-  return map;
+  return refsBy(rows, (r) => r.code);
 }
 
 async function categoryNames(db: ReadDb, slugs: string[]): Promise<Map<string, string>> {

@@ -32,13 +32,19 @@ export async function categoryTree(db: ReadDb): Promise<CategoryNode[]> {
       WHERE e.withdrawn_at IS NULL OR EXISTS (SELECT 1 FROM datasets d WHERE d.code = e.code)`,
   );
   const direct = new Map<number, Set<string>>();
-  for (const l of links) direct.set(l.category_id, (direct.get(l.category_id) ?? new Set()).add(l.code));
+  for (const l of links) {
+    const codes = direct.get(l.category_id);
+    if (codes) codes.add(l.code);
+    else direct.set(l.category_id, new Set([l.code]));
+  }
   const childrenOf = new Map<number | null, typeof rows>();
   const ids = new Set(rows.map((r) => r.id));
   for (const r of rows) {
     // A parent that no longer exists makes the category a root rather than losing it.
     const parent = r.parentId !== null && ids.has(r.parentId) ? r.parentId : null;
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), r]);
+    const siblings = childrenOf.get(parent);
+    if (siblings) siblings.push(r);
+    else childrenOf.set(parent, [r]);
   }
   const build = (row: (typeof rows)[number], seen: Set<number>): { node: CategoryNode; sets: Set<string> } => {
     const sets = new Set(direct.get(row.id) ?? []);

@@ -2,44 +2,20 @@
 import { catalogueVersion, markComputedAt, memoAt } from '../catalogue-memo';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isRowId } from '../../core/ids';
-import type { Frequency } from '../../core/periods';
-import type { CatalogueItem, DatasetMeta, Dimension } from '../../core/schemas/dataset';
+import type { DatasetMeta, Dimension } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
 import { datasetDimensions, datasets, dimensionValues, series } from '../schema';
 import { catalogueItems, categoriesOf, categorySubtree, listCatalogue, toDataset } from './catalogue-items';
 import { batchOfTurn, queryRows } from '../sql';
-import { coverageOf, latestPeriodByGeo, type Coverage } from './observations';
+import type { Coverage } from '../../core/default-view';
+import { coverageOf, latestPeriodByGeo } from './observations';
 import { searchDatasets } from './search';
+import type { DatasetListFilters, DatasetSearchResult } from './dataset-list';
+import type { DatasetRow } from '../schema/datasets';
 
-export type DatasetRow = typeof datasets.$inferSelect;
+export type { DatasetRow } from '../schema/datasets';
 
-export interface DatasetListFilters {
-  q?: string;
-  category?: string;
-  geo?: string;
-  frequency?: Frequency;
-  /** With q, relevance (the default) ranks by the search; without q it means name. */
-  sort?: 'name' | 'updated' | 'relevance';
-  /**
-   * The whole catalogue (decision 188): Eurostat's entries not imported yet too (/datasets, /api/datasets, the
-   * sitemaps). Without it, imported datasets only: what has data to chart, cite or count.
-   */
-  catalogue?: boolean;
-  /** With `catalogue`: only the datasets whose data is here (true), or only those imported on demand (false). */
-  imported?: boolean;
-  limit: number;
-  offset: number;
-}
-
-/** A dataset in a list, with the view a search opens it on (`country[]=DE` when the query named Germany). */
-export type DatasetListItem = CatalogueItem & { view_query?: string };
-
-export interface DatasetSearchResult {
-  items: DatasetListItem[];
-  total: number;
-  /** The places the query named (q only): results have data for each, and open on it. */
-  places?: { text: string; name: string; codes: string[] }[];
-}
+export type { DatasetListFilters, DatasetListItem, DatasetSearchResult } from './dataset-list';
 
 /** The catalogue, filtered; with a query, the search's results (db/queries/search.ts, decision 055). */
 export async function listDatasets(db: ReadDb, f: DatasetListFilters): Promise<DatasetSearchResult> {

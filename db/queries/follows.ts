@@ -4,6 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, ReadDb } from '../client';
 import type { DatasetMeta } from '../../core/schemas/dataset';
+import { parsePeriod } from '../../core/periods';
 import { follows, type FollowSettings } from '../schema/follows';
 import { listRevisions } from './revisions';
 
@@ -184,10 +185,8 @@ export async function followChangesSince(
   const added = await listRevisions(db, meta, { ...base, kinds: ['added'], limit: 500 });
   const changed = await listRevisions(db, meta, { ...base, kinds: ['changed'] });
   if (added.total === 0 && changed.total === 0) return null;
-  const ordinal = (p: string) => {
-    const [a, b] = p.split('/');
-    return b === undefined ? Number(a) * 100 : Number(b) * 100 + Number((a ?? '').replace(/^[QS]/, ''));
-  };
+  // Periods as displayed (3/2025, Q1/2025, 2025-W01 …), in time order: the one period reader's ordinals.
+  const ordinal = (p: string) => parsePeriod(p, { spelling: 'display' })?.ordinal ?? 0;
   return {
     newPeriods: [...new Set(added.items.map((i) => i.period))].sort((x, y) => ordinal(x) - ordinal(y)),
     revisions: changed.items.map((i) => ({ period: i.period, oldValue: i.old_value, newValue: i.new_value })),

@@ -1,6 +1,7 @@
 // Read queries for observations: one dataset's values for a selection of series, geos and periods.
 import { sql, type SQL } from 'drizzle-orm';
 import { formatPeriod, frequencySchema, parsePeriod, type Frequency } from '../../core/periods';
+import type { Coverage } from '../../core/default-view';
 import type { DatasetMeta, Series } from '../../core/schemas/dataset';
 import type { Selection } from '../../core/selection';
 import type { ReadDb } from '../client';
@@ -59,7 +60,7 @@ export async function selectObservations(
   limit?: number,
 ): Promise<ObservationRow[]> {
   const version = computedVersionOf(meta);
-  const kept = blocksKept.get(db) ?? BLOCKS_KEPT;
+  const kept = valueBlocksKept(db);
   if (version !== undefined && kept > 0 && keepsBlocks(meta, sel))
     return fromBlocks(db, meta, version, sel, kept, signal, limit);
   const [text, index] = await Promise.all([
@@ -133,6 +134,14 @@ export function keepValueBlocks(db: ReadDb, blocks: number): void {
   blocksKept.set(db, blocks);
 }
 
+/** How many value blocks reads through `db` keep (keepValueBlocks, else BLOCKS_KEPT): the bound the registry states. */
+export function valueBlocksKept(db: ReadDb): number {
+  return blocksKept.get(db) ?? BLOCKS_KEPT;
+}
+
+/** The one memo's group the blocks are kept in (server/caches.ts counts and invalidates it by this name). */
+export const VALUE_BLOCKS_GROUP = 'value-blocks';
+
 /**
  * The most values a selection can have, from what it names alone: series (the product of each dimension's chosen
  * codes) × places × periods. Null when it names no places, reads an earlier vintage (whose periods may lie outside
@@ -187,7 +196,7 @@ async function fromBlocks(
   signal?.throwIfAborted();
   const series = seriesKey(meta, sel);
   const blocks = [...new Set(sel.countries)].map((geo) =>
-    memoAt(db, version, `value-blocks:${meta.id}:${series}:${geo}`, () => readBlock(db, meta, sel.dims, geo), {
+    memoAt(db, version, `${VALUE_BLOCKS_GROUP}:${meta.id}:${series}:${geo}`, () => readBlock(db, meta, sel.dims, geo), {
       limit: kept,
     }),
   );
@@ -449,21 +458,6 @@ export interface PlaceLatest {
   name: string;
   /** Ordinal of the place's latest period with a value. */
   latest: number;
-}
-
-/** A period newer than the covered one, with the few places that have reached it. */
-export interface PartialPeriod {
-  period: string;
-  places: string[];
-}
-
-export interface Coverage {
-  /** The latest period (M/YYYY …) more than half of the places have a value for; null without data. */
-  period: string | null;
-  /** Newer periods than `period`, oldest first, with the places that have a value there. */
-  partial: PartialPeriod[];
-  /** How many places the main series has. */
-  places: number;
 }
 
 /**

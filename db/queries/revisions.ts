@@ -6,7 +6,7 @@ import { formatPeriod, frequencySchema } from '../../core/periods';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import { catalogueVersion, memoAt } from '../catalogue-memo';
 import type { ReadDb } from '../client';
-import type { DatasetRow } from './datasets';
+import type { DatasetRow } from '../schema/datasets';
 import { pgArray, queryRows } from '../sql';
 
 /**

@@ -22,11 +22,6 @@ export async function getTemplate(db: ReadDb, id: number): Promise<RobotTemplate
   return row;
 }
 
-export async function templateBySlug(db: ReadDb, slug: string): Promise<RobotTemplateRow | undefined> {
-  const [row] = await db.select().from(robotTemplates).where(eq(robotTemplates.slug, slug));
-  return row;
-}
-
 /** Templates that run after an import of this dataset. */
 export function templatesAfterRefresh(db: ReadDb, datasetCode: string): Promise<RobotTemplateRow[]> {
   return db
@@ -128,28 +123,6 @@ export function draftText(d: Pick<RobotDraftRow, 'title' | 'markdown' | 'editedT
   markdown: string;
 } {
   return { title: d.editedTitle ?? d.title, markdown: d.editedMarkdown ?? d.markdown };
-}
-
-/** The template's newest draft that is pending or published (what a new run compares its text with). */
-export async function latestLiveDraft(db: ReadDb, templateId: number): Promise<RobotDraftRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(robotDrafts)
-    .where(and(eq(robotDrafts.templateId, templateId), ne(robotDrafts.status, 'discarded')))
-    .orderBy(desc(robotDrafts.createdAt), desc(robotDrafts.id))
-    .limit(1);
-  return row;
-}
-
-/** The template's last published draft (the version the review diffs against). */
-export async function lastPublishedDraft(db: ReadDb, templateId: number): Promise<RobotDraftRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(robotDrafts)
-    .where(and(eq(robotDrafts.templateId, templateId), eq(robotDrafts.status, 'published')))
-    .orderBy(desc(robotDrafts.publishedAt), desc(robotDrafts.id))
-    .limit(1);
-  return row;
 }
 
 export interface QueueItem {

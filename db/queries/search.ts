@@ -21,7 +21,7 @@ import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
 import { catalogueItems, categorySubtree } from './catalogue-items';
 import { rankDocuments } from './search-ranking';
-import type { DatasetListFilters, DatasetListItem, DatasetSearchResult } from './datasets';
+import type { DatasetListFilters, DatasetListItem, DatasetSearchResult } from './dataset-list';
 
 /** The most trigram-similar words weighed as a typo's correction. */
 const candidatesPerTerm = 32;

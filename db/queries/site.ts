@@ -1,5 +1,5 @@
 // Queries of the public site: contact messages, redirects of moved pages, and the catalogue's filter options.
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, ReadDb } from '../client';
 import { categories, contactMessages, redirects } from '../schema';
 import { queryRows } from '../sql';
@@ -62,11 +62,6 @@ export async function saveRedirect(db: Db, r: Redirect): Promise<void> {
 
 export async function deleteRedirect(db: Db, fromPath: string): Promise<void> {
   await db.delete(redirects).where(eq(redirects.fromPath, normalizeRedirectPath(fromPath)));
-}
-
-export async function listRedirects(db: ReadDb): Promise<Redirect[]> {
-  const rows = await db.select().from(redirects).orderBy(asc(redirects.fromPath));
-  return rows.map(toRedirect);
 }
 
 export interface CategoryOption {

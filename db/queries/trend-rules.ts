@@ -149,14 +149,6 @@ export async function insertTrendRuleFiring(
   return row!;
 }
 
-export async function firingsOf(db: ReadDb, ruleId: number): Promise<TrendRuleFiringRow[]> {
-  return db
-    .select()
-    .from(trendRuleFirings)
-    .where(eq(trendRuleFirings.ruleId, ruleId))
-    .orderBy(desc(trendRuleFirings.id));
-}
-
 /**
  * The labels of a series' codes (dim1…dimN) that tell it apart: null codes (the caller's main-series values) and
  * dimensions with a single value in the dataset (the frequency, usually) are left out.

@@ -1,9 +1,9 @@
 // User queries outside Better Auth's own: existence check, the browser's view of a user, onboarding.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Plan } from '../../core/plans';
 import type { AccountUser } from '../../core/schemas/account';
 import type { Db, ReadDb } from '../client';
-import { accounts, users } from '../schema';
+import { users } from '../schema';
 import { userPlan } from './billing';
 
 export type UserRow = typeof users.$inferSelect;
@@ -57,14 +57,4 @@ export async function completeOnboarding(
     .update(users)
     .set({ name: profile.name, interests: profile.interests, onboardedAt: now, updatedAt: now })
     .where(eq(users.id, userId));
-}
-
-/** Whether the user has a password (a `credential` sign-in method), which sensitive changes then ask for. */
-export async function hasPassword(db: ReadDb, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
-    .limit(1);
-  return rows.length > 0;
 }

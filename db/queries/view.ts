@@ -6,7 +6,8 @@ import type { DatasetData, DatasetMeta, ViewTransform } from '../../core/schemas
 import { transformRequestOf, type Selection } from '../../core/selection';
 import { applyTransform, readRange, transformUnit } from '../../core/selection-transform';
 import type { ReadDb } from '../client';
-import { findDataset, getDatasetMeta, type DatasetRow } from './datasets';
+import { openViewOf, type OpenedView, type OpenViewOptions } from '../../core/view';
+import { findDataset, getDatasetCoverage, getDatasetMeta, type DatasetRow } from './datasets';
 import { countObservations, mostValues, selectObservations, toSeriesList, type ObservationRow } from './observations';
 import { NotYetImported, vintageAt } from './revisions';
 
@@ -152,4 +153,22 @@ export async function loadView(
   const t = viewTransformOf(meta, selection);
   if (t) data.transform = t;
   return { meta, selection, rows, data };
+}
+
+/**
+ * The view a query asks of a dataset, opened by the one rule (core/view.ts `openViewOf`) with the dataset's coverage:
+ * the dataset page, the chart page, the sharing card and chart images open their views here, then read them with
+ * loadView.
+ */
+export async function openView(
+  db: ReadDb,
+  row: DatasetRow,
+  meta: DatasetMeta,
+  query: URLSearchParams,
+  options: Partial<OpenViewOptions> = {},
+): Promise<OpenedView> {
+  // An address's view ends where it says: no coverage to read.
+  const coverage =
+    options.mode === 'address' ? { period: null, partial: [], places: 0 } : await getDatasetCoverage(db, row, meta);
+  return openViewOf(meta, coverage, query, { path: `/datasets/${meta.dataset_code}`, ...options });
 }

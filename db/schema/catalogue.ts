@@ -24,8 +24,11 @@ export const catalogueEntries = pgTable('catalogue_entries', {
   themePath: text('theme_path').array().notNull(),
   /** When a table of contents no longer listed it; null while it is listed. */
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
-  /** The last table of contents that listed it. */
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  /**
+   * The last table of contents that added, changed, withdrew or listed it again: a sync that changes nothing leaves
+   * it, so the kept answers' version (answer-versions.ts) moves only with the catalogue.
+   */
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });
 
 /** Every folder an entry is listed under (a dataset may sit under several themes). */

@@ -26,6 +26,9 @@ export const datasets = pgTable('datasets', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A row of `datasets` as read. */
+export type DatasetRow = typeof datasets.$inferSelect;
+
 export const datasetDimensions = pgTable(
   'dataset_dimensions',
   {

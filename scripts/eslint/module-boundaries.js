@@ -28,11 +28,16 @@ export const moduleBoundaries = {
     if (!from) return {};
     const check = (node) => {
       const spec = node?.value;
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path
-        .relative(root, path.resolve(path.dirname(context.filename), spec))
-        .split(path.sep)
-        .join('/');
+      if (typeof spec !== 'string') return;
+      // The tree's aliases (#app/, #core/, #db/, #server/: tsconfig.json's paths) name a repository path.
+      const alias = /^#(app|core|db|server)(\/.*)?$/.exec(spec);
+      if (!alias && !spec.startsWith('.')) return;
+      const target = alias
+        ? `${alias[1]}${alias[2] ?? ''}`
+        : path
+            .relative(root, path.resolve(path.dirname(context.filename), spec))
+            .split(path.sep)
+            .join('/');
       const to = partOf(target, parts);
       if (!to || to === from) return;
       if (!allowed[from].includes(to)) {
@@ -40,6 +45,34 @@ export const moduleBoundaries = {
       } else if (to === 'app/charts' && !/^app\/charts(\/index(\.tsx?)?)?$/.test(target)) {
         context.report({ node, messageId: 'chartsIndex' });
       }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    };
+  },
+};
+
+/** ESLint rule: an import that climbs three or more folders names the tree's alias instead (#core/periods). */
+export const noDeepRelative = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'Imports that climb three or more folders use #app/, #core/, #db/ or #server/' },
+    schema: [],
+    messages: { deep: 'import "{{spec}}" as "{{alias}}" (tsconfig.json paths)' },
+  },
+  create(context) {
+    const check = (node) => {
+      const spec = node?.value;
+      if (typeof spec !== 'string' || !/^(\.\.\/){3,}/.test(spec)) return;
+      const target = path
+        .relative(root, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
+      if (!/^(app|core|db|server)\//.test(target)) return;
+      context.report({ node, messageId: 'deep', data: { spec, alias: `#${target}` } });
     };
     return {
       ImportDeclaration: (node) => check(node.source),

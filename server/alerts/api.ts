@@ -33,15 +33,12 @@ import { NOTIFICATION_DELIVERIES, TREND_RULE_KINDS } from '../../db/schema/notif
 import { formatPeriod, type Frequency } from '../../core/periods';
 import type { Auth } from '../auth/auth';
 import { readSession, requireSignedIn } from '../auth/session';
-import { ApiError, errorBody, errorSchema, bodyValidationHook } from '../http/errors';
+import { ApiError, errorBody, bodyValidationHook } from '../http/errors';
+import { errorResponse, idParam } from '../http/openapi';
 import { describeRule, initialState } from './rules';
 
 type AlertsEnv = { Variables: { db: Db } };
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorSchema } },
-});
 const signedOut = errorResponse('Not signed in');
 const badRequest = errorResponse('Invalid request');
 
@@ -83,15 +80,6 @@ const ruleSchema = z
     created_at: z.string(),
   })
   .openapi('TrendRule');
-
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }),
-});
 
 const routes = {
   list: createRoute({

@@ -54,8 +54,10 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
     for (let i = 0; i < items.length; i += BATCH) {
       const part = items.slice(i, i + BATCH);
       const codes = pgArray(part.map((e) => e.code));
+      // Only what changed is written (a table of contents applied twice a day mostly repeats the last one): the
+      // kept answers' version reads changed_at, and rewriting 7,000 unchanged rows would move it every time.
       await tx.execute(sql`INSERT INTO catalogue_entries (code, title, kind, source_updated, last_update,
-          structure_changed, data_start, data_end, frequency, theme_path, withdrawn_at, seen_at)
+          structure_changed, data_start, data_end, frequency, theme_path, withdrawn_at, changed_at)
         SELECT x.code, x.title, x.kind, nullif(x.updated, ''), x.last_update, x.structure_changed, x.data_start,
           x.data_end, x.frequency, CASE WHEN x.path = '' THEN '{}'::text[] ELSE string_to_array(x.path, '/') END, NULL, ${now.toISOString()}::timestamptz
         FROM unnest(${codes}::text[], ${pgArray(part.map((e) => e.title))}::text[],
@@ -70,12 +72,22 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
           source_updated = excluded.source_updated, last_update = excluded.last_update,
           structure_changed = excluded.structure_changed, data_start = excluded.data_start,
           data_end = excluded.data_end, frequency = excluded.frequency, theme_path = excluded.theme_path, withdrawn_at = NULL,
-          seen_at = excluded.seen_at`);
+          changed_at = excluded.changed_at
+        WHERE catalogue_entries.withdrawn_at IS NOT NULL
+          OR (catalogue_entries.title, catalogue_entries.kind, catalogue_entries.source_updated,
+              catalogue_entries.last_update, catalogue_entries.structure_changed, catalogue_entries.data_start,
+              catalogue_entries.data_end, catalogue_entries.frequency, catalogue_entries.theme_path)
+            IS DISTINCT FROM (excluded.title, excluded.kind, excluded.source_updated, excluded.last_update,
+              excluded.structure_changed, excluded.data_start, excluded.data_end, excluded.frequency, excluded.theme_path)`);
+      // The folders each entry is listed under: links no longer listed go, new ones come, the others stay.
       const links = part.flatMap((e) => e.folders.map((f) => [e.code, f] as const));
-      await tx.execute(sql`DELETE FROM catalogue_entry_categories WHERE code = ANY(${codes}::text[])`);
+      const linkCodes = pgArray(links.map((l) => l[0]));
+      const linkSlugs = pgArray(links.map((l) => l[1]));
+      await tx.execute(sql`DELETE FROM catalogue_entry_categories l USING categories c
+        WHERE c.id = l.category_id AND l.code = ANY(${codes}::text[])
+          AND (l.code, c.slug) NOT IN (SELECT * FROM unnest(${linkCodes}::text[], ${linkSlugs}::text[]))`);
       await tx.execute(sql`INSERT INTO catalogue_entry_categories (code, category_id)
-        SELECT x.code, c.id FROM unnest(${pgArray(links.map((l) => l[0]))}::text[],
-          ${pgArray(links.map((l) => l[1]))}::text[]) AS x(code, slug)
+        SELECT x.code, c.id FROM unnest(${linkCodes}::text[], ${linkSlugs}::text[]) AS x(code, slug)
         JOIN categories c ON c.slug = x.slug
         ON CONFLICT DO NOTHING`);
     }
@@ -95,8 +107,10 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
     }
     const withdrawn = await queryRows<{ code: string }>(
       tx,
-      sql`UPDATE catalogue_entries SET withdrawn_at = ${now.toISOString()}::timestamptz
-        WHERE withdrawn_at IS NULL AND seen_at < ${now.toISOString()}::timestamptz RETURNING code`,
+      sql`UPDATE catalogue_entries SET withdrawn_at = ${now.toISOString()}::timestamptz,
+          changed_at = ${now.toISOString()}::timestamptz
+        WHERE withdrawn_at IS NULL AND code NOT IN (SELECT unnest(${pgArray(items.map((e) => e.code))}::text[]))
+        RETURNING code`,
     );
     report.withdrawn = withdrawn.length;
     return report;

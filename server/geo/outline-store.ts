@@ -40,6 +40,8 @@ export interface OutlineStore {
    * server has none (NUTS without a data mirror), an expected state. A file that cannot be read or parsed rejects.
    */
   forChoice(choice: OutlineChoice): Promise<LoadedOutlines | null>;
+  /** How many files are kept (read or being read): OUTLINE_FILES at most. */
+  size(): number;
 }
 
 const WORLD_BASE = 'world-atlas/countries-110m.json';
@@ -50,10 +52,21 @@ export type ReadText = (file: string) => Promise<string>;
 
 const readText: ReadText = (file) => readFile(file, 'utf8');
 
-/** Loads each source once (the files do not change while a server runs); a failed load is forgotten. */
-function memo(): (source: string, load: () => Promise<string>) => Promise<OutlineFile> {
+/** Every file a store can read: the world's outlines and the four NUTS levels. Its bound (server/caches.ts). */
+export const OUTLINE_FILES = 5;
+
+interface FileMemo {
+  (source: string, load: () => Promise<string>): Promise<OutlineFile>;
+  size(): number;
+}
+
+/**
+ * Loads each source once (the files do not change while a server runs, so nothing is ever stale); a failed load is
+ * forgotten. Its keys are the store's own OUTLINE_FILES paths, never a request's, so it holds that many at most.
+ */
+function memo(): FileMemo {
   const cache = new Map<string, Promise<OutlineFile>>();
-  return (source, load) => {
+  const load = (source: string, load: () => Promise<string>): Promise<OutlineFile> => {
     let entry = cache.get(source);
     if (!entry) {
       entry = load().then((json) => ({
@@ -66,6 +79,7 @@ function memo(): (source: string, load: () => Promise<string>) => Promise<Outlin
     }
     return entry;
   };
+  return Object.assign(load, { size: () => cache.size });
 }
 
 async function worldJson(read: ReadText): Promise<string> {
@@ -115,6 +129,7 @@ export function outlineStore(dataMirror: string | null, read: ReadText = readTex
         throw err;
       }
     },
+    size: () => cached.size(),
   };
   return store;
 }

@@ -41,9 +41,14 @@ export interface Dictionaries {
 }
 
 /** Dictionary files kept per process (most imports need four to eight; geo.dic is the largest at 107 kB). */
-const keptFiles = 48;
+export const DICTIONARY_FILES_KEPT = 48;
 const files = new Map<string, Promise<Map<string, string> | null>>();
 let filesRead = 0;
+
+/** How many dictionary files are kept now (DICTIONARY_FILES_KEPT at most; server/caches.ts declares them). */
+export function dictionaryFilesKept(): number {
+  return files.size;
+}
 
 /** How many dictionary files this process has read from disk (tests check that reads are lazy and cached). */
 export function dictionaryFilesRead(): number {
@@ -77,7 +82,7 @@ function readDictionary(file: string): Promise<Map<string, string> | null> {
     () => null,
   );
   files.set(file, reading);
-  while (files.size > keptFiles) files.delete(files.keys().next().value!);
+  while (files.size > DICTIONARY_FILES_KEPT) files.delete(files.keys().next().value!);
   return reading;
 }
 

@@ -3,7 +3,20 @@
 // checks every cell (errors are thrown then, before any database work) and summarises what the store needs up front;
 // the store walks it again, a chunk at a time, while it copies the rows into the database.
 import type { Frequency } from '../../core/periods';
-import type { Observation } from './types';
+
+export interface Observation {
+  /** Codes of the dimensions in ParsedFile.dimensions order (freq, geo and time excluded). */
+  dims: string[];
+  freq: Frequency;
+  geo: string;
+  period: number;
+  /** null: the cell is missing (':') but carries flags worth keeping. */
+  value: number | null;
+  /** Decimal places as published ("13.0" → 1), so output can show the value as published. */
+  decimals: number | null;
+  /** Flags exactly as published ('p', 'e', 'bep', …) or null. */
+  flags: string | null;
+}
 
 /** What the store needs before it writes a row: series, places, period ranges and counts. */
 export interface ObservationSummary {

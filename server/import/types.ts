@@ -1,6 +1,8 @@
 // The shape every format parser produces; the import runner writes it to the database.
-import type { Frequency } from '../../core/periods';
 import type { Observations } from './observations';
+
+// One observation is the observations' own type (observations.ts), named here too for the parsers.
+export type { Observation } from './observations';
 
 export type SourceFormat = 'eurostat-tsv' | 'eurostat-tsv-legacy' | 'sdmx-csv' | 'json-stat';
 
@@ -10,20 +12,6 @@ export interface ParsedDimension {
   label: string | null;
   /** Codes in first-seen (or source category index) order, with labels where the source has them. */
   values: { code: string; label: string | null }[];
-}
-
-export interface Observation {
-  /** Codes of the dimensions in ParsedFile.dimensions order (freq, geo and time excluded). */
-  dims: string[];
-  freq: Frequency;
-  geo: string;
-  period: number;
-  /** null: the cell is missing (':') but carries flags worth keeping. */
-  value: number | null;
-  /** Decimal places as published ("13.0" → 1), so output can show the value as published. */
-  decimals: number | null;
-  /** Flags exactly as published ('p', 'e', 'bep', …) or null. */
-  flags: string | null;
 }
 
 export interface ParsedFile {

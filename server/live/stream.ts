@@ -6,7 +6,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Auth } from '../auth/auth';
 import { readSession } from '../auth/session';
-import { ApiError, errorBody, errorSchema } from '../http/errors';
+import { ApiError, errorBody } from '../http/errors';
+import { errorResponse } from '../http/openapi';
 import type { Db } from '../../db/client';
 import { liveHub, type LiveMessage } from './hub';
 
@@ -154,8 +155,8 @@ const liveRoute = createRoute({
   },
   responses: {
     200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    400: { description: 'Bad dataset list', content: { 'application/json': { schema: errorSchema } } },
-    429: { description: 'Too many open streams', content: { 'application/json': { schema: errorSchema } } },
+    400: errorResponse('Bad dataset list'),
+    429: errorResponse('Too many open streams'),
   },
 });
 

@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import { pgArray, queryRows } from '../../db/sql';
 import { categorySubtree } from '../../db/queries/catalogue-items';
 import { staleRunMs } from '../import/runner';
 import { importDataset, type DatasetEvent } from './refresh';
@@ -224,7 +224,7 @@ async function reclaimAbandoned(db: Db): Promise<void> {
   });
   if (gone.length === 0) return;
   await db.execute(sql`UPDATE import_requests SET status = 'waiting', holder = NULL
-    WHERE status = 'running' AND code = ANY(${`{${gone.map((g) => g.code).join(',')}}`}::text[])`);
+    WHERE status = 'running' AND code = ANY(${pgArray(gone.map((g) => g.code))}::text[])`);
 }
 
 async function finish(db: Db, code: string, status: 'done' | 'failed', error: string | null): Promise<void> {

@@ -1,8 +1,6 @@
 // When the scheduled refresh runs: times of day in Europe/Luxembourg (Eurostat publishes at 11:00 and 23:00 there),
 // from REFRESH_SCHEDULE ("11:15,23:15" by default, "off" for none), across daylight-saving changes.
 
-/** Shortly after Eurostat's two daily releases (11:00 and 23:00, Luxembourg time). */
-export const defaultSchedule = '11:15,23:15';
 export const scheduleZone = 'Europe/Luxembourg';
 
 /** REFRESH_SCHEDULE's shape: "off", or times of day HH:MM separated by commas. */

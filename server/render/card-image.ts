@@ -1,12 +1,12 @@
-// A page's 1200 × 630 sharing card as a PNG: satori lays out the card (server/api/og-card.tsx), resvg draws it. Run in
+// A page's 1200 × 630 sharing card as a PNG: satori lays out the card (server/charts/og-card.tsx), resvg draws it. Run in
 // the drawing threads (decision 182).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { createElement } from 'react';
 import satori from 'satori';
-import { CARD_SIZE, OgCard } from '../api/og-card';
-import type { CardContent } from '../api/og-content';
+import { CARD_SIZE, OgCard } from '../charts/og-card';
+import type { CardContent } from '../charts/og-card';
 
 const SITE_NAME = 'Statistics publisher';
 

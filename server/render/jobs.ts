@@ -1,7 +1,7 @@
 // What the drawing threads draw (decision 182): the jobs the main thread posts and how a thread draws each. The main
 // thread reads the database and the outlines; a job carries everything its drawing needs, as plain data.
 import type { LoadedOutlines } from '../../app/charts';
-import type { CardContent } from '../api/og-content';
+import type { CardContent } from '../charts/og-card';
 import { drawCard } from './card-image';
 import { PNG_ZOOM, publishedChartSvg, rasterise, renderChartSvg, type ChartImageInput } from './chart-image';
 

@@ -1,6 +1,6 @@
 // The drawing threads (decision 182): chart SVGs, PNGs and sharing cards are drawn in node:worker_threads, never on
 // the main thread, which stays free to read and answer other requests while an image is drawn. RenderQueue
-// (server/api/work-limits.ts) lets at most `size` drawings in at once and queues a few more; this pool runs them.
+// (server/http/middleware/work-limits.ts) lets at most `size` drawings in at once and queues a few more; this pool runs them.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { unavailableRetryAfter } from '../../core/unavailable';

@@ -19,7 +19,8 @@ import {
 import { ROBOT_DRAFT_STATUSES } from '../../db/schema/robot';
 import type { Auth } from '../auth/auth';
 import { readSession, requireSignedIn } from '../auth/session';
-import { ApiError, errorSchema, bodyValidationHook } from '../http/errors';
+import { ApiError, bodyValidationHook } from '../http/errors';
+import { errorResponse, idParam } from '../http/openapi';
 import {
   createTemplate,
   discardDraft,
@@ -35,10 +36,6 @@ type RobotEnv = { Variables: { db: Db } };
 /** What a signed-in account that is not an editor is told (the page says the same). */
 export const EDITORS_ONLY = 'The robot is for editors only: ask an administrator to add your account to ADMIN_EMAILS.';
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorSchema } },
-});
 const signedOut = errorResponse('Not signed in');
 const forbidden = errorResponse('Signed in, but not an editor');
 const badRequest = errorResponse('Invalid request');
@@ -114,15 +111,6 @@ const draftSchema = queueItemSchema
       .openapi({ description: 'Line diff of "# title" and the Markdown against the post as last published' }),
   })
   .openapi('RobotDraft');
-
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }),
-});
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

@@ -33,7 +33,7 @@ import { lockFileOf, openDatabase, type Database, type Db } from '../../db/clien
 import { getDatasetMeta } from '../../db/queries/datasets';
 import { selectObservations } from '../../db/queries/observations';
 import { datasets, importRuns } from '../../db/schema';
-import { toCsv } from '../../server/api/data-formats';
+import { toCsv } from '../../server/datasets/data-formats';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Mailer } from '../../server/email/transport';
@@ -41,6 +41,7 @@ import { seedGeos } from '../../server/import/geos';
 import { importFile } from '../../server/import/runner';
 import { startAppServer, type AppServer } from '../setup/app-server';
 import { httpPhase } from './http-phase';
+import { seededRandom } from '../setup/seeded-random';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const mirror = process.env.DATA_MIRROR ?? path.resolve(root, '../shared/data');
@@ -126,18 +127,6 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-// ---- seeded randomness -------------------------------------------------------------------------------------------
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const hostile = [
@@ -532,7 +521,7 @@ async function fuzz(kind: Kind, build: ServerBuild | undefined): Promise<void> {
     const config = loadConfig({ PUBLIC_URL: origin, TRUST_PROXY: '1', AUTH_SECRET: authSecret, DATA_MIRROR: mirror });
     const app = createApp({ db: database.db, build, config, mailer: dropMail });
     const { ops, pages } = await targets(app, build);
-    const rnd = prng(SEED);
+    const rnd = seededRandom(SEED);
     const requests = Array.from({ length: REQUESTS }, (_, i) => generate(rnd, ops, pages, i));
     let next = 0;
     const worker = async () => {
@@ -882,7 +871,7 @@ async function main(): Promise<void> {
   const buildFile = path.join(root, 'build/server/index.js');
   const build = existsSync(buildFile) ? ((await import(pathToFileURL(buildFile).href)) as ServerBuild) : undefined;
   if (!build) real.log('No page build (npm run build): pages are not fuzzed, the server faults are skipped.');
-  const rnd = prng(SEED + 1);
+  const rnd = seededRandom(SEED + 1);
   try {
     for (const kind of DATABASES) {
       const k0 = performance.now();

@@ -143,11 +143,14 @@ it('copies the API URL of the view with a 3 s check mark', async () => {
   expect(res.status()).toBe(200);
   expect((await res.json()).data[0].rows[0].period).toBe('1/2024');
 
+  // The page's clock is Playwright's from here: the check mark's 3 s are run through, not waited for.
+  await page.clock.install();
   await dialog.getByRole('button', { name: 'Copy API URL' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(2900);
   expect(await dialog.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+  await page.clock.runFor(200);
   await dialog.getByRole('button', { name: 'Copy API URL' }).waitFor({ timeout: 1500 });
   expect(problems).toEqual([]);
 });
@@ -160,11 +163,13 @@ it('copies an iframe embed snippet with a 2 s check mark, and the embed shows th
   expect(snippet).toMatch(
     /^<iframe src="http:\/\/[^"]+\/datasets\/\d+\?embed=true&amp;chart_type=line&amp;country\[\]=DE&amp;country\[\]=FR&amp;country\[\]=EA20&amp;time_start=1\/2024" width="100%" height="545" /,
   );
+  await page.clock.install();
   await dialog.getByRole('button', { name: 'Copy Embed code' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(snippet);
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1900);
   expect(await dialog.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+  await page.clock.runFor(200);
   await dialog.getByRole('button', { name: 'Copy Embed code' }).waitFor({ timeout: 1500 });
 
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');

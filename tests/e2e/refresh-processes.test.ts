@@ -25,8 +25,11 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-/** When the left-over retry falls due: long enough for both servers to start and their pages to join. */
-const RETRY_AFTER_MS = 8_000;
+/**
+ * When the left-over retry falls due: long enough for both servers to start and their pages to join, also on a busy
+ * machine (8 s was not, with CI's other stages on the same two cores: the retry ran before the pages had joined).
+ */
+const RETRY_AFTER_MS = 20_000;
 
 let peer: EurostatPeer;
 let database: Database;

@@ -14,8 +14,8 @@ import {
   nextUtcMidnight,
   utcDay,
   type Counter,
-} from '../../server/api/daily-limit';
-import { issuePageToken } from '../../server/api/page-token';
+} from '../../server/keys/daily-limit';
+import { issuePageToken } from '../../server/keys/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/sql';
 import { syncCatalogue } from '../../server/catalogue/sync';
+import { answerVersions } from '../../server/http/response-cache/answer-versions';
 import { mirrorTocFile } from '../../server/catalogue/seed';
 import { parseTocTree } from '../../server/catalogue/toc';
 import { freshDatabase, mirror } from '../setup/database';
@@ -78,6 +79,26 @@ describe("Eurostat's table of contents as the catalogue", () => {
       sql`SELECT withdrawn_at FROM catalogue_entries WHERE code = 'demo_pjan'`,
     );
     expect(back!.withdrawn_at).toBeNull();
+  });
+
+  it('writes nothing when the table of contents repeats the last one: the kept answers keep their version', async () => {
+    const before = await answerVersions(database.db);
+    const [changed] = await rows<{ at: string }>(sql`SELECT max(changed_at)::text AS at FROM catalogue_entries`);
+    const again = await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T12:00:00Z'));
+    expect(again).toMatchObject({ listed: 6953, added: 0, returned: 0, withdrawn: 0 });
+    expect(await answerVersions(database.db)).toEqual(before);
+    const [after] = await rows<{ at: string; links: number }>(
+      sql`SELECT max(changed_at)::text AS at, (SELECT count(*)::int FROM catalogue_entry_categories) AS links
+        FROM catalogue_entries`,
+    );
+    expect(after!.at).toBe(changed!.at);
+    expect(after!.links).toBeGreaterThan(8000);
+
+    // A retitled entry is a change: it is written, and the version moves.
+    const retitled = tocText.replace('Population on 1 January by age and sex"', 'Population on 1 January by age, sex"');
+    await syncCatalogue(database.db, parseTocTree(retitled), new Date('2026-11-03T13:00:00Z'));
+    expect(await answerVersions(database.db)).not.toEqual(before);
+    await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T14:00:00Z'));
   });
 
   it('takes a table of contents that lists less than half the catalogue as broken: nothing is withdrawn', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { geoApi } from '../../server/api/geo';
+import { geoApi } from '../../server/geo/api';
 import { outlineStore } from '../../server/geo/outline-store';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -13,7 +13,7 @@ import { importsAction } from '../../app/routes/app/admin/imports.server';
 import { inflateLimit, type ImportJob } from '../../core/admin-imports';
 import { insertResearchReport } from '../../db/queries/researcher';
 import { importRuns, users } from '../../db/schema';
-import { MAX_SAVED_REPORTS } from '../../server/api/researcher';
+import { MAX_SAVED_REPORTS } from '../../server/researcher/api';
 import { loadConfig } from '../../server/config';
 import { importFile } from '../../server/import/runner';
 import { liveShares, streamStats } from '../../server/live/stream';

@@ -3,8 +3,8 @@
 // or page), and a request whose client has gone draws and serialises nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { maxValuesPerRequest } from '../../server/api/datasets';
-import { imageRequestsPerMinute, renderStats } from '../../server/api/work-limits';
+import { maxValuesPerRequest } from '../../server/datasets/api';
+import { imageRequestsPerMinute, renderStats } from '../../server/http/middleware/work-limits';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { databaseWithGeos } from '../setup/database';

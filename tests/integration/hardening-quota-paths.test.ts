@@ -9,7 +9,7 @@ import { USAGE_DAYS } from '../../core/plans';
 import { organizationUsage } from '../../db/queries/api-keys';
 import { apiUsage, organizationMembers } from '../../db/schema';
 import { Hono } from 'hono';
-import { answerVersions } from '../../server/api/answer-versions';
+import { answerVersions } from '../../server/http/response-cache/answer-versions';
 import {
   countedRequests,
   dailyApiLimit,
@@ -17,11 +17,11 @@ import {
   markCounted,
   uncountedRequests,
   utcDay,
-} from '../../server/api/daily-limit';
-import type { ApiEnv } from '../../server/api/env';
-import { issuePageToken } from '../../server/api/page-token';
-import { colourSchemeHint } from '../../server/api/redirects';
-import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/api/security-headers';
+} from '../../server/keys/daily-limit';
+import type { ApiEnv } from '../../server/http/env';
+import { issuePageToken } from '../../server/keys/page-token';
+import { colourSchemeHint } from '../../server/site/redirects';
+import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/http/middleware/security-headers';
 import { responseCache } from '../../server/http/response-cache';
 import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 

@@ -8,7 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { renderQueue } from '../../server/api/work-limits';
+import { renderQueue } from '../../server/http/middleware/work-limits';
 import { createApp, createAppServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { databaseWithGeos } from '../setup/database';
@@ -151,6 +151,11 @@ describe('drawing big images', () => {
   });
 
   it('gives a queue place back as soon as its client leaves', async () => {
+    /** Waits for a condition, up to 30 s (then the expectation after it says what did not happen). */
+    const waitFor = async (done: () => boolean) => {
+      const deadline = performance.now() + 30_000;
+      while (!done() && performance.now() < deadline) await sleep(20);
+    };
     // Whatever was still being drawn for the first test's clients is finished first.
     while (renderQueue.limits().running > 0) await sleep(100);
     const { capacity } = renderQueue.limits();
@@ -164,13 +169,11 @@ describe('drawing big images', () => {
       ),
     );
     // Wait until every place is taken, then the clients leave.
-    const until = performance.now() + 30_000;
-    while (renderQueue.limits().waiting < capacity - renderQueue.limits().workers && performance.now() < until)
-      await sleep(20);
+    await waitFor(() => renderQueue.limits().waiting >= capacity - renderQueue.limits().workers);
     expect(renderQueue.limits().waiting).toBe(capacity - renderQueue.limits().workers);
     first.abort();
     await Promise.all(asked);
-    await sleep(200);
+    await waitFor(() => renderQueue.limits().waiting === 0);
     expect(renderQueue.limits().waiting).toBe(0);
     // The places are free again while the image being drawn for a client that left is still being drawn.
     const second = new AbortController();
@@ -181,7 +184,8 @@ describe('drawing big images', () => {
         () => undefined,
       ),
     );
-    await sleep(1500);
+    // Every new client takes a place (none is refused for the places the first ones left).
+    await waitFor(() => renderQueue.limits().waiting >= capacity - renderQueue.limits().workers || answers.length > 0);
     second.abort();
     await Promise.all(again);
     expect(answers.filter((a) => a.status === 503)).toEqual([]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { planResearch } from '../../core/researcher/plan';
 import type { Database } from '../../db/client';
 import { lowerValueCap, maxValuesPerRequest } from '../../db/queries/view';
-import { cardFor } from '../../server/api/og-content';
+import { cardFor } from '../../server/charts/og-content';
 import { createApp } from '../../server/app';
 import { builtinAnswer } from '../../server/assistant/builtin';
 import { gazetteerFor } from '../../server/assistant/data';

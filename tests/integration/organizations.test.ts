@@ -7,7 +7,7 @@ import { invitationMessages } from '../../core/organizations';
 import { USAGE_DAYS } from '../../core/plans';
 import { accountUsage, organizationUsage } from '../../db/queries/api-keys';
 import { apiUsage, organizationInvitations, organizations } from '../../db/schema';
-import { utcDay } from '../../server/api/daily-limit';
+import { utcDay } from '../../server/keys/daily-limit';
 import { signedEvent, startStripeStub, subscriptionObject, type StripeStub } from '../setup/stripe-stub';
 import { confirmedUser, goodPassword, nextIp, signUp, startHarness, TestClient, type Harness } from './auth-harness';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartViewSpec } from '../../app/charts';
 import { unpackDatasetData, type PackedDatasetData } from '../../core/packed-series';
 import type { Database } from '../../db/client';
-import { cardFor } from '../../server/api/og-content';
+import { cardFor } from '../../server/charts/og-content';
 import { sliderFor } from '../../server/render/chart-image';
 import { databaseWithGeos } from '../setup/database';
 import { loaderDataOf } from './page-document';
@@ -43,5 +43,34 @@ describe('a dataset page and its sharing card', () => {
   ])('show the same period for %s', async (_, path, period) => {
     expect(await pageShows(path)).toBe(period);
     expect(await cardShows(path)).toBe(period);
+  });
+});
+
+describe('a page and its card open one view (core/view.ts) for every query key', () => {
+  // Every name a view's address may carry (the page's spelling and the data API's), plus names that are not a view's:
+  // the page and its card read each the same way, so they show the same period.
+  const base = '/datasets/prc_hicp_manr?chart_type=horizontal-bar';
+  it.each([
+    ['chart_type=bar', '/datasets/prc_hicp_manr?chart_type=bar'],
+    ['chart_type=map', '/datasets/prc_hicp_manr?chart_type=map'],
+    ['chart_type=table', '/datasets/prc_hicp_manr?chart_type=table'],
+    ['an unknown chart_type', '/datasets/prc_hicp_manr?chart_type=pie'],
+    ['time_start', `${base}&time_start=1/2025`],
+    ['time_end', `${base}&time_end=3/2025`],
+    ['time', `${base}&time=2/2025`],
+    ['period_from', `${base}&period_from=1/2025`],
+    ['period_to', `${base}&period_to=3/2025`],
+    ['country=', `${base}&country=DE,FR`],
+    ['country[]= with a place the dataset lacks', `${base}&country[]=FR&country[]=ZZ`],
+    ['dimension[]=', `${base}&dimension[]=dim1:RCH_A`],
+    ['dim1=', `${base}&dim1=RCH_A`],
+    ['transform=change', `${base}&transform=change&lag=12`],
+    ['transform=index', `${base}&transform=index&base=1/2020`],
+    ['as_of', `${base}&as_of=${today}`],
+    ['an unreadable as_of', `${base}&as_of=yesterday`],
+    ['embed, theme and width', `${base}&embed=true&theme=dark&width=600`],
+    ['a tracking parameter', `${base}&utm_source=newsletter`],
+  ])('%s', async (_, path) => {
+    expect(await cardShows(path)).toBe(await pageShows(path));
   });
 });

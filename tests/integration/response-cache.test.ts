@@ -9,12 +9,16 @@ import { compress } from 'hono/compress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiUsage } from '../../db/schema';
-import { answerVersions, POSTGRES_VERSIONS_MAX_AGE_MS, watchAnswerVersions } from '../../server/api/answer-versions';
-import type { ApiEnv } from '../../server/api/env';
-import { issuePageToken, isValidPageToken } from '../../server/api/page-token';
-import { isDataApiRequest } from '../../server/api/daily-limit';
-import { colourSchemeHint, redirectPages } from '../../server/api/redirects';
-import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/api/security-headers';
+import {
+  answerVersions,
+  POSTGRES_VERSIONS_MAX_AGE_MS,
+  watchAnswerVersions,
+} from '../../server/http/response-cache/answer-versions';
+import type { ApiEnv } from '../../server/http/env';
+import { issuePageToken, isValidPageToken } from '../../server/keys/page-token';
+import { isDataApiRequest } from '../../server/keys/daily-limit';
+import { colourSchemeHint, redirectPages } from '../../server/site/redirects';
+import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/http/middleware/security-headers';
 import { createApp, createAppServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {

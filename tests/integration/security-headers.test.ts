@@ -3,8 +3,8 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import type { ApiEnv } from '../../server/api/env';
-import { hstsValue, securityHeaders } from '../../server/api/security-headers';
+import type { ApiEnv } from '../../server/http/env';
+import { hstsValue, securityHeaders } from '../../server/http/middleware/security-headers';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { databaseWithGeos } from '../setup/database';

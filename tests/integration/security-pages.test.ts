@@ -1,5 +1,5 @@
 // Issue 17, item 2 on pages: ids beyond a PostgreSQL integer give the 404 page, not a 500, on PGlite and PostgreSQL.
-// (NUL characters in page addresses are refused in front of the pages, by server/api/request-guard.ts.)
+// (NUL characters in page addresses are refused in front of the pages, by server/http/middleware/request-guard.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { databaseWithGeos } from '../setup/database';

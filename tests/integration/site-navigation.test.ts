@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedirect, saveRedirect } from '../../db/queries/site';
 import { checkRedirect } from '../../app/root.server';
-import { buildsApi } from '../../server/api/builds';
+import { buildsApi } from '../../server/site/builds';
 import { navigation, startSite, type SiteHarness } from './site-harness';
 
 let site: SiteHarness;

@@ -3,12 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetDataSchema, type DatasetData } from '../../core/schemas/dataset';
 import type { Database } from '../../db/client';
-import { pageView } from '../../app/routes/public/datasets/dataset.server';
 import { countObservations, mostValues } from '../../db/queries/observations';
-import { loadView, openDataset } from '../../db/queries/view';
+import { loadView, openDataset, openView } from '../../db/queries/view';
 import { parsePeriod } from '../../core/periods';
 import { parseSelection } from '../../core/selection';
-import { cardFor } from '../../server/api/og-content';
+import { cardFor } from '../../server/charts/og-content';
 import { createApp } from '../../server/app';
 import { databaseWithGeos } from '../setup/database';
 import { renderDocument } from './page-document';
@@ -173,8 +172,9 @@ describe('pages and the one parser (decision 035)', () => {
     expect(page.html).toContain('Not shown: country: &quot;ZZ&quot; has no data in prc_hicp_manr');
     expect(page.html).toContain('Germany');
     // The widget is given the view without it, so its own requests (a new selection, a transformation) do not fail.
-    const { meta } = (await openDataset(database.db, 'prc_hicp_manr'))!;
-    const asked = pageView(meta, new URLSearchParams('country[]=DE&country[]=ZZ&time_start=2020&transform=change'));
+    const { row, meta } = (await openDataset(database.db, 'prc_hicp_manr'))!;
+    const query = new URLSearchParams('country[]=DE&country[]=ZZ&time_start=2020&transform=change');
+    const asked = await openView(database.db, row, meta, query);
     expect(asked.view.countries).toEqual(['DE']);
     expect(asked.view.timeStart).toBeUndefined();
     expect(asked.view.transform).toEqual({ kind: 'change', lag: 1 });

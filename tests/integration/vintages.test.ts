@@ -9,7 +9,7 @@ import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
 import { lastRelease, observationsAsOf } from '../../db/queries/revisions';
 import { queryRows } from '../../db/sql';
 import { createApp } from '../../server/app';
-import { cardFor } from '../../server/api/og-content';
+import { cardFor } from '../../server/charts/og-content';
 import { importFile, type ImportSummary } from '../../server/import/runner';
 import { databaseWithGeos, mirror } from '../setup/database';
 import { renderDocument } from './page-document';

@@ -118,8 +118,6 @@ interface Failure {
   api?: 'jsonstat' | 'sdmx';
 }
 
-export const start = startEurostatPeer;
-
 export async function startEurostatPeer(options: EurostatPeerOptions = {}): Promise<EurostatPeer> {
   const mirror = options.mirror ?? defaultMirror;
   const codes = [...(options.datasets ?? catalogue.datasets.map((d) => d.code)), ...Object.keys(options.files ?? {})];

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatPeriod, parsePeriod, type Frequency } from '../../core/periods';
 import { mirror } from './database-templates';
+import { seededRandom } from './seeded-random';
 
 const metadata = path.join(mirror, 'eurostat-metadata');
 
@@ -61,18 +62,6 @@ function tocEntries(): TocEntry[] {
     out.push({ code, title: title.trim(), theme: trail[1] ?? 'data', start: start.trim(), end: end.trim() });
   }
   return out;
-}
-
-/** mulberry32: a small seeded generator, so every run makes the same files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Random = () => number;
@@ -275,7 +264,7 @@ function generate(rnd: Random, entry: TocEntry): GeneratedDataset | null {
  * quarterly, monthly; weekly and daily left out), each as a small TSV file. The same seed makes the same files.
  */
 export function tocDatasets(count = 100, seed = 36): GeneratedDataset[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const entries = tocEntries().filter((e) => /^\d{4}(Q[1-4]|M\d\d|S[12])?$/.test(e.start) && e.start && e.end);
   const byTheme = new Map<string, TocEntry[]>();
   for (const e of sample(rnd, entries, entries.length)) byTheme.set(e.theme, [...(byTheme.get(e.theme) ?? []), e]);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { cleanup, fireEvent, render as mount, screen } from '@testing-library/react';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { DatasetData } from '#core/schemas/dataset';
 import { BarChart } from './bar-chart';
 
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EU27_2020', 'EE', 'ES', 'IT', 'PL']);

@@ -1,43 +1,31 @@
 // Vertical bar chart: sparse bars sorted descending, or grouped bars per period; scales, axes and legend.
-import { useState } from 'react';
 import { scaleBand } from 'd3-scale';
-import type { DatasetData } from '../../../core/schemas/dataset';
 import { CATEGORY_LABEL_GAP, type PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { CartesianFrame } from '../core/cartesian-frame';
 import { layoutCartesian, OUTER_PADDING, type CartesianLayout } from '../core/cartesian-layout';
-import { ChartMessage, chartBox } from '../core/chart-frame';
+import { ChartMessage } from '../core/chart-frame';
+import { ChartInteraction } from '../core/chart-interaction';
+import { useChartInterface, type ChartProps } from '../core/chart-interface';
 import { formatNumber } from '../core/number-format';
-import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
-import { chartDomId } from '../core/stable-id';
+import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
 import { estimateTextWidth, fitLabel, maxTextWidth } from '../core/text-width';
-import { barTooltip, flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
+import { barTooltip, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
 import {
   categoryHighlightTargets,
   highlightColor,
-  HighlightButtons,
   legendHighlightTargets,
   type CategoryName,
   type HighlightTarget,
 } from '../core/highlight-buttons';
-import { TooltipLayer } from '../core/tooltip-layer';
 import { buildBarState, describeBar, maxBarsFor, type GroupedBarState, type SparseBarState } from './bar-state';
 import { BarMarks, type PlacedBar } from './bar-marks';
 
-export interface BarChartProps {
-  data: DatasetData;
-  countries?: readonly string[];
-  seriesIds?: readonly number[];
+/** Interactive: tooltips of a bar's value and flag, or of every series in a period. */
+export interface BarChartProps extends ChartProps {
   /** The slider: first period shown. Default: the last 12 periods. */
   startIndex?: number;
-  width: number;
-  height?: number;
-  theme?: Theme;
   hideLegend?: boolean;
-  title?: string;
-  idPrefix?: string;
-  /** Tooltips by mouse, touch and keyboard: a bar's value and flag, or every series in a period. */
-  interactive?: boolean;
 }
 
 const SIN45 = Math.SQRT1_2;
@@ -212,20 +200,17 @@ function placeGrouped(
 }
 
 export function BarChart(props: BarChartProps) {
-  const [highlight, setHighlight] = useState<string | null>(null);
-  const { width, height, theme } = chartBox(props);
-  const maxBars = maxBarsFor(width);
-  const state = buildBarState(props.data, { ...props, maxBars });
-  const id =
-    props.idPrefix ??
-    chartDomId('bar-chart', [props.data.dataset.id, props.seriesIds, props.countries, props.startIndex, width, height]);
-  if (state.status === 'error') {
-    return (
-      <ChartMessage id={id} width={width} height={height} theme={theme} title={state.title} message={state.message} />
-    );
-  }
+  const chart = useChartInterface(props, {
+    view: 'bar-chart',
+    sliderIndex: props.startIndex,
+    build: ({ width }) => buildBarState(props.data, { ...props, maxBars: maxBarsFor(width) }),
+    // Grouped bars highlight a series from the legend, sparse bars a place from its name under the bar.
+    highlightable: (s) => (s.mode === 'grouped' ? s.table.series : s.bars),
+  });
+  const { box, state, colors, highlight: lit } = chart;
+  if (state.status === 'error') return <ChartMessage {...box} title={state.title} message={state.message} />;
 
-  const colors = themeColors(theme);
+  const { width, height, theme } = box;
   const { table } = state;
   const sparse = state.mode === 'sparse' ? sparseAxis(state, width, height) : null;
   const showLegend = !props.hideLegend && state.mode === 'grouped';
@@ -248,51 +233,36 @@ export function BarChart(props: BarChartProps) {
     includeZero: true,
     bottomAxisHeight: sparse?.size ?? 22,
   });
-  // Grouped bars highlight a series from the legend, sparse bars a place from its name under the bar.
-  const highlightable = state.mode === 'grouped' ? table.series : state.bars;
-  const lit = highlightable.some((s) => s.key === highlight) ? highlight : null;
   const placed =
     state.mode === 'sparse'
       ? placeSparse(state, layout, theme, sparse?.rotate ?? false, sparse?.size ?? 22, lit, colors.axis)
       : placeGrouped(state, layout, theme, lit, colors.axis);
 
-  const chart = (
-    <CartesianFrame
-      id={id}
-      width={width}
-      height={height}
-      theme={theme}
-      title={state.title}
-      description={describeBar(state)}
-      layout={layout}
-      unit={unit}
-      legendMarker="square"
-      xTicks={placed.ticks}
-      xRotate={placed.rotate}
-      xTickMarks={state.mode === 'grouped'}
-      marksUnderAxes
-      highlight={lit}
-      marks={<BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />}
-    />
-  );
-  if (!props.interactive) return chart;
-  const highlightTargets = placed.names
-    ? nameHighlightTargets(placed, layout, sparse?.size ?? 22)
-    : legendHighlightTargets(layout);
   return (
-    <TooltipLayer
-      width={width}
-      height={height}
-      theme={theme}
-      targets={barTargets(state, placed, props.data)}
+    <ChartInteraction
+      chart={chart}
+      targets={() => barTargets(state, placed, chart.flags)}
       axis="x"
       label={`${state.title}: bar chart. Left and right arrow keys show the values.`}
+      highlightTargets={() =>
+        placed.names ? nameHighlightTargets(placed, layout, sparse?.size ?? 22) : legendHighlightTargets(layout)
+      }
     >
-      {chart}
-      {highlightTargets.length > 0 ? (
-        <HighlightButtons targets={highlightTargets} highlight={lit} onChange={setHighlight} />
-      ) : null}
-    </TooltipLayer>
+      <CartesianFrame
+        {...box}
+        title={state.title}
+        description={describeBar(state)}
+        layout={layout}
+        unit={unit}
+        legendMarker="square"
+        xTicks={placed.ticks}
+        xRotate={placed.rotate}
+        xTickMarks={state.mode === 'grouped'}
+        marksUnderAxes
+        highlight={lit}
+        marks={<BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />}
+      />
+    </ChartInteraction>
   );
 }
 
@@ -310,8 +280,11 @@ function nameHighlightTargets(placed: Placed, layout: CartesianLayout, axis: num
 }
 
 /** Sparse bars: one target per bar (value and flag); grouped bars: one per period (every series). */
-function barTargets(state: SparseBarState | GroupedBarState, placed: Placed, data: DatasetData): TooltipTarget[] {
-  const flags = flagIndex(data);
+function barTargets(
+  state: SparseBarState | GroupedBarState,
+  placed: Placed,
+  flags: ReadonlyMap<string, string>,
+): TooltipTarget[] {
   const { table } = state;
   if (state.mode === 'sparse') {
     const values = new Map(state.bars.map((b) => [b.key, b.value]));

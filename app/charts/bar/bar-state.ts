@@ -1,11 +1,10 @@
 // Bar chart state: sparse bars (one period, sorted descending) or grouped bars per period; no pixels.
-import { extent } from 'd3-array';
-import type { DatasetData } from '../../../core/schemas/dataset';
-import { buildChartTable, sliceTable, allValues, type ChartSelection, type ChartTable } from '../core/chart-series';
+import type { DatasetData } from '#core/schemas/dataset';
+import { sliceTable, allValues, type ChartTable } from '../core/chart-series';
 import { OUTER_PADDING } from '../core/cartesian-layout';
 import { listLabels, listValues } from '../core/chart-description';
-import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, type ChartErrorState } from '../core/chart-messages';
-import { decimalsFor } from '../core/number-format';
+import { selectTable, valueRange, type ChartStateInput, type RangeState } from '../core/chart-interface';
+import { NO_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { defaultSliderIndex, resolvePeriodIndex } from '../core/slider';
 import { aggregatesFirst, sortBarsDescending, type BarDatum } from '../core/bar-datum';
 
@@ -28,26 +27,16 @@ export function barRangeEnd(startIndex: number, total: number, seriesCount: numb
   return Math.min(total - 1, startIndex + fits - 1);
 }
 
-export interface BarStateInput extends ChartSelection {
+export interface BarStateInput extends ChartStateInput {
   /** The slider: first period shown. Default: the last 12 periods (see defaultSliderIndex). */
   startIndex?: number;
   /** The most bars the chart has room for; the range is cut short after the periods that fit. */
   maxBars?: number;
-  title?: string;
 }
 
-interface BarCommon {
-  status: 'ok';
-  title: string;
-  /** The shown periods and the series with a value in them. */
-  table: ChartTable;
-  startIndex: number;
+interface BarCommon extends RangeState {
   /** Last shown period in the full timeline; below totalPeriods - 1 when the range was cut short. */
   endIndex: number;
-  totalPeriods: number;
-  min: number;
-  max: number;
-  decimals: number;
 }
 
 /** A series of the chart without a value in the shown period: it keeps its place, labelled 'No data'. */
@@ -78,14 +67,10 @@ export type BarState = SparseBarState | GroupedBarState | ChartErrorState;
  * period the bars are sparse: one per series, sorted descending. Otherwise bars are grouped by period.
  */
 export function buildBarState(data: DatasetData, input: BarStateInput = {}): BarState {
-  const title = input.title || data.dataset.dataset_name;
-  const ids = input.seriesIds ?? [];
-  if (ids.length > 0 && !data.data.some((s) => ids.includes(s.id))) {
-    return { status: 'error', title, message: NO_MATCHING_SERIES_MESSAGE };
-  }
-  const full = buildChartTable(data, input);
+  const selected = selectTable(data, input);
+  if (selected.status === 'error') return selected;
+  const { title, table: full } = selected;
   const total = full.periods.length;
-  if (full.series.length === 0 || total === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
   const startIndex = resolvePeriodIndex(input.startIndex ?? defaultSliderIndex('bar', total), total);
   const perPeriod = Math.max(1, full.series.length);
   const fits = input.maxBars && input.maxBars > 0 ? Math.max(1, Math.floor(input.maxBars / perPeriod)) : total;
@@ -94,7 +79,6 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
   const table = sliceTable(full, startIndex, endIndex, { keepEmpty: true });
   const values = allValues(table.series);
   if (values.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
-  const [min = 0, max = 0] = extent(values);
   const common: BarCommon = {
     status: 'ok',
     title,
@@ -102,9 +86,7 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
     startIndex,
     endIndex,
     totalPeriods: total,
-    min,
-    max,
-    decimals: decimalsFor(values),
+    ...valueRange(values),
   };
   const withValues = table.periods.map((_, i) => i).filter((i) => table.series.some((s) => s.values[i] !== null));
   const only = withValues.length === 1 ? withValues[0] : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPeriod, parsePeriod, toOrdinal } from '../../../core/periods';
+import { formatPeriod, parsePeriod, toOrdinal } from '#core/periods';
 import { choosePeriodTicks, LABEL_GAP, niceValueTicks } from './axis-ticks';
 import { estimateTextWidth } from './text-width';
 

@@ -1,13 +1,6 @@
 // Axis tick choice: nice value ticks for the value axis and non-colliding period labels for the time axis.
 import { scaleLinear } from 'd3-scale';
-import {
-  formatPeriodReadable,
-  periodOfDay,
-  periodsPerYear,
-  subOf,
-  yearOf,
-  type Frequency,
-} from '../../../core/periods';
+import { formatPeriodReadable, periodOfDay, periodsPerYear, subOf, yearOf, type Frequency } from '#core/periods';
 import { formatAxisTicks } from './number-format';
 import { maxTextWidth } from './text-width';
 

@@ -3,15 +3,11 @@
 import type { ReactNode } from 'react';
 import { Baseline, CategoryAxisX, UnitLabel, ValueAxisY, type PlacedTick } from './axes';
 import { OUTER_PADDING, type CartesianLayout } from './cartesian-layout';
-import { ChartFrame } from './chart-frame';
+import { ChartFrame, type ChartBox } from './chart-frame';
 import { Legend } from './legend';
-import { FONT_SIZE, themeColors, type Theme } from './palette';
+import { FONT_SIZE, themeColors } from './palette';
 
-export interface CartesianFrameProps {
-  id: string;
-  width: number;
-  height: number;
-  theme: Theme;
+export interface CartesianFrameProps extends ChartBox {
   title: string;
   description: string;
   layout: CartesianLayout;

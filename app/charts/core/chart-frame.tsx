@@ -1,14 +1,17 @@
 // The SVG root of every chart: fixed size, background, font stack, accessible title and description.
 import type { ReactNode } from 'react';
 import { FONT_FAMILY, FONT_SIZE, themeColors, type Theme } from './palette';
-import { WIDGET_DEFAULT_HEIGHT } from './chart-size';
 import { roundPx } from './pixels';
 
-export interface ChartFrameProps {
+/** The SVG root's attributes every view shares: sane size and theme, and the element id derived from its props. */
+export interface ChartBox {
   id: string;
   width: number;
   height: number;
   theme: Theme;
+}
+
+export interface ChartFrameProps extends ChartBox {
   title: string;
   description: string;
   children?: ReactNode;
@@ -17,19 +20,6 @@ export interface ChartFrameProps {
 /** Non-negative whole-pixel size, so a bad width never reaches an attribute as NaN. */
 export function safeSize(value: number, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? Math.round(value) : fallback;
-}
-
-/** The size and theme every SVG view starts from: sane numbers whatever the caller passed. */
-export function chartBox(props: { width: number; height?: number; theme?: Theme }): {
-  width: number;
-  height: number;
-  theme: Theme;
-} {
-  return {
-    width: safeSize(props.width, 600),
-    height: safeSize(props.height ?? WIDGET_DEFAULT_HEIGHT, WIDGET_DEFAULT_HEIGHT),
-    theme: props.theme ?? 'light',
-  };
 }
 
 export function ChartFrame({ id, width, height, theme, title, description, children }: ChartFrameProps) {
@@ -53,11 +43,7 @@ export function ChartFrame({ id, width, height, theme, title, description, child
   );
 }
 
-export interface ChartMessageProps {
-  id: string;
-  width: number;
-  height: number;
-  theme: Theme;
+export interface ChartMessageProps extends ChartBox {
   title: string;
   message: string;
 }

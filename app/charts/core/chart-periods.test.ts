@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toOrdinal } from '../../../core/periods';
+import { toOrdinal } from '#core/periods';
 import { contiguousTimeline, MAX_TIMELINE, periodSortKey, pickRange, sortRowsChronologically } from './chart-periods';
 
 describe('sortRowsChronologically', () => {

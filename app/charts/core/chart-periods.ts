@@ -1,5 +1,5 @@
 // Period helpers for charts: chronological order, contiguous timelines and range picking.
-import { convertOrdinal, formatPeriod, parsePeriod, type Frequency } from '../../../core/periods';
+import { convertOrdinal, formatPeriod, parsePeriod, type Frequency } from '#core/periods';
 
 /** The period's first day (days since 1970-01-01), comparable across frequencies; null if unparseable. */
 export function periodSortKey(period: string): number | null {

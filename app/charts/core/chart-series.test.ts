@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { DatasetData } from '#core/schemas/dataset';
 import { allValues, buildChartTable, sliceTable } from './chart-series';
 import { loadHicp } from './test-fixtures';
 

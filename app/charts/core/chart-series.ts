@@ -1,7 +1,7 @@
 // Turns the API's data response into chart series on one timeline: the input of every view's state.
-import type { DatasetData, Series } from '../../../core/schemas/dataset';
-import { isAggregate, shortGeoName } from '../../../core/geo';
-import { parsePeriod, type Frequency } from '../../../core/periods';
+import type { DatasetData, Series } from '#core/schemas/dataset';
+import { isAggregate, shortGeoName } from '#core/geo';
+import { parsePeriod, type Frequency } from '#core/periods';
 import { contiguousTimeline, pickRange } from './chart-periods';
 import { viewLabels } from './view-labels';
 

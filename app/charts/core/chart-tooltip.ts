@@ -1,6 +1,6 @@
 // Tooltip contents of the cartesian views (pure): every series at a period for line and grouped bars, one bar's value.
-import { readablePeriod } from '../../../core/periods';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import { readablePeriod } from '#core/periods';
+import type { DatasetData } from '#core/schemas/dataset';
 import type { ChartTable } from './chart-series';
 import { formatNumber } from './number-format';
 

@@ -1,23 +1,12 @@
 // Time-slider semantics: line and bar pick the start of the shown range; map and horizontal bar pick one period.
 
-export type ChartType = 'line' | 'bar' | 'horizontal-bar' | 'map' | 'table';
+import { sliderModeFor, type ChartType } from '#core/view';
 
-/** The chart types of the specification, in the order the type menu lists them. */
-export const CHART_TYPES: readonly ChartType[] = ['line', 'bar', 'horizontal-bar', 'map', 'table'];
-
-export function isChartType(value: unknown): value is ChartType {
-  return typeof value === 'string' && (CHART_TYPES as readonly string[]).includes(value);
-}
-
-/** 'range-start': the index is the first period shown up to the latest; 'period': the one period shown. */
-export type SliderMode = 'range-start' | 'period';
+// The chart types and their slider modes are the view's (core/view.ts); the chart engine reads them from here too.
+export { CHART_TYPES, sliderModeFor, type ChartType, type SliderMode } from '#core/view';
 
 /** How many periods a bar chart shows when the visitor has not moved the slider. */
 export const DEFAULT_BAR_PERIODS = 12;
-
-export function sliderModeFor(type: ChartType): SliderMode {
-  return type === 'map' || type === 'horizontal-bar' ? 'period' : 'range-start';
-}
 
 /** The table keeps the slider's value but hides the slider (specification §2). */
 export function isSliderVisible(type: ChartType): boolean {

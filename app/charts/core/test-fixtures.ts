@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { formatPeriod, parsePeriod } from '../../../core/periods';
-import type { DatasetData, Row, Series } from '../../../core/schemas/dataset';
+import { formatPeriod, parsePeriod } from '#core/periods';
+import type { DatasetData, Row, Series } from '#core/schemas/dataset';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const mirror = process.env.DATA_MIRROR ?? path.resolve(repoRoot, '../shared/data');

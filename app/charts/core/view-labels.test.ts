@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetMeta } from '../../../core/schemas/dataset';
+import type { DatasetMeta } from '#core/schemas/dataset';
 import { viewLabels } from './view-labels';
 
 // une_rt_m's dimensions as the API serves them.

@@ -1,6 +1,6 @@
 // What a view shows, in words: the unit of the selected series and a subtitle naming the selected dimension values.
-import type { DatasetMeta, Dimension, Series, ViewTransform } from '../../../core/schemas/dataset';
-import { transformUnit } from '../../../core/selection-transform';
+import type { DatasetMeta, Dimension, Series, ViewTransform } from '#core/schemas/dataset';
+import { transformUnit } from '#core/selection-transform';
 import { unitLabel } from './unit-labels';
 
 export interface ViewLabels {

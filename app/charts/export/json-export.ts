@@ -1,5 +1,5 @@
 // The specification's JSON export: dataset block, filters, data rows and metadata, with its fallbacks.
-import type { DatasetMeta, Dimension, Series, ViewTransform } from '../../../core/schemas/dataset';
+import type { DatasetMeta, Dimension, Series, ViewTransform } from '#core/schemas/dataset';
 import { flagIndex } from '../core/chart-tooltip';
 import { buildChartTable, sliceTable } from '../core/chart-series';
 import type { ChartType } from '../core/slider';

@@ -1,5 +1,5 @@
 // The table view as an SVG image (for the PNG export): the newest periods that fit, rows until the height is used.
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { DatasetData } from '#core/schemas/dataset';
 import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
 import { WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import { formatNumber } from '../core/number-format';

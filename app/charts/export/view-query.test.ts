@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dimensionPairs, encodeQueryValue, joinQuery, pageViewPairs, parseViewQuery, viewPairs } from './view-query';
+import { parseViewQuery } from '#core/view';
+import { dimensionPairs, encodeQueryValue, joinQuery, pageViewPairs, viewPairs } from './view-query';
 import { dataApiPairs } from './view-urls';
 
 const q = (s: string) => new URLSearchParams(s);

@@ -1,81 +1,10 @@
-// A chart view as URL query parameters (chart_type, dimension[]=dimN:code, country[], time_start, time_end,
-// time for the one period of map and horizontal bar, transform) and back. The selection is read by the one parser
-// (core/selection.ts, decision 033).
-import { readSelection, readViewPeriod, transformPairs, type TransformRequest } from '../../../core/selection';
-import { CHART_TYPES, isChartType, sliderModeFor, type ChartType } from '../core/slider';
+// A chart view written as URL query parameters (chart_type, dimension[]=dimN:code, country[], time_start, time_end,
+// time for the one period of map and horizontal bar, transform). Reading them back is core/view.ts's (one view,
+// decision 194).
+import { transformPairs } from '#core/selection';
+import { sliderModeFor, type ChartViewSpec } from '#core/view';
 
-/** Everything that decides what a chart shows: the view a stable URL names. */
-export interface ChartViewSpec {
-  chartType: ChartType;
-  /** dim1…dimN → codes; a dimension left out means the dataset's main series value. */
-  dimensions: Record<string, string[]>;
-  /** Geo codes, in display order; empty means every geo with data. */
-  countries: string[];
-  /** Display format (10/2022); for line and bar the first shown period, for map and horizontal bar the one shown. */
-  timeStart?: string;
-  timeEnd?: string;
-  /**
-   * The one period a map or horizontal bar shows (`time`, the dataset page's address); time_end stays the end of the
-   * data loaded, so the slider can still move. Without it a range given to those views shows its end.
-   */
-  time?: string;
-  /** The values' transformation (index, change, diff; decision 034); absent: values as published. */
-  transform?: TransformRequest;
-  /**
-   * `as_of` as written (an ISO 8601 date or date-time): the values as they stood then (decision 125); absent: the
-   * latest. Every URL of the view carries it, so an export of an old vintage is that vintage.
-   */
-  asOf?: string;
-}
-
-export const DEFAULT_CHART_TYPE: ChartType = 'bar';
-
-/** Minimal read access to query parameters, satisfied by URLSearchParams. */
-export interface QueryReader {
-  get(name: string): string | null;
-  getAll(name: string): string[];
-  keys(): Iterable<string>;
-}
-
-export interface ParsedView {
-  view: ChartViewSpec;
-  /** Parameters that were ignored, each as `invalid name: "value"`. */
-  problems: string[];
-}
-
-/** Reads a view from query parameters; invalid values are dropped and reported, never thrown. */
-export function parseViewQuery(query: QueryReader): ParsedView {
-  const problems: string[] = [];
-  const rawType = query.get('chart_type');
-  let chartType = DEFAULT_CHART_TYPE;
-  if (rawType !== null && rawType !== '') {
-    if (isChartType(rawType)) chartType = rawType;
-    else problems.push(`invalid chart_type: "${rawType}" (one of ${CHART_TYPES.join(', ')})`);
-  }
-  const read = readSelection(query);
-  problems.push(...read.problems.map((p) => p.message));
-  const { request } = read;
-  // `time`: the one period a map or horizontal bar shows (the page's shareable address).
-  const timeProblems: Parameters<typeof readViewPeriod>[2] = [];
-  const time = sliderModeFor(chartType) === 'period' ? readViewPeriod(query, 'time', timeProblems) : undefined;
-  problems.push(...timeProblems.map((p) => p.message));
-  const dimensions: Record<string, string[]> = {};
-  // A view names codes; `dimN=*` (every value) is the data API's alone.
-  for (const [key, codes] of Object.entries(request.dims)) if (codes !== '*') dimensions[key] = codes;
-  return {
-    view: {
-      chartType,
-      dimensions,
-      countries: request.countries,
-      ...(request.from ? { timeStart: request.from } : {}),
-      ...(request.to ? { timeEnd: request.to } : {}),
-      ...(time ? { time } : {}),
-      ...(request.transform ? { transform: request.transform } : {}),
-      ...(request.asOf ? { asOf: query.get('as_of')!.trim() } : {}),
-    },
-    problems,
-  };
-}
+export type { ChartViewSpec } from '#core/view';
 
 /** Percent-encodes a query value but keeps `:`, `/` and `,` readable (allowed unescaped in a query). */
 export function encodeQueryValue(value: string): string {

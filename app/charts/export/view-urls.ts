@@ -1,7 +1,7 @@
 // Stable URLs of a chart view: data API, embed page and iframe snippet, server-side PNG and data downloads.
 import { EMBED_HEIGHT } from '../core/chart-size';
 import type { ChartType } from '../core/slider';
-import { transformPairs } from '../../../core/selection';
+import { transformPairs } from '#core/selection';
 import { joinQuery, viewPairs, type ChartViewSpec } from './view-query';
 
 /** Line and bar charts show a range of periods; the other views one period (or, for the table, all). */

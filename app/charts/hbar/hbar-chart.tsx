@@ -1,35 +1,24 @@
 // Horizontal bar chart for one period: category labels, value axis with gridlines, value labels at bar ends.
-import { useState } from 'react';
 import { scaleLinear } from 'd3-scale';
-import type { DatasetData } from '../../../core/schemas/dataset';
 import { Baseline, UnitLabel, ValueAxisX } from '../core/axes';
 import { niceValueTicks } from '../core/axis-ticks';
 import { OUTER_PADDING } from '../core/cartesian-layout';
-import { ChartFrame, ChartMessage, chartBox } from '../core/chart-frame';
+import { ChartFrame, ChartMessage } from '../core/chart-frame';
+import { ChartInteraction } from '../core/chart-interaction';
+import { useChartInterface, type ChartProps } from '../core/chart-interface';
 import { formatNumber } from '../core/number-format';
 import { clamp } from '../core/pixels';
-import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
-import { chartDomId } from '../core/stable-id';
+import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
 import { fitLabel, maxTextWidth } from '../core/text-width';
-import { barTooltip, flagIndex, type TooltipTarget } from '../core/chart-tooltip';
-import { categoryHighlightTargets, highlightColor, HighlightButtons } from '../core/highlight-buttons';
-import { TooltipLayer } from '../core/tooltip-layer';
+import { barTooltip, type TooltipTarget } from '../core/chart-tooltip';
+import { categoryHighlightTargets, highlightColor } from '../core/highlight-buttons';
 import { buildHbarState, describeHbar, type HbarReadyState } from './hbar-state';
 import { HbarMarks, type PlacedHbar } from './hbar-marks';
 
-export interface HBarChartProps {
-  data: DatasetData;
-  countries?: readonly string[];
-  seriesIds?: readonly number[];
+/** Interactive: tooltips of a bar's value and flag; the names highlight their bar. */
+export interface HBarChartProps extends ChartProps {
   /** The slider: the period shown; -1 or absent = the latest. */
   periodIndex?: number;
-  width: number;
-  height?: number;
-  theme?: Theme;
-  title?: string;
-  idPrefix?: string;
-  /** Tooltips by mouse, touch and keyboard: a bar's value and flag; the names highlight their bar. */
-  interactive?: boolean;
 }
 
 const AXIS_HEIGHT = 22;
@@ -105,81 +94,55 @@ function layoutHbar(
 }
 
 export function HBarChart(props: HBarChartProps) {
-  const [highlight, setHighlight] = useState<string | null>(null);
-  const { width, height, theme } = chartBox(props);
-  const state = buildHbarState(props.data, props);
-  const id =
-    props.idPrefix ??
-    chartDomId('hbar-chart', [
-      props.data.dataset.id,
-      props.seriesIds,
-      props.countries,
-      props.periodIndex,
-      width,
-      height,
-    ]);
-  if (state.status === 'error') {
-    return (
-      <ChartMessage id={id} width={width} height={height} theme={theme} title={state.title} message={state.message} />
-    );
-  }
-  const colors = themeColors(theme);
-  const lit = state.bars.some((b) => b.key === highlight) ? highlight : null;
-  const layout = layoutHbar(state, width, height, theme, lit, colors.axis);
+  const chart = useChartInterface(props, {
+    view: 'hbar-chart',
+    sliderIndex: props.periodIndex,
+    build: () => buildHbarState(props.data, props),
+    highlightable: (s) => s.bars,
+  });
+  const { box, state, colors, highlight: lit } = chart;
+  if (state.status === 'error') return <ChartMessage {...box} title={state.title} message={state.message} />;
+
+  const layout = layoutHbar(state, box.width, box.height, box.theme, lit, colors.axis);
   const { plot } = layout;
   const heading = [state.unit, state.period].filter(Boolean).join(', ');
-  const chart = (
-    <ChartFrame
-      id={id}
-      width={width}
-      height={height}
-      theme={theme}
-      title={state.title}
-      description={describeHbar(state)}
-    >
-      <UnitLabel x={OUTER_PADDING} y={OUTER_PADDING + 8} text={heading} colors={colors} fontSize={FONT_SIZE.label} />
-      <ValueAxisX ticks={layout.ticks} from={plot.top} to={plot.bottom} colors={colors} fontSize={FONT_SIZE.tick} />
-      <HbarMarks
-        bars={layout.bars}
-        labelX={layout.labelX}
-        labelColor={colors.text}
-        valueColor={colors.mutedText}
-        fontSize={layout.fontSize}
-      />
-      <Baseline x1={layout.zeroX} x2={layout.zeroX} y1={plot.top} y2={plot.bottom} colors={colors} />
-    </ChartFrame>
-  );
-  if (!props.interactive) return chart;
-  const flags = flagIndex(props.data);
-  const targets: TooltipTarget[] = layout.bars.map((b, i) => {
-    const bar = state.bars[i]!;
-    return {
-      key: b.key,
-      at: b.y + b.height / 2,
-      x: Math.max(b.x + b.width, layout.zeroX),
-      y: b.y + b.height / 2,
-      content: () => barTooltip(bar, state.unit, state.period, state.decimals, flags),
-    };
-  });
+  const targets = (): TooltipTarget[] =>
+    layout.bars.map((b, i) => {
+      const bar = state.bars[i]!;
+      return {
+        key: b.key,
+        at: b.y + b.height / 2,
+        x: Math.max(b.x + b.width, layout.zeroX),
+        y: b.y + b.height / 2,
+        content: () => barTooltip(bar, state.unit, state.period, state.decimals, chart.flags),
+      };
+    });
   return (
-    <TooltipLayer
-      width={width}
-      height={height}
-      theme={theme}
+    <ChartInteraction
+      chart={chart}
       targets={targets}
       axis="y"
       label={`${state.title}: horizontal bar chart. Up and down arrow keys show each bar's value.`}
-    >
-      {chart}
-      <HighlightButtons
-        // Over the names left of the bars, which begin 8 px right of them.
-        targets={categoryHighlightTargets(
+      // Over the names left of the bars, which begin 8 px right of them.
+      highlightTargets={() =>
+        categoryHighlightTargets(
           layout.bars.map((b) => ({ key: b.key, label: b.label, text: b.text, at: b.y + b.height / 2 })),
           { axis: 'y', step: layout.step, from: OUTER_PADDING, to: layout.labelX + 4, fontSize: layout.fontSize },
-        )}
-        highlight={lit}
-        onChange={setHighlight}
-      />
-    </TooltipLayer>
+        )
+      }
+    >
+      <ChartFrame {...box} title={state.title} description={describeHbar(state)}>
+        <UnitLabel x={OUTER_PADDING} y={OUTER_PADDING + 8} text={heading} colors={colors} fontSize={FONT_SIZE.label} />
+        <ValueAxisX ticks={layout.ticks} from={plot.top} to={plot.bottom} colors={colors} fontSize={FONT_SIZE.tick} />
+        <HbarMarks
+          bars={layout.bars}
+          labelX={layout.labelX}
+          labelColor={colors.text}
+          valueColor={colors.mutedText}
+          fontSize={layout.fontSize}
+        />
+        <Baseline x1={layout.zeroX} x2={layout.zeroX} y1={plot.top} y2={plot.bottom} colors={colors} />
+      </ChartFrame>
+    </ChartInteraction>
   );
 }

@@ -1,42 +1,35 @@
 // Horizontal bar state: one period (the slider's, latest by default), countries sorted descending; no pixels.
-import { extent } from 'd3-array';
-import type { DatasetData } from '../../../core/schemas/dataset';
-import { buildChartTable, type ChartSelection } from '../core/chart-series';
+import type { DatasetData } from '#core/schemas/dataset';
 import { listValues } from '../core/chart-description';
+import {
+  selectTable,
+  valueRange,
+  type ChartStateInput,
+  type PeriodState,
+  type ValueRange,
+} from '../core/chart-interface';
 import { NO_HBAR_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
-import { decimalsFor } from '../core/number-format';
 import { resolvePeriodIndex } from '../core/slider';
 import { sortBarsDescending, type BarDatum } from '../core/bar-datum';
 
-export interface HbarStateInput extends ChartSelection {
+export interface HbarStateInput extends ChartStateInput {
   /** The slider: the one period shown; -1 or absent means the latest, otherwise clamped. */
   periodIndex?: number;
-  title?: string;
 }
 
-export interface HbarReadyState {
-  status: 'ok';
-  title: string;
-  unit: string;
-  period: string;
-  periodIndex: number;
-  /** All periods of the timeline, for the slider's labels. */
-  periods: string[];
+export interface HbarReadyState extends PeriodState, ValueRange {
   /** Highest first. */
   bars: BarDatum[];
-  min: number;
-  max: number;
-  decimals: number;
 }
 
 export type HbarState = HbarReadyState | ChartErrorState;
 
 /** The state of a horizontal bar chart: every selected series' value in one period, highest first. */
 export function buildHbarState(data: DatasetData, input: HbarStateInput = {}): HbarState {
-  const title = input.title || data.dataset.dataset_name;
-  const error: ChartErrorState = { status: 'error', title, message: NO_HBAR_DATA_MESSAGE };
-  const table = buildChartTable(data, input);
-  if (table.series.length === 0 || table.periods.length === 0) return error;
+  // Series not in the data select nothing: the horizontal bar says its one message for that too.
+  const selected = selectTable(data, input, { noData: NO_HBAR_DATA_MESSAGE, noMatch: NO_HBAR_DATA_MESSAGE });
+  if (selected.status === 'error') return selected;
+  const { title, table } = selected;
   const periodIndex = resolvePeriodIndex(input.periodIndex ?? -1, table.periods.length);
   const bars = table.series.flatMap((s): BarDatum[] => {
     const value = s.values[periodIndex];
@@ -52,9 +45,7 @@ export function buildHbarState(data: DatasetData, input: HbarStateInput = {}): H
           },
         ];
   });
-  if (bars.length === 0) return error;
-  const values = bars.map((b) => b.value);
-  const [min = 0, max = 0] = extent(values);
+  if (bars.length === 0) return { status: 'error', title, message: NO_HBAR_DATA_MESSAGE };
   return {
     status: 'ok',
     title,
@@ -63,9 +54,7 @@ export function buildHbarState(data: DatasetData, input: HbarStateInput = {}): H
     periodIndex,
     periods: table.periods,
     bars: sortBarsDescending(bars),
-    min,
-    max,
-    decimals: decimalsFor(values),
+    ...valueRange(bars.map((b) => b.value)),
   };
 }
 

@@ -1,32 +1,23 @@
 // Line chart: scales, axes, legend and layout for a given size; lines drawn by LineMarks.
-import { useState } from 'react';
 import { scaleLinear } from 'd3-scale';
-import type { DatasetData } from '../../../core/schemas/dataset';
 import type { PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { CartesianFrame } from '../core/cartesian-frame';
 import { layoutCartesian, type CartesianLayout, type CartesianLayoutInput } from '../core/cartesian-layout';
-import { ChartMessage, chartBox } from '../core/chart-frame';
-import { HighlightButtons, legendHighlightTargets, type HighlightTarget } from '../core/highlight-buttons';
-import { FONT_SIZE, seriesColor, themeColors, type Theme } from '../core/palette';
-import { chartDomId } from '../core/stable-id';
+import { ChartMessage } from '../core/chart-frame';
+import { ChartInteraction } from '../core/chart-interaction';
+import { useChartInterface, type ChartProps } from '../core/chart-interface';
+import { legendHighlightTargets, type HighlightTarget } from '../core/highlight-buttons';
+import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
 import { estimateTextWidth, fitLabel } from '../core/text-width';
-import { flagIndex, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
-import { TooltipLayer } from '../core/tooltip-layer';
+import { periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
 import { buildLineState, describeLine, type LineReadyState, type LineStateInput } from './line-state';
 import { placeDirectLabels, type LineEnd, type PlacedLineLabel } from './line-labels';
 import { LineLabels, LineMarks, type PlacedLineSeries } from './line-marks';
 
-export interface LineChartProps extends LineStateInput {
-  data: DatasetData;
-  width: number;
-  height?: number;
-  theme?: Theme;
+/** Interactive: tooltips of every series at the nearest period. */
+export interface LineChartProps extends ChartProps, LineStateInput {
   hideLegend?: boolean;
-  /** Overrides the id derived from the props (two identical charts on one page). */
-  idPrefix?: string;
-  /** Tooltips by mouse, touch and keyboard: every series at the nearest period. */
-  interactive?: boolean;
   /**
    * Draw each line through the periods it has no value for, instead of breaking it: a coarser series on a finer
    * timeline (annual values on the workbench's monthly axis, decision 110).
@@ -120,27 +111,17 @@ function periodTicks(state: LineReadyState, x: (ordinal: number) => number, plot
 }
 
 export function LineChart(props: LineChartProps) {
-  const [highlight, setHighlight] = useState<string | null>(null);
-  const { width, height, theme } = chartBox(props);
-  const state = buildLineState(props.data, props);
-  const id =
-    props.idPrefix ??
-    chartDomId('line-chart', [
-      props.data.dataset.id,
-      props.seriesIds,
-      props.countries,
-      props.startIndex,
-      width,
-      height,
-    ]);
-  if (state.status === 'error') {
-    return (
-      <ChartMessage id={id} width={width} height={height} theme={theme} title={state.title} message={state.message} />
-    );
-  }
+  const chart = useChartInterface(props, {
+    view: 'line-chart',
+    sliderIndex: props.startIndex,
+    build: () => buildLineState(props.data, props),
+    highlightable: (s) => s.table.series,
+  });
+  const { box, state, colors, highlight: lit } = chart;
+  if (state.status === 'error') return <ChartMessage {...box} title={state.title} message={state.message} />;
 
+  const { width, height, theme } = box;
   const { table } = state;
-  const colors = themeColors(theme);
   const { layout, labels } = layoutWithKey(
     state,
     {
@@ -155,7 +136,6 @@ export function LineChart(props: LineChartProps) {
     theme,
     !props.hideLegend,
   );
-  const lit = highlight !== null && table.series.some((s) => s.key === highlight) ? highlight : null;
   const { plot } = layout;
   const first = table.ordinals[0] ?? 0;
   const last = table.ordinals[table.ordinals.length - 1] ?? first;
@@ -171,68 +151,59 @@ export function LineChart(props: LineChartProps) {
       .map((v, i): [number, number] | null => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)]))
       .filter((p) => !props.connectGaps || p !== null),
   }));
+  const targets = (): TooltipTarget[] =>
+    table.periods.map((p, i) => {
+      const x = xScale(table.ordinals[i] ?? 0);
+      const ys = table.series.flatMap((s) => (s.values[i] === null ? [] : [layout.y(s.values[i]!)]));
+      return {
+        key: p,
+        at: x,
+        x,
+        y: ys.length > 0 ? Math.min(...ys) : plot.top,
+        content: () => periodTooltip(table, i, state.decimals, chart.flags),
+      };
+    });
 
-  const chart = (
-    <CartesianFrame
-      id={id}
-      width={width}
-      height={height}
-      theme={theme}
-      title={state.title}
-      description={describeLine(state)}
-      layout={layout}
-      unit={table.unit}
-      legendMarker="line"
-      xTicks={periodTicks(state, xScale, plot.right - plot.left, width)}
-      marksUnderAxes={false}
-      highlight={lit}
-      marks={
-        <>
-          <LineMarks series={placed} highlight={lit} mutedColor={colors.axis} />
-          {labels ? (
-            <LineLabels
-              labels={labels}
-              x={plot.right + LABEL_GAP}
-              endX={Object.fromEntries(
-                placed.flatMap((s) => {
-                  const end = s.points.findLast((p) => p !== null);
-                  return end ? [[s.key, end[0]]] : [];
-                }),
-              )}
-              fontSize={FONT_SIZE.legend}
-              highlight={lit}
-              mutedColor={colors.axis}
-            />
-          ) : null}
-        </>
-      }
-    />
-  );
-  if (!props.interactive) return chart;
-  const flags = flagIndex(props.data);
-  const targets: TooltipTarget[] = table.periods.map((p, i) => {
-    const x = xScale(table.ordinals[i] ?? 0);
-    const ys = table.series.flatMap((s) => (s.values[i] === null ? [] : [layout.y(s.values[i]!)]));
-    return {
-      key: p,
-      at: x,
-      x,
-      y: ys.length > 0 ? Math.min(...ys) : plot.top,
-      content: () => periodTooltip(table, i, state.decimals, flags),
-    };
-  });
   return (
-    <TooltipLayer
-      width={width}
-      height={height}
-      theme={theme}
+    <ChartInteraction
+      chart={chart}
       targets={targets}
       axis="x"
       label={`${state.title}: line chart. Left and right arrow keys show the values of each period.`}
       rule={{ top: plot.top, bottom: plot.bottom }}
+      highlightTargets={() => highlightTargets(layout, labels)}
     >
-      {chart}
-      <HighlightButtons targets={highlightTargets(layout, labels)} highlight={lit} onChange={setHighlight} />
-    </TooltipLayer>
+      <CartesianFrame
+        {...box}
+        title={state.title}
+        description={describeLine(state)}
+        layout={layout}
+        unit={table.unit}
+        legendMarker="line"
+        xTicks={periodTicks(state, xScale, plot.right - plot.left, width)}
+        marksUnderAxes={false}
+        highlight={lit}
+        marks={
+          <>
+            <LineMarks series={placed} highlight={lit} mutedColor={colors.axis} />
+            {labels ? (
+              <LineLabels
+                labels={labels}
+                x={plot.right + LABEL_GAP}
+                endX={Object.fromEntries(
+                  placed.flatMap((s) => {
+                    const end = s.points.findLast((p) => p !== null);
+                    return end ? [[s.key, end[0]]] : [];
+                  }),
+                )}
+                fontSize={FONT_SIZE.legend}
+                highlight={lit}
+                mutedColor={colors.axis}
+              />
+            ) : null}
+          </>
+        }
+      />
+    </ChartInteraction>
   );
 }

@@ -1,6 +1,6 @@
 // Direct labels at the ends of lines, in place of a legend far from them: nudged apart where they would overlap,
 // given up (the legend comes back) where they cannot fit.
-import { estimateTextWidth, fitLabel } from '../core/text-width';
+import { fitLabel } from '../core/text-width';
 
 export interface LineEnd {
   key: string;
@@ -61,12 +61,4 @@ export function placeDirectLabels(ends: readonly LineEnd[], options: DirectLabel
     next = p.labelY;
   }
   return placed;
-}
-
-/** Width the labels take: the widest full label where it fits within `maxWidth`. */
-export function directLabelWidth(ends: readonly LineEnd[], maxWidth: number, fontSize: number): number {
-  return Math.min(
-    maxWidth,
-    ends.reduce((w, e) => Math.max(w, estimateTextWidth(e.label, fontSize)), 0),
-  );
 }

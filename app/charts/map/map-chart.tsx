@@ -1,11 +1,10 @@
 // Interactive choropleth map: the map image with pan and zoom, hover tooltip, controls and colour popup.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { ChartMessage } from '../core/chart-frame';
 import { themeColors } from '../core/palette';
 import { MapColorPopup, MapControls, MapTooltip } from './map-controls';
 import { tooltipContent, type MapTooltipContent } from './map-labels';
 import { mapSeriesColor, resolveMapPeriodIndex, type MapChartSettings } from './map-state';
-import { buildMapModel, MapSvg, type MapImageProps } from './map-svg';
+import { buildMapModel, MapMessage, MapSvg, type MapImageProps } from './map-svg';
 import { useSyncedState } from './use-synced-state';
 import {
   buttonZoom,
@@ -155,18 +154,7 @@ export function MapChart(props: MapChartProps) {
     }
     return links;
   }, [regionHref, outlineKind, model.state]);
-  if (model.layout === null) {
-    return (
-      <ChartMessage
-        id={id}
-        width={model.width}
-        height={model.height}
-        theme={model.theme}
-        title={model.state.title || 'Map'}
-        message={model.state.message}
-      />
-    );
-  }
+  if (model.layout === null) return <MapMessage model={model} />;
   const { state, layout } = model;
 
   // The custom colours go along once there are any: a map without them saves nothing for them.

@@ -1,6 +1,6 @@
 // Matches the data's geography names to outlines: name → Eurostat code → ISO numeric id (world) or NUTS id.
 import type { Feature, FeatureCollection, Geometry, GeoJsonProperties } from 'geojson';
-import { countries as knownCountries } from '../../../core/geo';
+import { countries as knownCountries } from '#core/geo';
 
 /** World outlines (world-atlas: ISO numeric `id`, `properties.name`) or NUTS outlines (`properties.id`, `na`). */
 export type OutlineKind = 'world' | 'nuts';

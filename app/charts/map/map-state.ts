@@ -1,6 +1,7 @@
 // Map state: the chosen period's numeric values matched to outlines, colour bands and region; no pixels.
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { DatasetData } from '#core/schemas/dataset';
 import { sortRowsChronologically } from '../core/chart-periods';
+import type { PeriodState } from '../core/chart-interface';
 import { NO_MAP_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { bandColorOf, bandIndexOf, buildColorBands, noDataColorFor, type ColorBands } from '../core/color-bands';
 import { decimalsFor, formatNumber } from '../core/number-format';
@@ -101,13 +102,7 @@ export interface MapArea {
   fill: string;
 }
 
-export interface MapReadyState {
-  status: 'ok';
-  title: string;
-  unit: string;
-  period: string;
-  periodIndex: number;
-  periods: string[];
+export interface MapReadyState extends PeriodState {
   /** One per outline, in the outlines' order. */
   areas: MapArea[];
   /** Values without an outline (aggregates such as EU27_2020, regions outside the outlines). */

@@ -1,6 +1,7 @@
 // The map as one static SVG (outlines, labels, legend, caption, credit): the image of the map view, SSR and PNG export.
 import { useMemo } from 'react';
-import { ChartFrame, ChartMessage, safeSize } from '../core/chart-frame';
+import { ChartFrame, ChartMessage, type ChartBox } from '../core/chart-frame';
+import { chartBox } from '../core/chart-interface';
 import type { ChartErrorState } from '../core/chart-messages';
 import { MAP_HEIGHT_MD } from '../core/chart-size';
 import { themeColors, type Theme } from '../core/palette';
@@ -44,11 +45,7 @@ export interface MapImageProps {
   idPrefix?: string;
 }
 
-interface MapModelBase {
-  id: string;
-  width: number;
-  height: number;
-  theme: Theme;
+interface MapModelBase extends ChartBox {
   /** The saved transform, rescaled to this size. */
   initialTransform: MapTransform;
 }
@@ -60,9 +57,7 @@ export type MapModel =
 
 /** State and layout of a map image; pure, so a component can memoise it. */
 export function buildMapModel(props: MapImageProps): MapModel {
-  const width = safeSize(props.width, 800);
-  const height = safeSize(props.height ?? MAP_HEIGHT_MD, MAP_HEIGHT_MD);
-  const theme = props.theme ?? 'light';
+  const { width, height, theme } = chartBox(props, { width: 800, height: MAP_HEIGHT_MD });
   const state = buildMapState({ ...props, theme });
   const id =
     props.idPrefix ??
@@ -89,11 +84,7 @@ export function borderColors(theme: Theme): { border: string; highlight: string 
   return theme === 'dark' ? { border: '#64748b', highlight: '#f8fafc' } : { border: '#94a3b8', highlight: '#0f172a' };
 }
 
-export interface MapSvgProps {
-  id: string;
-  width: number;
-  height: number;
-  theme: Theme;
+export interface MapSvgProps extends ChartBox {
   state: MapReadyState;
   layout: MapLayout;
   outlines: Outlines;
@@ -186,22 +177,26 @@ export function MapSvg({
   );
 }
 
+/** The specification's message where a map has nothing to draw. */
+export function MapMessage({ model }: { model: MapModel & { layout: null } }) {
+  const { id, width, height, theme, state } = model;
+  return (
+    <ChartMessage
+      id={id}
+      width={width}
+      height={height}
+      theme={theme}
+      title={state.title || 'Map'}
+      message={state.message}
+    />
+  );
+}
+
 /** The map as a static image at its saved transform: for server rendering, embeds and PNG export. */
 export function MapImage(props: MapImageProps) {
   const model = buildMapModel(props);
   const { id, width, height, theme } = model;
-  if (model.layout === null) {
-    return (
-      <ChartMessage
-        id={id}
-        width={width}
-        height={height}
-        theme={theme}
-        title={model.state.title || 'Map'}
-        message={model.state.message}
-      />
-    );
-  }
+  if (model.layout === null) return <MapMessage model={model} />;
   return (
     <MapSvg
       id={id}

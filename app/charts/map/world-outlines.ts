@@ -2,7 +2,7 @@
 import { feature } from 'topojson-client';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { countries } from '../../../core/geo';
+import { countries } from '#core/geo';
 import type { Outlines } from './map-match';
 
 /** A world-atlas countries file (countries-110m.json, countries-50m.json). */

@@ -1,18 +1,14 @@
 // Table view: the chart's data as an accessible HTML table with sortable columns (the slider is hidden).
 import { useState } from 'react';
-import type { DatasetData } from '../../../core/schemas/dataset';
-import { FONT_FAMILY, themeColors, type Theme } from '../core/palette';
+import type { ChartDataProps } from '../core/chart-interface';
+import { FONT_FAMILY, themeColors } from '../core/palette';
 import { buildTableState, LABEL_COLUMN, nextSort, sortRows, type TableSort } from './table-state';
 import { DataRow, SortHeader, tableStylesheet } from './table-marks';
 
-export interface TableChartProps {
-  data: DatasetData;
-  countries?: readonly string[];
-  seriesIds?: readonly number[];
+/** The HTML table takes the views' data props; it scrolls instead of taking a size. */
+export interface TableChartProps extends ChartDataProps {
   /** The slider's kept value: first period shown. */
   startIndex?: number;
-  theme?: Theme;
-  title?: string;
   /** Sort before the first click; default: the chart's series order. */
   initialSort?: TableSort;
   /** Told of every sort, so that the table's image export lists the rows in the same order. */

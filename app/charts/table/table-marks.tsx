@@ -1,5 +1,5 @@
 // Table cells: sortable header cells with aria-sort, rows whose missing values show an en dash, and their stylesheet.
-import { describeFlags } from '../../../core/flags';
+import { describeFlags } from '#core/flags';
 import { formatNumber } from '../core/number-format';
 import type { ThemeColors } from '../core/palette';
 import { ariaSortOf, type TableColumn, type TableRow, type TableSort } from './table-state';

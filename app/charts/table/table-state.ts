@@ -1,7 +1,9 @@
 // Table state: one row per series (country), one column per period of the range, newest first; sorting; no pixels.
-import type { DatasetData } from '../../../core/schemas/dataset';
-import { buildChartTable, sliceTable, allValues, type ChartSelection } from '../core/chart-series';
-import { NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE, type ChartErrorState } from '../core/chart-messages';
+import type { DatasetData } from '#core/schemas/dataset';
+import { sliceTable, allValues } from '../core/chart-series';
+import { selectTable, type ChartReadyState, type ChartStateInput } from '../core/chart-interface';
+import { flagIndex } from '../core/chart-tooltip';
+import { NO_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { decimalsFor } from '../core/number-format';
 import { resolvePeriodIndex } from '../core/slider';
 
@@ -29,15 +31,12 @@ export interface TableRow {
   flags: Record<string, string>;
 }
 
-export interface TableStateInput extends ChartSelection {
+export interface TableStateInput extends ChartStateInput {
   /** The (hidden) slider keeps its value: the first period shown; the range runs to the latest. */
   startIndex?: number;
-  title?: string;
 }
 
-export interface TableReadyState {
-  status: 'ok';
-  title: string;
+export interface TableReadyState extends ChartReadyState {
   unit: string;
   /** 'Country' when rows are countries of one series, 'Series' otherwise. */
   rowHeading: string;
@@ -51,14 +50,9 @@ export type TableState = TableReadyState | ChartErrorState;
 
 /** The state of the table view: the chart's data as text, rows in the chart's series order. */
 export function buildTableState(data: DatasetData, input: TableStateInput = {}): TableState {
-  const title = input.title || data.dataset.dataset_name;
-  const ids = input.seriesIds ?? [];
-  if (ids.length > 0 && !data.data.some((s) => ids.includes(s.id))) {
-    return { status: 'error', title, message: NO_MATCHING_SERIES_MESSAGE };
-  }
-  const full = buildChartTable(data, input);
-  if (full.series.length === 0 || full.periods.length === 0)
-    return { status: 'error', title, message: NO_DATA_MESSAGE };
+  const selected = selectTable(data, input);
+  if (selected.status === 'error') return selected;
+  const { title, table: full } = selected;
   // Every series of the selection keeps its row: one without values in the range shows empty cells.
   const table = sliceTable(full, resolvePeriodIndex(input.startIndex ?? 0, full.periods.length), undefined, {
     keepEmpty: true,
@@ -85,17 +79,6 @@ export function buildTableState(data: DatasetData, input: TableStateInput = {}):
     })),
     decimals: decimalsFor(allValues(table.series)),
   };
-}
-
-/** The data's observation flags by `${seriesId}:${geo name}|${period}` (a table row's key and a column's). */
-function flagIndex(data: DatasetData): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const s of data.data) {
-    for (const r of s.rows) {
-      for (const [geo, f] of Object.entries(r.flags ?? {})) index.set(`${s.id}:${geo}|${r.period}`, f);
-    }
-  }
-  return index;
 }
 
 function compareLabels(a: TableRow, b: TableRow): number {

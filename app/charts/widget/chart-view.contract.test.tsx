@@ -2,7 +2,7 @@
 // named by its title and described, rasterisable, in both themes, and a message instead of a picture without data.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { DatasetData } from '#core/schemas/dataset';
 import type { ChartType } from '../core/slider';
 import { loadHicp, svgProblems } from '../core/test-fixtures';
 import { loadWorldOutlines } from '../map/test-fixtures';

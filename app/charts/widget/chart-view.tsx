@@ -1,9 +1,10 @@
 // One view of the widget (line, bar, horizontal bar, map, table) for a slider position: interactive or as an image.
 import { useMemo, type ReactNode } from 'react';
-import type { DatasetData } from '../../../core/schemas/dataset';
-import { regionStatisticsPath } from '../../../core/geo/region-path';
+import type { DatasetData } from '#core/schemas/dataset';
+import { regionStatisticsPath } from '#core/geo/region-path';
 import { BarChart } from '../bar/bar-chart';
 import { ChartMessage } from '../core/chart-frame';
+import { chartTitle, type ChartProps } from '../core/chart-interface';
 import type { Theme } from '../core/palette';
 import type { ChartType } from '../core/slider';
 import { TableImage } from '../export/table-image';
@@ -93,14 +94,16 @@ function MapView(props: MapViewProps) {
   const rows = useMemo(() => datasetToMapRows(data), [data]);
   const countries = data.dataset.available_countries;
   const unit = String(rows[0]?.unit ?? data.dataset.unit);
+  const { width, height, theme, idPrefix } = props;
+  const title = chartTitle(data, props.title);
   if (!outlines) {
     return (
       <ChartMessage
-        id={`${props.idPrefix ?? 'map'}-loading`}
-        width={props.width}
-        height={props.height}
-        theme={props.theme}
-        title={props.title || data.dataset.dataset_name}
+        id={`${idPrefix ?? 'map'}-loading`}
+        width={width}
+        height={height}
+        theme={theme}
+        title={title}
         message={LOADING_OUTLINES_MESSAGE}
       />
     );
@@ -112,11 +115,11 @@ function MapView(props: MapViewProps) {
     outlineKind: outlines.kind,
     periodIndex: mapRowIndex(rows, periods, sliderIndex),
     unit,
-    width: props.width,
-    height: props.height,
-    theme: props.theme,
-    title: props.title || data.dataset.dataset_name,
-    idPrefix: props.idPrefix,
+    width,
+    height,
+    theme,
+    title,
+    idPrefix,
     chartSettings: props.chartSettings,
     customSeriesColors: props.customSeriesColors,
     savedMapTransform: props.savedMapTransform,
@@ -168,41 +171,27 @@ type ViewProps = ChartViewProps & { periods: readonly string[] };
 /** What each view draws for the widget's props: its component, which builds its own state (decision 036). */
 type ViewRenderer = (props: ViewProps) => ReactNode;
 
-function common(props: ViewProps) {
+/** The props every SVG view takes, derived once from the widget's (decision 196). */
+function chartProps(props: ViewProps): ChartProps {
   const { data, width, height, theme, title, countries, idPrefix } = props;
-  return { data, width, height, theme, title, countries, idPrefix };
+  return { data, width, height, theme, title, countries, idPrefix, interactive: props.mode === 'interactive' };
 }
 
 /** The views by chart type: a new view is one entry (a state builder and a component), never a new branch. */
 const VIEWS: Record<ChartType, ViewRenderer> = {
-  line: (p) => (
-    <LineChart
-      {...common(p)}
-      hideLegend={p.hideLegend}
-      startIndex={p.sliderIndex}
-      interactive={p.mode === 'interactive'}
-    />
-  ),
-  bar: (p) => (
-    <BarChart
-      {...common(p)}
-      hideLegend={p.hideLegend}
-      startIndex={p.sliderIndex}
-      interactive={p.mode === 'interactive'}
-    />
-  ),
+  line: (p) => <LineChart {...chartProps(p)} hideLegend={p.hideLegend} startIndex={p.sliderIndex} />,
+  bar: (p) => <BarChart {...chartProps(p)} hideLegend={p.hideLegend} startIndex={p.sliderIndex} />,
   'horizontal-bar': (p) => (
     <HBarChart
-      {...common(p)}
+      {...chartProps(p)}
       height={hbarHeight(p.data, p.countries, p.sliderIndex, p.height)}
       periodIndex={p.sliderIndex}
-      interactive={p.mode === 'interactive'}
     />
   ),
   map: (p) => <MapView {...p} />,
   table: (p) =>
     p.mode === 'image' && !p.htmlTable ? (
-      <TableImage {...common(p)} startIndex={p.sliderIndex} sort={p.tableSort} />
+      <TableImage {...chartProps(p)} startIndex={p.sliderIndex} sort={p.tableSort} />
     ) : (
       <TableChart
         data={p.data}

@@ -1,7 +1,7 @@
 // The selection editor: one choice per dimension and the countries shown; applying it refetches the data.
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import type { DatasetMeta } from '../../../core/schemas/dataset';
+import type { DatasetMeta } from '#core/schemas/dataset';
 import { FilterIcon } from './widget-icons';
 import { BUTTON, WIDE_LABEL } from './widget-menus';
 

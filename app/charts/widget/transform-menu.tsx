@@ -1,9 +1,9 @@
 // The widget's Values menu (decision 034): values as published, an index to the first shown period, percent change
 // and difference on the previous period or a year earlier. The choice travels in every URL of the view.
 import { DropdownMenu } from 'radix-ui';
-import { periodsPerYear, type Frequency } from '../../../core/periods';
-import type { TransformRequest } from '../../../core/selection';
-import { transformUnit } from '../../../core/selection-transform';
+import { periodsPerYear, type Frequency } from '#core/periods';
+import type { TransformRequest } from '#core/selection';
+import { transformUnit } from '#core/selection-transform';
 import { ChevronIcon } from './widget-icons';
 import { BUTTON, WIDE_LABEL } from './widget-menus';
 

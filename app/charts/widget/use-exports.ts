@@ -1,7 +1,7 @@
 // The Export menu's actions for the current view: PNG and SVG (client-side), CSV (server file), JSON (built here), API,
 // Embed.
 import { useState, type RefObject } from 'react';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import type { DatasetData } from '#core/schemas/dataset';
 import type { Theme } from '../core/palette';
 import { shownRange } from '../core/slider';
 import { buildJsonExport } from '../export/json-export';

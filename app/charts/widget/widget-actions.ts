@@ -57,13 +57,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
 /** Pixel density of PNG exports (client and server alike). */
 export const PNG_DENSITY = 2;
 
-/** Rasterises an SVG element at `density` times its size into a PNG blob, in the browser. */
-export async function svgToPng(svg: SVGSVGElement, density = PNG_DENSITY): Promise<Blob> {
-  const width = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width;
-  const height = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height;
-  return svgMarkupToPng(new XMLSerializer().serializeToString(svg), width, height, density);
-}
-
 /** Rasterises SVG markup of `width` × `height` at `density` times its size into a PNG blob, in the browser. */
 export async function svgMarkupToPng(
   markup: string,

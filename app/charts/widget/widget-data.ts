@@ -1,6 +1,6 @@
 // Loading the widget's data on the client: data-id resolution, the dataset API, map outlines; cached per URL.
 import { useEffect, useState } from 'react';
-import { datasetDataSchema, type DatasetData } from '../../../core/schemas/dataset';
+import { datasetDataSchema, type DatasetData } from '#core/schemas/dataset';
 import { apiErrorMessage } from '../core/chart-messages';
 import type { Outlines } from '../map/map-match';
 import type { LoadedOutlines } from './chart-view';

@@ -1,6 +1,6 @@
 // The widget's pure state: timeline and slider, the view of the current selection, errors and map outlines.
-import { placeKind } from '../../../core/geo/places';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import { placeKind } from '#core/geo/places';
+import type { DatasetData } from '#core/schemas/dataset';
 import { barRangeEnd } from '../bar/bar-state';
 import { buildChartTable } from '../core/chart-series';
 import {
@@ -11,7 +11,7 @@ import {
   NO_MATCHING_SERIES_MESSAGE,
 } from '../core/chart-messages';
 import { defaultSliderIndex, resolvePeriodIndex, shownRange, sliderModeFor, type ChartType } from '../core/slider';
-import type { ChartViewSpec } from '../export/view-query';
+import { GROUPED_BAR_MAX_SERIES, type ChartViewSpec } from '#core/view';
 
 /** The periods the slider moves over (every period of the selected series, chronological and contiguous) and the number of drawn series. */
 export function widgetTimeline(
@@ -28,9 +28,6 @@ export function periodIndexOf(periods: readonly string[], period: string | undef
   const i = periods.indexOf(period);
   return i < 0 ? null : i;
 }
-
-/** More series than this and a bar chart opens on the latest period alone: sparse bars, highest first. */
-export const GROUPED_BAR_MAX_SERIES = 4;
 
 /**
  * Where the slider starts: at time_start when the URL gives one, else the view's default (the latest period

@@ -1,8 +1,8 @@
 // Settings: the account's API keys (create with the secret shown once, list, rotate, revoke) and the usage chart.
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { FREE_DAILY_API_REQUESTS, type Plan } from '../../../core/plans';
-import type { AccountUsage, ListedApiKey } from '../../../db/queries/api-keys';
+import { FREE_DAILY_API_REQUESTS, type Plan } from '#core/plans';
+import type { AccountUsage, ListedApiKey } from '#db/queries/api-keys';
 import { CreateKeyForm } from './create-key-form';
 import { UsageChart } from './usage-chart';
 

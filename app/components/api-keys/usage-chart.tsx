@@ -1,5 +1,5 @@
 // The settings page's usage chart: requests per UTC day for the last 30 days, one stacked bar per day, by key.
-import type { AccountUsage } from '../../../db/queries/api-keys';
+import type { AccountUsage } from '#db/queries/api-keys';
 
 /** Colours of the keys' parts of a bar, in key order; the signed-in session's part is grey. */
 export const KEY_COLOURS = ['#39B54A', '#2563eb', '#d97706', '#9333ea', '#0891b2', '#dc2626', '#65a30d', '#db2777'];

@@ -1,5 +1,5 @@
 // The browser's calls to our auth and account API: typed results, our error shape, retries for flaky GETs.
-import { sessionResponseSchema, type AccountSession, type AuthProviderId } from '../../../core/schemas/account';
+import { sessionResponseSchema, type AccountSession, type AuthProviderId } from '#core/schemas/account';
 
 export interface AuthError {
   status: number;
@@ -162,8 +162,4 @@ export function disableTwoFactor(password: string | undefined) {
 
 export function regenerateBackupCodes(password: string | undefined) {
   return authRequest<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { password });
-}
-
-export function currentPlan() {
-  return authRequest<{ plan: 'free' | 'pro' }>('/api/account/current-plan');
 }

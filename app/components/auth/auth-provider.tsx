@@ -1,7 +1,7 @@
 // React access to the auth state: one store per page load, kept in step with other tabs and the session's expiry.
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import type { AccountSession, AuthProviders } from '../../../core/schemas/account';
+import type { AccountSession, AuthProviders } from '#core/schemas/account';
 import { fetchSession, signOutRequest, type AuthError } from './auth-client';
 import { AuthStore, type AuthSnapshot } from './auth-store';
 

@@ -1,6 +1,6 @@
 // The auth state: initialisation, events, guarded sign-out that clears on 401/403/404, refresh, other tabs.
 import { describe, expect, it, vi } from 'vitest';
-import type { AccountSession } from '../../../core/schemas/account';
+import type { AccountSession } from '#core/schemas/account';
 import type { AuthResult } from './auth-client';
 import { AuthStore, type AuthEvent } from './auth-store';
 

@@ -1,5 +1,5 @@
 // The browser's auth state (specification §4): loading then ready, the events, guarded sign-out, refresh, other tabs.
-import type { AccountSession } from '../../../core/schemas/account';
+import type { AccountSession } from '#core/schemas/account';
 import type { AuthError, AuthResult } from './auth-client';
 
 export type AuthEvent =

@@ -1,5 +1,5 @@
 // Where a sign-in leads, and the display name the sign-in modal gives new users.
-import { safeNextPath } from '../../../core/route-guard';
+import { safeNextPath } from '#core/route-guard';
 
 export interface SignInTarget {
   /** The chart whose Follow button opened the modal. */

@@ -1,6 +1,6 @@
 // Google and Microsoft sign-in buttons; a provider without credentials on this server says so instead of failing.
 import { useState } from 'react';
-import type { AuthProviderId } from '../../../core/schemas/account';
+import type { AuthProviderId } from '#core/schemas/account';
 import { startProviderSignIn } from './auth-client';
 import { useAuth } from './auth-provider';
 

@@ -1,7 +1,7 @@
 // The sign-in modal's content: providers, e-mail, then Sign In or Sign Up (decided by the user check), then a code.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS } from '../../../core/password-rules';
+import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS } from '#core/password-rules';
 import { checkUserExists, signInWithPassword, signUpWithPassword } from './auth-client';
 import { useAuth } from './auth-provider';
 import { afterSignIn, confirmUrl, destinationAfterSignIn, randomDisplayName, type SignInTarget } from './destinations';

@@ -1,10 +1,10 @@
 // The generated country inflation article: headline figures, the text sections and live charts of the HICP.
 import { Link } from 'react-router';
-import type { InflationArticle } from '../../../core/blog/inflation-article';
+import type { InflationArticle } from '#core/blog/inflation-article';
 import { CountryFlag } from '../statistics/country-flag';
 import type { PlaceChart } from '../statistics/place-data';
 import { PlaceChartView } from '../statistics/place-chart-view';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 interface Props {
   country: { code: string; name: string };

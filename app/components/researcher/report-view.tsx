@@ -1,7 +1,7 @@
 // A research report as the app and the shared page show it: per step the findings with every number's marker a link
 // to its source, a chart, the table, method notes and the step's CSV and API addresses; the sources at the end.
-import { formatValue, unitSuffix, type Citation } from '../../../core/assistant/compose';
-import type { Report, ReportStep } from '../../../core/researcher/report';
+import { formatValue, unitSuffix, type Citation } from '#core/assistant/compose';
+import type { Report, ReportStep } from '#core/researcher/report';
 import { useResolvedTheme } from '../site/theme';
 
 /** A finding's text: **bold** place names, and [n] markers as links to the cited observation's chart view. */

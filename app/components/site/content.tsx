@@ -104,3 +104,13 @@ export function CodeBlock({ children, label }: { children: string; label?: strin
     </pre>
   );
 }
+
+/** One fact of a description list (`<dl>`): "Last update: 16 Aug 2023". */
+export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="inline">{label}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 // The country grid: 28 countries from Albania to Sweden, each with its flag and, when known, its latest inflation.
 import { Link } from 'react-router';
 import { flagUrls } from './flags';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 /** The specification's grid: Albania and the 27 EU members, alphabetical, with their URL slugs. */
 export const gridCountries = [

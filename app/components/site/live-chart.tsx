@@ -1,5 +1,5 @@
 // A live chart of real data on a content page: the chart widget, seeded with the data the page's loader read.
-import type { PackedDatasetData } from '../../../core/packed-series';
+import type { PackedDatasetData } from '#core/packed-series';
 import { ChartWidget, type ChartType } from '../../charts';
 import { useSignInModal } from '../auth/sign-in-modal';
 import { useSiteRootData } from './root-data';

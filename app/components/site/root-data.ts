@@ -1,6 +1,6 @@
 // What the root loader hands every page: theme, site address and whether the visitor is a crawler.
 import { useRouteLoaderData } from 'react-router';
-import { isThemePreference, type ResolvedTheme, type ThemePreference } from '../../../core/theme';
+import { isThemePreference, type ResolvedTheme, type ThemePreference } from '#core/theme';
 
 export interface SiteRootData {
   theme: ThemePreference;

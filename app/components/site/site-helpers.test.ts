@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { claimReload, RELOAD_GUARD_MS } from './build-watch';
 import { catalogueSearch } from './catalogue-query';
 import { blogInflationHref, gridCountries } from './country-grid';
-import { isoPeriod } from '../../../core/dataset-json-ld';
+import { isoPeriod } from '#core/dataset-json-ld';
 import { flagUrls } from './flags';
 
 describe('isoPeriod', () => {

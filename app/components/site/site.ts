@@ -1,6 +1,6 @@
 // Names, navigation and plan figures of the public site, in one place for pages, layout and tests.
 
-export { SITE_NAME } from '../../../core/site';
+export { SITE_NAME } from '#core/site';
 
 /** The header navigation of the default public layout. */
 export const mainNav = [

@@ -1,5 +1,5 @@
 // Light, dark and system colour modes as a three-way switch; the choice is kept in a cookie.
-import type { ThemePreference } from '../../../core/theme';
+import type { ThemePreference } from '#core/theme';
 import { useThemePreference } from './theme';
 
 const options: { value: ThemePreference; label: string; icon: React.ReactNode }[] = [

@@ -7,7 +7,7 @@ import {
   themeFromCookieHeader,
   type ResolvedTheme,
   type ThemePreference,
-} from '../../../core/theme';
+} from '#core/theme';
 import { debugLog } from './debug-log';
 
 export const LOGO_LIGHT = '/logo-light.svg';

@@ -1,6 +1,6 @@
 // A chart's data as a page's loader sends it, packed in columns (decision 169), read back for the widget.
 import { useMemo } from 'react';
-import { unpackDatasetData, type PackedDatasetData } from '../../../core/packed-series';
+import { unpackDatasetData, type PackedDatasetData } from '#core/packed-series';
 import type { WidgetData } from '../../charts';
 
 /**

@@ -1,7 +1,7 @@
 // Links to the sub-regions of a place, with their latest GDP per inhabitant.
 import { Link } from 'react-router';
 import type { ChildRegion } from './place-data';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 export function ChildRegions({ regions }: { regions: readonly ChildRegion[] }) {
   return (

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { PlaceChart } from './place-data';
 import { PlaceChartView } from './place-chart-view';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 export function DatasetCharts({ charts, placeName }: { charts: readonly PlaceChart[]; placeName: string }) {
   if (charts.length === 0) {

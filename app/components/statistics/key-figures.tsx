@@ -1,7 +1,7 @@
 // The latest key figures of a place: value, period, change on the previous period and source.
 import { Link } from 'react-router';
 import type { KeyFigure } from './place-data';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 const arrow = { up: '▲', down: '▼', flat: '■' } as const;
 

@@ -1,5 +1,5 @@
 // Shapes of the statistics pages' loader data, shared by the server helpers that build them and the components.
-import type { PackedDatasetData } from '../../../core/packed-series';
+import type { PackedDatasetData } from '#core/packed-series';
 import type { ChartType, MapCountry, MapRow, Outlines } from '../../charts';
 
 /** A country or NUTS region on the path of a page, with its canonical link. */

@@ -1,7 +1,7 @@
 // The regional map of a place: its sub-regions coloured by GDP per inhabitant, read-only with hover values.
 import { useRef } from 'react';
 import { HALF_LAYOUT_MAX_WIDTH, MAP_HEIGHT, MAP_HEIGHT_MD, MapChart } from '../../charts';
-import { regionStatisticsPath } from '../../../core/geo/region-path';
+import { regionStatisticsPath } from '#core/geo/region-path';
 import type { RegionalMap } from './place-data';
 import { useChartTheme } from './use-chart-theme';
 import { useElementWidth } from './use-element-width';

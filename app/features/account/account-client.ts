@@ -1,6 +1,6 @@
 // The settings page's calls: our account API and Better Auth's own paths for e-mail, password and linked accounts.
-import type { AuthProviderId, Profile } from '../../../core/schemas/account';
-import type { ThemePreference } from '../../../core/theme';
+import type { AuthProviderId, Profile } from '#core/schemas/account';
+import type { ThemePreference } from '#core/theme';
 import { authRequest } from '../../components/auth/auth-client';
 
 export function updateProfile(change: { name?: string; theme?: ThemePreference }) {

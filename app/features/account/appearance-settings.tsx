@@ -1,5 +1,5 @@
 // Settings: light, dark or system colours. Stored on the account, so every device signed in to it follows.
-import type { ThemePreference } from '../../../core/theme';
+import type { ThemePreference } from '#core/theme';
 import { useThemePreference } from '../../components/site/theme';
 import { SettingsSection } from './settings-section';
 

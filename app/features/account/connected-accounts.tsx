@@ -2,7 +2,7 @@
 // unlinking the last way to sign in is refused (here and by Better Auth).
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { AuthProviderId, SignInMethodView } from '../../../core/schemas/account';
+import type { AuthProviderId, SignInMethodView } from '#core/schemas/account';
 import { useAuth } from '../../components/auth/auth-provider';
 import { ErrorText, Notice } from '../../components/auth/form-controls';
 import { providerErrorMessage } from '../../components/auth/provider-errors';

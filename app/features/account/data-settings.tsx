@@ -1,7 +1,7 @@
 // Settings: download my data (profile, settings and follows as JSON) and delete the account, typed confirmation
 // first; then every device is signed out and the browser lands on /account-deleted.
 import { useState } from 'react';
-import { DELETE_CONFIRMATION } from '../../../core/schemas/account';
+import { DELETE_CONFIRMATION } from '#core/schemas/account';
 import { ErrorText, TextField } from '../../components/auth/form-controls';
 import { deleteAccount } from './account-client';
 import { secondaryButton, SettingsSection } from './settings-section';

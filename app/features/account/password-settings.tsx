@@ -1,7 +1,7 @@
 // Settings: change the password with the sign-up's rules and messages (specification §5); other devices are signed
 // out. Accounts that sign in only with Google or Microsoft are told how to add a password.
 import { useState } from 'react';
-import { newPasswordError } from '../../../core/password-rules';
+import { newPasswordError } from '#core/password-rules';
 import { ErrorText, Notice, PrimaryButton, TextField } from '../../components/auth/form-controls';
 import { changePassword } from './account-client';
 import { SettingsSection } from './settings-section';

@@ -1,7 +1,7 @@
 // Settings: the display name (the sign-up's User_XXXXXX until changed) and the e-mail address, which changes only
 // once the link sent to the new address is followed.
 import { useState } from 'react';
-import { displayNameSchema } from '../../../core/schemas/account';
+import { displayNameSchema } from '#core/schemas/account';
 import { useAuth } from '../../components/auth/auth-provider';
 import { ErrorText, Notice, PrimaryButton, TextField } from '../../components/auth/form-controls';
 import { requestEmailChange, updateProfile } from './account-client';

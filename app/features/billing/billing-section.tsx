@@ -1,8 +1,8 @@
 // Settings: the plan, the subscription as Stripe last reported it, "Upgrade to Pro" and "Manage billing".
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Plan } from '../../../core/plans';
-import { FREE_DAILY_API_REQUESTS } from '../../../core/plans';
+import type { Plan } from '#core/plans';
+import { FREE_DAILY_API_REQUESTS } from '#core/plans';
 import { BILLING_NOT_CONFIGURED, openPortal, type BillingOffer } from './billing-client';
 import { secondaryButtonClass, UpgradeButton } from './upgrade-button';
 

@@ -1,7 +1,7 @@
 // What the settings page's billing section needs, read in the loader through db/queries (one path to the data).
-import type { ReadDb } from '../../../db/client';
-import { customerOf, latestSubscription, userPlan } from '../../../db/queries/billing';
-import { listUserOrganizations } from '../../../db/queries/organizations';
+import type { ReadDb } from '#db/client';
+import { customerOf, latestSubscription, userPlan } from '#db/queries/billing';
+import { listUserOrganizations } from '#db/queries/organizations';
 import type { BillingSectionProps } from './billing-section';
 import type { BillingOffer } from './billing-client';
 

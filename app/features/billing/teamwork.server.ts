@@ -1,5 +1,5 @@
 // The settings page's plan, billing and organizations sections in one read (issue 14).
-import type { ReadDb } from '../../../db/client';
+import type { ReadDb } from '#db/client';
 import { organizationSettings, type OrganizationView } from '../organizations/organizations.server';
 import type { BillingOffer } from './billing-client';
 import type { BillingSectionProps } from './billing-section';

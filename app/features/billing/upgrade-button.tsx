@@ -1,7 +1,7 @@
 // "Upgrade to Pro": opens Stripe Checkout (signed-in), the sign-in window (signed-out), or says billing is off.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { PRO_PRICE_EUR } from '../../../core/plans';
+import { PRO_PRICE_EUR } from '#core/plans';
 import { useAuth } from '../../components/auth/auth-provider';
 import { useSignInModal } from '../../components/auth/sign-in-modal';
 import { BILLING_NOT_CONFIGURED, startCheckout, type BillingOffer } from './billing-client';

@@ -1,10 +1,10 @@
 // Server helpers shared by public pages that show live charts: a dataset's data for a few geos over recent years.
-import type { DatasetData } from '../../../core/schemas/dataset';
-import { parsePeriod, periodsPerYear, toOrdinal, frequencySchema } from '../../../core/periods';
-import { catalogueState, memo } from '../../../db/catalogue-memo';
-import type { ReadDb } from '../../../db/client';
-import { findDataset, getDatasetCoverage } from '../../../db/queries/datasets';
-import { loadView, openDataset } from '../../../db/queries/view';
+import type { DatasetData } from '#core/schemas/dataset';
+import { parsePeriod, periodsPerYear, toOrdinal, frequencySchema } from '#core/periods';
+import { catalogueState, memo } from '#db/catalogue-memo';
+import type { ReadDb } from '#db/client';
+import { findDataset, getDatasetCoverage } from '#db/queries/datasets';
+import { loadView, openDataset } from '#db/queries/view';
 import { coverageNote } from '../../charts';
 
 export interface ChartRequest {

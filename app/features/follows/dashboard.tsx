@@ -6,7 +6,7 @@ import { flagUrls } from '../../components/site/flags';
 import type { FollowCard } from './follow-cards.server';
 import type { FollowSettings } from './follow-view';
 import { followDataset, orderFollows, unfollow } from './follows-client';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 export type DashboardOrder = 'newest' | 'mine';
 

@@ -1,8 +1,8 @@
 // The dashboard's live cards, drawn on the server: the followed view as a small chart (light and dark), the latest
 // value with its period and flags, and the change on the previous period (decision 102).
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describeFlags } from '../../../core/flags';
-import type { DatasetData, DatasetMeta } from '../../../core/schemas/dataset';
+import { describeFlags } from '#core/flags';
+import type { DatasetData, DatasetMeta } from '#core/schemas/dataset';
 import {
   ChartView,
   initialSliderIndex,
@@ -11,7 +11,7 @@ import {
   type LoadedOutlines,
   type WidgetData,
 } from '../../charts';
-import type { FollowChanges } from '../../../db/queries/follows';
+import type { FollowChanges } from '#db/queries/follows';
 import { showsOnePeriod, type FollowSettings } from './follow-view';
 
 /** Size of a card's chart, drawn once per theme. */

@@ -1,5 +1,5 @@
 // A followed chart's saved settings as the chart widget's props, and the widget's reports as settings changes.
-import type { FollowSettings } from '../../../db/schema/follows';
+import type { FollowSettings } from '#db/schema/follows';
 import type { ChartType, ChartViewSpec, MapChartSettings, MapTransform } from '../../charts';
 
 export type { FollowSettings };

@@ -2,7 +2,7 @@
 // trend-tracking rules, each with its latest firing, paused, resumed or deleted here.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { readablePeriod } from '../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 type Delivery = 'immediate' | 'daily' | 'off';
 

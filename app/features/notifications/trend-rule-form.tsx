@@ -2,7 +2,7 @@
 // between releases. Creates the rule through /api/trend-rules; rules are listed, paused and deleted in settings.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { DatasetMeta, Series } from '../../../core/schemas/dataset';
+import type { DatasetMeta, Series } from '#core/schemas/dataset';
 
 type Kind = 'above' | 'below' | 'moves';
 

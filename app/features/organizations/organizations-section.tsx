@@ -2,7 +2,7 @@
 // organization's Pro plan (owners and admins pay and manage it).
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { canManageMembers, type OrganizationRole } from '../../../core/organizations';
+import { canManageMembers, type OrganizationRole } from '#core/organizations';
 import { CreateKeyForm } from '../../components/api-keys/create-key-form';
 import { UsageChart } from '../../components/api-keys/usage-chart';
 import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';

@@ -1,16 +1,16 @@
 // What the settings page's organizations section needs, read in the loader through db/queries.
-import { canManageMembers, type OrganizationRole } from '../../../core/organizations';
-import { USAGE_DAYS, type Plan } from '../../../core/plans';
-import type { ReadDb } from '../../../db/client';
-import { organizationUsage, type AccountUsage } from '../../../db/queries/api-keys';
-import { customerOf, latestSubscription } from '../../../db/queries/billing';
+import { canManageMembers, type OrganizationRole } from '#core/organizations';
+import { USAGE_DAYS, type Plan } from '#core/plans';
+import type { ReadDb } from '#db/client';
+import { organizationUsage, type AccountUsage } from '#db/queries/api-keys';
+import { customerOf, latestSubscription } from '#db/queries/billing';
 import {
   listMembers,
   listOrganizationKeys,
   listPendingInvitations,
   listUserOrganizations,
   type OrganizationKey,
-} from '../../../db/queries/organizations';
+} from '#db/queries/organizations';
 
 export interface OrganizationView {
   id: string;

@@ -1,6 +1,6 @@
 // The dataset page's "What changed" section (issue 13, decision 125): the last release by the source's own date, the
 // periods it brought and its largest revisions of the main series, with the way to every revision and older values.
-import type { LastRelease, PeriodRun } from '../../../db/queries/revisions';
+import type { LastRelease, PeriodRun } from '#db/queries/revisions';
 
 /** 22 September 2026: the day in UTC, the same on the server and in the browser. */
 export function releaseDay(iso: string): string {

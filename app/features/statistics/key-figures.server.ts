@@ -1,11 +1,11 @@
 // A place's key figures: latest inflation, unemployment and GDP with period, source and change on the previous period.
-import { describeFlags } from '../../../core/flags';
-import { formatPeriod, frequencySchema } from '../../../core/periods';
-import type { ReadDb } from '../../../db/client';
-import type { DatasetRow } from '../../../db/queries/datasets';
-import { findSeries, latestValuesOfSeries, type SeriesRef, type ValueRow } from '../../../db/queries/statistics';
+import { describeFlags } from '#core/flags';
+import { formatPeriod, frequencySchema } from '#core/periods';
+import type { ReadDb } from '#db/client';
+import type { DatasetRow } from '#db/queries/datasets';
+import { findSeries, latestValuesOfSeries, type SeriesRef, type ValueRow } from '#db/queries/statistics';
 import type { KeyFigure } from '../../components/statistics/place-data';
-import { memo, type CatalogueState } from '../../../db/catalogue-memo';
+import { memo, type CatalogueState } from '#db/catalogue-memo';
 import { sourceOf } from './place-charts.server';
 
 interface FigureSource {

@@ -1,12 +1,12 @@
 // Chart data for pages: a dataset's series filtered to a few places, with its (memoised) metadata.
-import type { ReadDb } from '../../../db/client';
-import { getDatasetMeta, listDatasets, type DatasetRow } from '../../../db/queries/datasets';
-import { loadView } from '../../../db/queries/view';
-import { packDatasetData } from '../../../core/packed-series';
-import { formatPeriod, frequencySchema } from '../../../core/periods';
+import type { ReadDb } from '#db/client';
+import { getDatasetMeta, listDatasets, type DatasetRow } from '#db/queries/datasets';
+import { loadView } from '#db/queries/view';
+import { packDatasetData } from '#core/packed-series';
+import { formatPeriod, frequencySchema } from '#core/periods';
 import type { ChartType } from '../../charts';
 import type { DatasetSource, PlaceChart } from '../../components/statistics/place-data';
-import type { CatalogueState } from '../../../db/catalogue-memo';
+import type { CatalogueState } from '#db/catalogue-memo';
 
 export function sourceOf(row: DatasetRow): DatasetSource {
   return {

@@ -1,10 +1,10 @@
 // Resolves /statistics/{country}/{region}/… to countries and NUTS regions: slugs, code redirects and 404s.
 import { data, redirect } from 'react-router';
-import { siblingSlugs } from '../../../core/slugs';
-import type { ReadDb } from '../../../db/client';
-import { childRegions, countriesWithData, type Place } from '../../../db/queries/statistics';
+import { siblingSlugs } from '#core/slugs';
+import type { ReadDb } from '#db/client';
+import { childRegions, countriesWithData, type Place } from '#db/queries/statistics';
 import type { TrailPlace } from '../../components/statistics/place-data';
-import { memo, type CatalogueState } from '../../../db/catalogue-memo';
+import { memo, type CatalogueState } from '#db/catalogue-memo';
 
 export const STATISTICS_ROOT = '/statistics';
 

@@ -1,5 +1,5 @@
 // One indicator's panel on the workbench: the chart engine's line chart over the shared period axis (decision 110).
-import type { PackedDatasetData } from '../../../core/packed-series';
+import type { PackedDatasetData } from '#core/packed-series';
 import { CHART_HEIGHT, LineChart, useContainerWidth, useDocumentTheme, type Theme } from '../../charts';
 import { useUnpackedData } from '../../components/site/use-unpacked-data';
 

@@ -1,19 +1,14 @@
 // /app/chart?id={dataset id}: the user's followed chart with its saved view (or the chart with a Follow button).
 import { data, redirect } from 'react-router';
-import { packDatasetData } from '../../../core/packed-series';
-import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../db/queries/datasets';
-import {
-  countFollows,
-  createFollow,
-  getFollowByDataset,
-  markFollowsSeen,
-  MAX_FOLLOWS,
-} from '../../../db/queries/follows';
+import { packDatasetData } from '#core/packed-series';
+import { findDataset, getDatasetMeta } from '#db/queries/datasets';
+import { openView } from '#db/queries/view';
+import { countFollows, createFollow, getFollowByDataset, markFollowsSeen, MAX_FOLLOWS } from '#db/queries/follows';
 import { useSiteRootData } from '../../components/site/root-data';
 import { useUnpackedData } from '../../components/site/use-unpacked-data';
 import { FollowedChart } from '../../features/follows/followed-chart';
 import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
-import { chartData, outlinesForData, pageView, withCoverage } from '../public/datasets/dataset.server';
+import { chartData, chartDataOf, outlinesForData } from '../public/datasets/dataset.server';
 import type { Route } from './+types/chart';
 import { requireSession } from './guard.server';
 
@@ -30,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const meta = await getDatasetMeta(context.db, row);
   let follow = session ? await getFollowByDataset(context.db, session.user.id, row.id) : undefined;
   // Not followed yet: the view the visitor came with (the public page's), else the dataset page's default view.
-  const asked = pageView(meta, url.searchParams);
+  const opened = await openView(context.db, row, meta, url.searchParams);
   // Follow pressed before signing in (decision 104): follow with the view it showed, then drop `follow=1` from the
   // address. Only on our own pages' navigation, so a link from another site cannot make the visitor follow.
   if (url.searchParams.get('follow') === '1') {
@@ -40,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         await createFollow(context.db, {
           userId: session.user.id,
           datasetId: row.id,
-          settings: settingsOfView(asked.view),
+          settings: settingsOfView(opened.asked),
         })
       ).follow;
     const rest = url.search
@@ -49,10 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .filter((pair) => pair !== 'follow=1');
     throw redirect(`${url.pathname}?${rest.join('&')}`);
   }
-  const coverage = await getDatasetCoverage(context.db, row, meta);
-  const fallback = withCoverage(asked.view, url.searchParams, coverage, `/datasets/${meta.dataset_code}`);
-  const view = follow ? viewOfSettings(follow.settings, asked.view) : fallback.view;
-  const loaded = await chartData(context.db, meta, view);
+  const view = follow ? viewOfSettings(follow.settings, opened.asked) : opened.view;
+  const loaded = follow
+    ? await chartData(context.db, meta, view)
+    : await chartDataOf(context.db, meta, opened.selection);
   const widget = 'value' in loaded ? loaded.value : null;
   const outlines = widget && view.chartType === 'map' ? await outlinesForData(context.outlines, widget.data) : null;
   if (follow && session) await markFollowsSeen(context.db, session.user.id, new Date(), row.id);
@@ -63,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The chart's values in columns: row objects would be most of the page (decision 169).
     data: widget ? packDatasetData(widget.data) : null,
     error: 'error' in loaded ? loaded.error : null,
-    coverageNote: follow ? null : fallback.note,
+    coverageNote: follow ? null : opened.coverageNote,
     outlines,
   };
 }

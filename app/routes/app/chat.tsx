@@ -2,7 +2,7 @@
 // its answers (every number cited, a chart when it helps) and the ask box; questions go to POST /api/assistant/ask.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { findConversation, listConversations, listMessages } from '../../../db/queries/assistant';
+import { findConversation, listConversations, listMessages } from '#db/queries/assistant';
 import { Answer, type AnswerData } from '../../components/assistant/answer';
 import type { Route } from './+types/chat';
 import { requireSession } from './guard.server';

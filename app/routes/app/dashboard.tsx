@@ -1,14 +1,15 @@
 // /app/dashboard: the followed charts as live cards drawn on the server, or popular charts to follow in a click.
-import type { DatasetMeta } from '../../../core/schemas/dataset';
-import type { ReadDb } from '../../../db/client';
-import { findDataset, getDatasetMeta } from '../../../db/queries/datasets';
-import { followChangesSince, listFollows, mostFollowedDatasets } from '../../../db/queries/follows';
+import type { DatasetMeta } from '#core/schemas/dataset';
+import { defaultView } from '#core/view';
+import type { ReadDb } from '#db/client';
+import { findDataset, getDatasetMeta } from '#db/queries/datasets';
+import { followChangesSince, listFollows, mostFollowedDatasets } from '#db/queries/follows';
 import { homeCharts } from '../../components/site/featured';
 import { EmptyDashboard, FollowedCharts, type DashboardOrder, type Suggestion } from '../../features/follows/dashboard';
 import { cardFigure, cardOf, MAX_CARD_CHARTS, type FollowCard } from '../../features/follows/follow-cards.server';
 import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
 import type { AppLoadContext } from 'react-router';
-import { chartData, outlinesForData, pageView } from '../public/datasets/dataset.server';
+import { chartData, outlinesForData } from '../public/datasets/dataset.server';
 import type { Route } from './+types/dashboard';
 import { requireSession } from './guard.server';
 
@@ -40,7 +41,7 @@ async function followCard(
   meta: DatasetMeta,
   draw: boolean,
 ): Promise<FollowCard> {
-  const view = viewOfSettings(follow.settings, pageView(meta, new URLSearchParams()).view);
+  const view = viewOfSettings(follow.settings, defaultView(meta));
   const loaded = await chartData(context.db, meta, view);
   const data = 'value' in loaded ? loaded.value : null;
   const outlines = data && draw && view.chartType === 'map' ? await outlinesForData(context.outlines, data.data) : null;
@@ -72,7 +73,7 @@ async function suggestions(context: AppLoadContext): Promise<Suggestion[]> {
   for (const [datasetId, pick] of picks) {
     const meta = await metaOf(context.db, datasetId);
     if (!meta) continue;
-    const base = pageView(meta, new URLSearchParams()).view;
+    const base = defaultView(meta);
     const view = { ...base, chartType: pick.countries.length > 0 ? ('line' as const) : base.chartType };
     if (pick.countries.length > 0) view.countries = pick.countries;
     if (pick.timeStart) view.timeStart = pick.timeStart;

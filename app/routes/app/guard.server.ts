@@ -1,7 +1,7 @@
 // The route guard for /app loaders: the visitor's session, or a redirect to /auth that remembers the path.
 import { redirect, type AppLoadContext } from 'react-router';
-import { guardDecision } from '../../../core/route-guard';
-import type { AccountSession } from '../../../core/schemas/account';
+import { guardDecision } from '#core/route-guard';
+import type { AccountSession } from '#core/schemas/account';
 
 /**
  * Every /app loader calls this (loaders of nested routes run in parallel, so the layout alone is not enough).

@@ -1,7 +1,7 @@
 // The app area's layout (/app/*): the route guard, the app navigation and the account menu.
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { nextParam } from '../../../core/route-guard';
+import { nextParam } from '#core/route-guard';
 import { useAuth } from '../../components/auth/auth-provider';
 import { UserMenu } from '../../components/auth/user-menu';
 import { ErrorPage } from '../../components/site/error-page';

@@ -1,7 +1,7 @@
 // /app/notifications: what the bell counts, newest first: new data and revisions of followed charts, and trend alerts
 // that fired. Opening the page leaves them unread until "Mark all as read" (or opening one).
 import { Form, Link, useNavigation } from 'react-router';
-import { listNotifications, markNotificationsRead, unreadCount } from '../../../db/queries/notifications';
+import { listNotifications, markNotificationsRead, unreadCount } from '#db/queries/notifications';
 import { NotificationList } from '../../features/notifications/notification-list';
 import type { Route } from './+types/notifications';
 import { requireSession } from './guard.server';

@@ -3,9 +3,9 @@
 // a chart, a table, method notes, CSV and API addresses per step; the saved reports, Share and Export.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import type { PlanStep, ResearchPlan } from '../../../core/researcher/plan';
-import { sharedReportPath, type Report } from '../../../core/researcher/report';
-import { findResearchReport, listResearchReports } from '../../../db/queries/researcher';
+import type { PlanStep, ResearchPlan } from '#core/researcher/plan';
+import { sharedReportPath, type Report } from '#core/researcher/report';
+import { findResearchReport, listResearchReports } from '#db/queries/researcher';
 import { ReportView } from '../../components/researcher/report-view';
 import type { Route } from './+types/researcher';
 import { requireSession } from './guard.server';

@@ -1,10 +1,10 @@
 // /app/settings: profile (name, e-mail), colours, password, connected Google and Microsoft accounts, two-factor
 // sign-in, devices, API keys and usage, download my data, and deleting the account (issue 12).
 import { useSearchParams } from 'react-router';
-import { USAGE_DAYS } from '../../../core/plans';
-import { listSignInMethods } from '../../../db/queries/account';
-import { accountUsage, listedApiKeys } from '../../../db/queries/api-keys';
-import { findUserById, findUserPlan } from '../../../db/queries/users';
+import { USAGE_DAYS } from '#core/plans';
+import { listSignInMethods } from '#db/queries/account';
+import { accountUsage, listedApiKeys } from '#db/queries/api-keys';
+import { findUserById, findUserPlan } from '#db/queries/users';
 import { ApiKeysSettings } from '../../components/api-keys/api-keys-settings';
 import { billingOffer } from '../../features/billing/billing.server';
 import { Organizations, PlanAndBilling } from '../../features/billing/teamwork-sections';

@@ -1,9 +1,9 @@
 // /app/statistics on the server: the workbench URL read, its small forms turned into the canonical URL (add an
 // indicator, add places by name), the catalogue search and the panels' data (decision 110).
 import { redirect } from 'react-router';
-import { FREQUENCY_LABEL, type Frequency } from '../../../core/periods';
-import { packDatasetData } from '../../../core/packed-series';
-import type { DatasetData } from '../../../core/schemas/dataset';
+import { FREQUENCY_LABEL, type Frequency } from '#core/periods';
+import { packDatasetData } from '#core/packed-series';
+import type { DatasetData } from '#core/schemas/dataset';
 import {
   MAX_INDICATORS,
   MAX_PLACES,
@@ -13,11 +13,11 @@ import {
   workbenchQuery,
   type Indicator,
   type WorkbenchSelection,
-} from '../../../core/workbench';
-import type { ReadDb } from '../../../db/client';
-import { planSearch, searchDatasets } from '../../../db/queries/search';
-import { openDataset } from '../../../db/queries/view';
-import { loadWorkbench, resolveIndicator } from '../../../db/queries/workbench';
+} from '#core/workbench';
+import type { ReadDb } from '#db/client';
+import { planSearch, searchDatasets } from '#db/queries/search';
+import { openDataset } from '#db/queries/view';
+import { loadWorkbench, resolveIndicator } from '#db/queries/workbench';
 
 export interface SearchResult {
   code: string;

@@ -2,7 +2,7 @@
 // panel each on a shared period axis, a table of all of them, CSV/JSON exports, and "add to dashboard" (decision 110).
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
-import { indicatorToken, workbenchQuery, type WorkbenchSelection } from '../../../core/workbench';
+import { indicatorToken, workbenchQuery, type WorkbenchSelection } from '#core/workbench';
 import { useSiteRootData } from '../../components/site/root-data';
 import { addToDashboard, type AddOutcome } from '../../features/workbench/add-to-dashboard';
 import { WorkbenchPanel } from '../../features/workbench/workbench-panel';

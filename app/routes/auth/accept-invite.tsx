@@ -2,8 +2,8 @@
 // sign in, then back here; signed in with the invited address: join (accept-invitation, then complete-invitation).
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { invitationMessages, invitationTokenHash, type InvitationState } from '../../../core/organizations';
-import { findInvitation } from '../../../db/queries/organizations';
+import { invitationMessages, invitationTokenHash, type InvitationState } from '#core/organizations';
+import { findInvitation } from '#db/queries/organizations';
 import { useAuth } from '../../components/auth/auth-provider';
 import { useSignInModal } from '../../components/auth/sign-in-modal';
 import type { Route } from './+types/accept-invite';

@@ -1,7 +1,7 @@
 // /auth: the sign-in modal as a page; where the route guard sends visitors, remembering the path in ?next=.
 import { useState } from 'react';
 import { redirect, useOutlet, useSearchParams } from 'react-router';
-import { nextParam } from '../../../core/route-guard';
+import { nextParam } from '#core/route-guard';
 import { afterSignIn, destinationAfterSignIn } from '../../components/auth/destinations';
 import { providerErrorMessage } from '../../components/auth/provider-errors';
 import { ResetPasswordModal } from '../../components/auth/reset-password-modal';

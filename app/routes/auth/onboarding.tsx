@@ -1,13 +1,13 @@
 // /onboarding: the first sign-in asks for a display name and offers the datasets and countries that exist; the
 // datasets picked become the user's first follows, showing the countries picked. Skipped or done, it never shows again.
 import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
-import { nextParam, safeNextPath } from '../../../core/route-guard';
-import { onboardingSchema } from '../../../core/schemas/account';
-import { catalogueState } from '../../../db/catalogue-memo';
-import type { ReadDb } from '../../../db/client';
-import { catalogueMetas } from '../../../db/queries/catalogue';
-import { createFollow } from '../../../db/queries/follows';
-import { completeOnboarding } from '../../../db/queries/users';
+import { nextParam, safeNextPath } from '#core/route-guard';
+import { onboardingSchema } from '#core/schemas/account';
+import { catalogueState } from '#db/catalogue-memo';
+import type { ReadDb } from '#db/client';
+import { catalogueMetas } from '#db/queries/catalogue';
+import { createFollow } from '#db/queries/follows';
+import { completeOnboarding } from '#db/queries/users';
 import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';
 import { countryPlaces } from '../../features/statistics/places.server';
 import type { Route } from './+types/onboarding';

@@ -1,7 +1,7 @@
 // /reset-password?token=: the new password, under the sign-up rules, from the link of the reset e-mail.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS } from '../../../core/password-rules';
+import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS } from '#core/password-rules';
 import { resetPassword } from '../../components/auth/auth-client';
 import { useAuth } from '../../components/auth/auth-provider';
 import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parsePeriod } from '../../../core/periods';
+import { parsePeriod } from '#core/periods';
 import { ImportError, type ParsedFile } from '../types';
 import { parseEurostatTsv } from './eurostat-tsv';
 

@@ -1,5 +1,5 @@
 // Parses Eurostat TSV, both the current (…\TIME_PERIOD) and the legacy bulk (…\time) layout, into a ParsedFile.
-import { parsePeriod, SOURCE_PERIOD_SPELLINGS, type Frequency } from '../../../core/periods';
+import { parsePeriod, SOURCE_PERIOD_SPELLINGS, type Frequency } from '#core/periods';
 import { ImportError, type Observation, type ParsedFile, type SourceFormat } from '../types';
 import { ChunkGatherer, Observations } from '../observations';
 import { DimensionValues } from './dimension-values';

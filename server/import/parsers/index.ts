@@ -4,7 +4,7 @@ import { constants, gunzipSync } from 'node:zlib';
 import { ImportError, type ParsedFile, type SourceFormat } from '../types';
 import { parseEurostatTsv } from './eurostat-tsv';
 import { headOf, inputText, isGzip, TextFile } from './input-text';
-import { parseJsonStat, parseJsonStatAll } from './json-stat';
+import { parseJsonStatAll } from './json-stat';
 import { labelDimensions, parseSdmxCsv, type SdmxCsvOptions } from './sdmx-csv';
 
 /** Enough of the start of a file to read its first line (Eurostat TSV headers run to a few kB). */
@@ -93,4 +93,4 @@ function formatOfText(text: string): SourceFormat | null {
   return null;
 }
 
-export { parseEurostatTsv, parseJsonStat, parseSdmxCsv, TextFile };
+export { parseEurostatTsv, parseSdmxCsv, TextFile };

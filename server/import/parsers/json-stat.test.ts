@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePeriod } from '../../../core/periods';
+import { parsePeriod } from '#core/periods';
 import { ImportError, type ParsedFile } from '../types';
 import { parseJsonStat } from './json-stat';
 

@@ -1,9 +1,9 @@
 // Parses JSON-stat from any publisher into ParsedFiles: 2.0 datasets, 2.0 collections with embedded datasets,
 // and 1.x bundles ({"dataset": {...}} or {"name": {...}, …} with id, size and role inside `dimension`).
 import { z } from 'zod';
-import { codeLabel } from '../../../core/codelists';
-import { geoName } from '../../../core/geo';
-import { numberedPeriodFrequency, parsePeriod, SOURCE_PERIOD_SPELLINGS, type Period } from '../../../core/periods';
+import { codeLabel } from '#core/codelists';
+import { geoName } from '#core/geo';
+import { numberedPeriodFrequency, parsePeriod, SOURCE_PERIOD_SPELLINGS, type Period } from '#core/periods';
 import {
   ImportError,
   wholeArea,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePeriod } from '../../../core/periods';
+import { parsePeriod } from '#core/periods';
 import { ImportError, wholeArea } from '../types';
 import { detectFormat, parseFile } from './index';
 import { parseSdmxCsv } from './sdmx-csv';

@@ -1,7 +1,7 @@
 // Parses SDMX-CSV into a ParsedFile: 1.0 as Eurostat exports it (DATAFLOW header; codes, labels, or combined
 // "CODE: Label" cells) and 2.0 (STRUCTURE, STRUCTURE_ID, ACTION header, SDMX 3.0), from any agency.
-import { codeLabel, isCodelistDimension, labelToCode } from '../../../core/codelists';
-import { frequencySchema, parsePeriod, SOURCE_PERIOD_SPELLINGS, type Period } from '../../../core/periods';
+import { codeLabel, isCodelistDimension, labelToCode } from '#core/codelists';
+import { frequencySchema, parsePeriod, SOURCE_PERIOD_SPELLINGS, type Period } from '#core/periods';
 import { ImportError, wholeArea, type Observation, type ParsedFile } from '../types';
 import { ChunkGatherer, Observations } from '../observations';
 import { readCsv, type CsvRecord } from './csv-reader';

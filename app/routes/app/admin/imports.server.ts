@@ -2,15 +2,15 @@
 // refresh schedule, and the forms that start an import (a dataset refreshed now, a new Eurostat code, an uploaded file).
 import { data, type AppLoadContext } from 'react-router';
 import { desc, eq } from 'drizzle-orm';
-import { queueOverview } from '../../../../db/queries/import-requests';
+import { queueOverview } from '#db/queries/import-requests';
 import {
   fileTooLargeMessage,
   MAX_UPLOAD_BYTES,
   type AdminImports,
   type ImportForm,
   type ImportJob,
-} from '../../../../core/admin-imports';
-import { datasets, importRuns, refreshDatasets, refreshState } from '../../../../db/schema';
+} from '#core/admin-imports';
+import { datasets, importRuns, refreshDatasets, refreshState } from '#db/schema';
 import { requireSession } from '../guard.server';
 
 /** The newest runs the page lists. */

@@ -1,8 +1,8 @@
 // /app/admin/imports: every import run, the refresh schedule, and imports an admin starts (issue 13, decision 122).
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
-import { fileTooLargeMessage, type ImportJob } from '../../../../core/admin-imports';
-import { ErrorText, PrimaryButton, TextField } from '../../../components/auth/form-controls';
+import { fileTooLargeMessage, type ImportJob } from '#core/admin-imports';
+import { ErrorText, PrimaryButton, TextField } from '#app/components/auth/form-controls';
 import type { Route } from './+types/imports';
 import { importsAction, loadImportsPage, type ActionResult, type DatasetRow, type RunRow } from './imports.server';
 

@@ -3,11 +3,11 @@
 // Save, Publish (to /blog/{slug}) and Discard.
 import { useMemo, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { renderPostMarkdown } from '../../../../core/blog/markdown';
-import { uncitedDraftNumbers } from '../../../../core/robot/article';
-import { diffStats, type DiffLine } from '../../../../core/robot/line-diff';
-import { ChartErrorPanel, proseClass } from '../../../components/blog/post-body';
-import { PlaceChartView } from '../../../components/statistics/place-chart-view';
+import { renderPostMarkdown } from '#core/blog/markdown';
+import { uncitedDraftNumbers } from '#core/robot/article';
+import { diffStats, type DiffLine } from '#core/robot/line-diff';
+import { ChartErrorPanel, proseClass } from '#app/components/blog/post-body';
+import { PlaceChartView } from '#app/components/statistics/place-chart-view';
 import {
   card,
   EditorsOnly,
@@ -20,7 +20,7 @@ import {
   StatusBadge,
   triggerLabels,
   utc,
-} from '../../../features/robot/robot-ui';
+} from '#app/features/robot/robot-ui';
 import type { Route } from './+types/draft';
 import { draftPage, forEditors } from './robot.server';
 

@@ -2,20 +2,13 @@
 // 403), the review queue and templates, a template's form with the catalogue's datasets, places and series, and a
 // draft with its diff and its charts resolved like the blog's. Writes go through /api/robot/* (server/robot/api.ts).
 import { data, type AppLoadContext } from 'react-router';
-import { renderPostMarkdown } from '../../../../core/blog/markdown';
-import { ROBOT_SECTIONS, type RobotSchedule, type RobotSection } from '../../../../core/robot/template';
-import type { DatasetMeta } from '../../../../core/schemas/dataset';
-import { catalogueState } from '../../../../db/catalogue-memo';
-import { getDatasetMeta } from '../../../../db/queries/datasets';
-import {
-  draftDetail,
-  getDraft,
-  getTemplate,
-  listDrafts,
-  listTemplates,
-  type QueueItem,
-} from '../../../../db/queries/robot';
-import type { PostBlock } from '../../../components/blog/post-data';
+import { renderPostMarkdown } from '#core/blog/markdown';
+import { ROBOT_SECTIONS, type RobotSchedule, type RobotSection } from '#core/robot/template';
+import type { DatasetMeta } from '#core/schemas/dataset';
+import { catalogueState } from '#db/catalogue-memo';
+import { getDatasetMeta } from '#db/queries/datasets';
+import { draftDetail, getDraft, getTemplate, listDrafts, listTemplates, type QueueItem } from '#db/queries/robot';
+import type { PostBlock } from '#app/components/blog/post-data';
 import { resolveShortcode } from '../../public/blog/post-charts.server';
 import { requireSession } from '../guard.server';
 

@@ -2,7 +2,7 @@
 // first, and the templates with Run now, Edit and Delete. Editors only.
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { scheduleLabels, sectionLabels } from '../../../../core/robot/template';
+import { scheduleLabels, sectionLabels } from '#core/robot/template';
 import {
   card,
   EditorsOnly,
@@ -14,7 +14,7 @@ import {
   StatusBadge,
   triggerLabels,
   utc,
-} from '../../../features/robot/robot-ui';
+} from '#app/features/robot/robot-ui';
 import type { Route } from './+types/robot';
 import { forEditors, robotIndex, type QueueRow } from './robot.server';
 

@@ -2,7 +2,7 @@
 // sections, the change's lag, the title pattern, the post's slug and the schedule. Saved through /api/robot/templates.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { slugify } from '../../../../core/slugs';
+import { slugify } from '#core/slugs';
 import {
   ROBOT_SCHEDULES,
   ROBOT_SECTIONS,
@@ -10,8 +10,8 @@ import {
   sectionLabels,
   TITLE_FIELDS,
   type RobotSection,
-} from '../../../../core/robot/template';
-import { ErrorText, PrimaryButton, TextField } from '../../../components/auth/form-controls';
+} from '#core/robot/template';
+import { ErrorText, PrimaryButton, TextField } from '#app/components/auth/form-controls';
 import {
   card,
   EditorsOnly,
@@ -21,7 +21,7 @@ import {
   muted,
   robotCall,
   smallButton,
-} from '../../../features/robot/robot-ui';
+} from '#app/features/robot/robot-ui';
 import type { Route } from './+types/template';
 import { forEditors, templateForm, type TemplateValues } from './robot.server';
 

@@ -4,21 +4,15 @@ import {
   type CategoryRate,
   type InflationArticle,
   type MonthValue,
-} from '../../../../core/blog/inflation-article';
-import { toOrdinal } from '../../../../core/periods';
-import type { ReadDb } from '../../../../db/client';
-import { getDatasetMeta } from '../../../../db/queries/datasets';
-import {
-  dimensionValuesOf,
-  findSeries,
-  latestValues,
-  seriesValues,
-  type ValueRow,
-} from '../../../../db/queries/statistics';
-import type { PlaceChart } from '../../../components/statistics/place-data';
-import { catalogueState, memo } from '../../../../db/catalogue-memo';
-import { chartOf } from '../../../features/statistics/place-charts.server';
-import { countryPlaces } from '../../../features/statistics/places.server';
+} from '#core/blog/inflation-article';
+import { toOrdinal } from '#core/periods';
+import type { ReadDb } from '#db/client';
+import { getDatasetMeta } from '#db/queries/datasets';
+import { dimensionValuesOf, findSeries, latestValues, seriesValues, type ValueRow } from '#db/queries/statistics';
+import type { PlaceChart } from '#app/components/statistics/place-data';
+import { catalogueState, memo } from '#db/catalogue-memo';
+import { chartOf } from '#app/features/statistics/place-charts.server';
+import { countryPlaces } from '#app/features/statistics/places.server';
 
 const HICP = 'prc_hicp_manr';
 const EURO_AREA = 'EA';

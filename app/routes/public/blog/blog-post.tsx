@@ -1,14 +1,14 @@
 // /blog/{slug}: a written post, or /blog/inflation-{country}: the article generated from the HICP data.
-import { countrySlugOfArticle, inflationArticleSlug } from '../../../../core/blog/blog-countries';
-import { InflationArticleView } from '../../../components/blog/inflation-article-view';
-import { PostBody } from '../../../components/blog/post-body';
-import { formatPostDate, TagLink } from '../../../components/blog/post-list';
-import { pageMeta } from '../../../components/site/page-meta';
-import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import { countrySlugOfArticle, inflationArticleSlug } from '#core/blog/blog-countries';
+import { InflationArticleView } from '#app/components/blog/inflation-article-view';
+import { PostBody } from '#app/components/blog/post-body';
+import { formatPostDate, TagLink } from '#app/components/blog/post-list';
+import { pageMeta } from '#app/components/site/page-meta';
+import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/blog-post';
 import { inflationArticlePage } from './blog-post.server';
 import { writtenPost } from './blog.server';
-import { notFound } from '../../../features/statistics/places.server';
+import { notFound } from '#app/features/statistics/places.server';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context;

@@ -1,12 +1,12 @@
 // The blog index (published posts newest first, paged, by tag, with the country grid) and one written post.
-import { parsePostSource } from '../../../../core/blog/post-source';
-import { renderPostMarkdown } from '../../../../core/blog/markdown';
-import type { ReadDb } from '../../../../db/client';
-import { findPublishedPost, listPublishedPosts, publishedTags, type PostSummary } from '../../../../db/queries/blog';
-import { findSeries, latestValuePerGeo } from '../../../../db/queries/statistics';
-import { formatPeriod } from '../../../../core/periods';
-import { gridCountries } from '../../../components/site/country-grid';
-import type { PostBlock, PostCard } from '../../../components/blog/post-data';
+import { parsePostSource } from '#core/blog/post-source';
+import { renderPostMarkdown } from '#core/blog/markdown';
+import type { ReadDb } from '#db/client';
+import { findPublishedPost, listPublishedPosts, publishedTags, type PostSummary } from '#db/queries/blog';
+import { findSeries, latestValuePerGeo } from '#db/queries/statistics';
+import { formatPeriod } from '#core/periods';
+import { gridCountries } from '#app/components/site/country-grid';
+import type { PostBlock, PostCard } from '#app/components/blog/post-data';
 import { resolveShortcode } from './post-charts.server';
 
 export const PAGE_SIZE = 10;

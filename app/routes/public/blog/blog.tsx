@@ -1,9 +1,9 @@
 // /blog: published posts newest first with paging and tags, and the country grid of inflation articles.
 import { data } from 'react-router';
-import { PostList, Pagination, TagLink } from '../../../components/blog/post-list';
-import { blogInflationHref, CountryGrid } from '../../../components/site/country-grid';
-import { pageMeta } from '../../../components/site/page-meta';
-import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import { PostList, Pagination, TagLink } from '#app/components/blog/post-list';
+import { blogInflationHref, CountryGrid } from '#app/components/site/country-grid';
+import { pageMeta } from '#app/components/site/page-meta';
+import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/blog';
 import { blogIndex, pageParam } from './blog.server';
 

@@ -1,8 +1,8 @@
 // /blog/feed.xml: the Atom feed of the newest published posts (charts become links to the post).
-import { buildAtomFeed, escapeXml, type FeedEntry } from '../../../../core/blog/atom-feed';
-import { renderPostMarkdown } from '../../../../core/blog/markdown';
-import { parsePostSource } from '../../../../core/blog/post-source';
-import { recentPublishedPosts } from '../../../../db/queries/blog';
+import { buildAtomFeed, escapeXml, type FeedEntry } from '#core/blog/atom-feed';
+import { renderPostMarkdown } from '#core/blog/markdown';
+import { parsePostSource } from '#core/blog/post-source';
+import { recentPublishedPosts } from '#db/queries/blog';
 import type { Route } from './+types/feed';
 
 const FEED_SIZE = 20;

@@ -1,11 +1,11 @@
 // Resolves a post's chart shortcode against the catalogue into a chart widget with its server-read data.
-import type { ChartShortcode } from '../../../../core/blog/chart-shortcode';
-import { resolveSelection, type SelectionRequest } from '../../../../core/selection';
-import type { DatasetMeta } from '../../../../core/schemas/dataset';
-import type { ReadDb } from '../../../../db/client';
-import { findDataset, getDatasetMeta } from '../../../../db/queries/datasets';
-import type { PlaceChart } from '../../../components/statistics/place-data';
-import { chartOf } from '../../../features/statistics/place-charts.server';
+import type { ChartShortcode } from '#core/blog/chart-shortcode';
+import { resolveSelection, type SelectionRequest } from '#core/selection';
+import type { DatasetMeta } from '#core/schemas/dataset';
+import type { ReadDb } from '#db/client';
+import { findDataset, getDatasetMeta } from '#db/queries/datasets';
+import type { PlaceChart } from '#app/components/statistics/place-data';
+import { chartOf } from '#app/features/statistics/place-charts.server';
 
 export type ResolvedChart = { ok: true; chart: PlaceChart } | { ok: false; message: string };
 

@@ -2,9 +2,9 @@
 // catalogue, and its import on demand, asked for when a person opens the page (not a crawler, not a prefetch).
 import { isbot } from 'isbot';
 import type { AppLoadContext } from 'react-router';
-import type { ImportState } from '../../../../core/catalogue-imports';
-import type { CatalogueItem } from '../../../../core/schemas/dataset';
-import { catalogueItems } from '../../../../db/queries/catalogue-items';
+import type { ImportState } from '#core/catalogue-imports';
+import type { CatalogueItem } from '#core/schemas/dataset';
+import { catalogueItems } from '#db/queries/catalogue-items';
 
 export interface CatalogueEntryData {
   entry: CatalogueItem;

@@ -2,9 +2,10 @@
 // of themes, periods and last update, and the import's progress; the chart replaces it once the data is here.
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { BUSY_MESSAGE, UNREACHABLE_MESSAGE, type ImportState } from '../../../../core/catalogue-imports';
-import { FREQUENCY_LABEL } from '../../../../core/periods';
-import { Breadcrumbs } from '../../../components/statistics/breadcrumbs';
+import { BUSY_MESSAGE, UNREACHABLE_MESSAGE, type ImportState } from '#core/catalogue-imports';
+import { FREQUENCY_LABEL } from '#core/periods';
+import { Fact } from '#app/components/site/content';
+import { Breadcrumbs } from '#app/components/statistics/breadcrumbs';
 import type { CatalogueEntryData } from './catalogue-entry.server';
 
 /** How often the page asks how the import is going. */
@@ -123,13 +124,4 @@ function ImportNote({ entry, state }: { entry: CatalogueEntryData['entry']; stat
     default:
       return <p>The data is here: loading the chart…</p>;
   }
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="inline">{label}: </dt>
-      <dd className="inline">{children}</dd>
-    </div>
-  );
 }

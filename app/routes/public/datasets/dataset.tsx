@@ -1,29 +1,30 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
 import { useEffect, useState } from 'react';
 import { data, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { unfollow } from '../../../features/follows/follows-client';
-import { findDataset, getDatasetCoverage, getDatasetMeta } from '../../../../db/queries/datasets';
-import { getLastRelease } from '../../../../db/queries/revisions';
-import { ChartWidget, joinQuery, pageViewPairs, parseViewQuery, type ChartViewSpec } from '../../../charts';
-import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
-import { TrendRuleForm } from '../../../features/notifications/trend-rule-form';
-import { ReleaseSection } from '../../../features/releases/release-section';
-import { useSignInModal } from '../../../components/auth/sign-in-modal';
-import { useSiteRootData } from '../../../components/site/root-data';
+import { unfollow } from '#app/features/follows/follows-client';
+import { findDataset, getDatasetMeta } from '#db/queries/datasets';
+import { openView } from '#db/queries/view';
+import { getLastRelease } from '#db/queries/revisions';
+import { ChartWidget, joinQuery, pageViewPairs, parseViewQuery, type ChartViewSpec } from '#app/charts';
+import { UpdatedNote, useLiveDataset } from '#app/features/live/use-live';
+import { TrendRuleForm } from '#app/features/notifications/trend-rule-form';
+import { ReleaseSection } from '#app/features/releases/release-section';
+import { useSignInModal } from '#app/components/auth/sign-in-modal';
+import { useSiteRootData } from '#app/components/site/root-data';
 import type { Route } from './+types/dataset';
-import { chartData, outlinesForData, pageView, visitorFollow, withCoverage } from './dataset.server';
+import { chartDataOf, outlinesForData, visitorFollow } from './dataset.server';
 import { embedWidth, EmbedView } from './embed-view';
 import { CatalogueEntryPage } from './catalogue-entry';
 import { catalogueEntryData, type CatalogueEntryData } from './catalogue-entry.server';
-import { datasetJsonLd } from '../../../components/site/dataset-json-ld';
-import { fullTitle, pageMeta, siteUrlOf } from '../../../components/site/page-meta';
-import { readAsOf } from '../../../../core/as-of';
-import { isViewOnlyNavigation } from '../../../components/site/view-navigation';
-import { readablePeriod } from '../../../../core/periods';
-import { defaultPlaces } from '../../../../core/default-view';
-import type { DatasetMeta } from '../../../../core/schemas/dataset';
-import { packDatasetData } from '../../../../core/packed-series';
-import { useUnpackedData } from '../../../components/site/use-unpacked-data';
+import { datasetJsonLd } from '#app/components/site/dataset-json-ld';
+import { fullTitle, pageMeta, siteUrlOf } from '#app/components/site/page-meta';
+import { readAsOf } from '#core/as-of';
+import { isViewOnlyNavigation } from '#app/components/site/view-navigation';
+import { readablePeriod } from '#core/periods';
+import { defaultPlaces } from '#core/default-view';
+import type { DatasetMeta } from '#core/schemas/dataset';
+import { packDatasetData } from '#core/packed-series';
+import { useUnpackedData } from '#app/components/site/use-unpacked-data';
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
 const PAGE_CHART_WIDTH = 1086;
@@ -39,11 +40,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const meta = await getDatasetMeta(context.db, row);
   const url = new URL(request.url);
   const embed = url.searchParams.get('embed') === 'true';
-  const asked = pageView(meta, url.searchParams);
-  const problems = asked.problems;
-  const coverage = await getDatasetCoverage(context.db, row, meta);
-  const { view, note } = withCoverage(asked.view, url.searchParams, coverage, url.pathname);
-  const loaded = await chartData(context.db, meta, view);
+  // The view of the address, by the one rule its sharing card and images follow (core/view.ts).
+  const {
+    view,
+    problems,
+    note: viewNote,
+    coverageNote,
+    selection,
+  } = await openView(context.db, row, meta, url.searchParams, { path: url.pathname });
+  const loaded = await chartDataOf(context.db, meta, selection);
   const widget = 'value' in loaded ? loaded.value : null;
   const outlines = widget && view.chartType === 'map' ? await outlinesForData(context.outlines, widget.data) : null;
   const chart = {
@@ -53,8 +58,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The chart's values in columns: row objects would be most of the page (decision 169).
     data: widget ? packDatasetData(widget.data) : null,
     error: 'error' in loaded ? loaded.error : null,
-    coverageNote: note,
-    viewNote: asked.note,
+    coverageNote,
+    viewNote,
     outlines,
     width: embed ? embedWidth(url.searchParams.get('width')) : PAGE_CHART_WIDTH,
     // The embed's first request does not know the frame's width: it also draws a narrow copy.

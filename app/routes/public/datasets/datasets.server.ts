@@ -1,9 +1,9 @@
 // Server helpers of /datasets: reading the filters from the query and loading the catalogue with its filter options.
 import { z } from 'zod';
-import { frequencySchema } from '../../../../core/periods';
-import type { ReadDb } from '../../../../db/client';
-import { listDatasets } from '../../../../db/queries/datasets';
-import { findCategory, listCategoryOptions, listGeoOptions } from '../../../../db/queries/site';
+import { frequencySchema } from '#core/periods';
+import type { ReadDb } from '#db/client';
+import { listDatasets } from '#db/queries/datasets';
+import { findCategory, listCategoryOptions, listGeoOptions } from '#db/queries/site';
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 

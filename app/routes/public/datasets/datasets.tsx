@@ -1,9 +1,10 @@
 // /datasets: the catalogue, with search, filters (category, geography, frequency) and sorting by last update or name.
 import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/datasets';
-import { pageMeta } from '../../../components/site/page-meta';
-import { catalogueSearch } from '../../../components/site/catalogue-query';
-import { FREQUENCY_LABEL } from '../../../../core/periods';
+import { pageMeta } from '#app/components/site/page-meta';
+import { catalogueSearch } from '#app/components/site/catalogue-query';
+import { Fact } from '#app/components/site/content';
+import { FREQUENCY_LABEL } from '#core/periods';
 import { catalogueData, readCatalogueQuery } from './datasets.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -243,15 +244,6 @@ function Select(props: { label: string; name: string; value: string | undefined;
       >
         {props.children}
       </select>
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="inline">{label}: </dt>
-      <dd className="inline">{children}</dd>
     </div>
   );
 }

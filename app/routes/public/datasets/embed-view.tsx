@@ -1,10 +1,10 @@
 // The embed page's body: the widget alone, read-only, drawn on the server, with the small inline runtime.
-import { ChartWidget } from '../../../charts';
-import { EMBED_HEIGHT, layoutFor } from '../../../charts';
-import { embedRuntimeScript } from '../../../charts';
-import type { ChartViewSpec } from '../../../charts';
-import type { LoadedOutlines } from '../../../charts';
-import type { WidgetData } from '../../../charts';
+import { ChartWidget } from '#app/charts';
+import { EMBED_HEIGHT, layoutFor } from '#app/charts';
+import { embedRuntimeScript } from '#app/charts';
+import type { ChartViewSpec } from '#app/charts';
+import type { LoadedOutlines } from '#app/charts';
+import type { WidgetData } from '#app/charts';
 
 export interface EmbedViewProps {
   datasetId: number;

@@ -1,10 +1,10 @@
 // /api-developers: the developer guide: first request, selections, formats, caching, errors, limits, embeds.
 import { Link } from 'react-router';
 import type { Route } from './+types/api-developers';
-import { CallToAction, CodeBlock, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { useSiteRootData } from '../../../components/site/root-data';
-import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
+import { CallToAction, CodeBlock, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { useSiteRootData } from '#app/components/site/root-data';
+import { FREE_DAILY_API_REQUESTS } from '#core/plans';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -2,11 +2,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/api-docs';
-import { TryItKeyField, tryItHeaders, useTryItKey } from '../../../components/api-keys/try-it-key';
-import { PageHeader } from '../../../components/site/content';
-import { readOpenApi, type ApiOperation, type ApiReference } from '../../../components/site/openapi';
-import { pageMeta } from '../../../components/site/page-meta';
-import { TryIt } from '../../../components/site/try-it';
+import { TryItKeyField, tryItHeaders, useTryItKey } from '#app/components/api-keys/try-it-key';
+import { PageHeader } from '#app/components/site/content';
+import { readOpenApi, type ApiOperation, type ApiReference } from '#app/components/site/openapi';
+import { pageMeta } from '#app/components/site/page-meta';
+import { TryIt } from '#app/components/site/try-it';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

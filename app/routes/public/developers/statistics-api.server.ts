@@ -1,9 +1,9 @@
 // Server helpers of /statistics-api: a real answer of the data API, computed from the stored data.
-import { parseSelection, queryOf } from '../../../../core/selection';
-import type { ReadDb } from '../../../../db/client';
-import { listDatasets } from '../../../../db/queries/datasets';
-import { loadView, openDataset } from '../../../../db/queries/view';
-import { exampleQuery } from '../../../components/site/featured';
+import { parseSelection, queryOf } from '#core/selection';
+import type { ReadDb } from '#db/client';
+import { listDatasets } from '#db/queries/datasets';
+import { loadView, openDataset } from '#db/queries/view';
+import { exampleQuery } from '#app/components/site/featured';
 
 /** What GET /api/datasets/prc_hicp_manr?country=DE,EA20&period_from=10/2022&period_to=10/2022 answers, shortened. */
 export async function exampleAnswer(db: ReadDb): Promise<string | null> {

@@ -1,11 +1,11 @@
 // /statistics-api: the Statistics API as a product: what it serves, a live answer, formats, caching and limits.
 import { Link } from 'react-router';
 import type { Route } from './+types/statistics-api';
-import { CallToAction, CodeBlock, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { useSiteRootData } from '../../../components/site/root-data';
-import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
-import { exampleQuery } from '../../../components/site/featured';
+import { CallToAction, CodeBlock, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { useSiteRootData } from '#app/components/site/root-data';
+import { FREE_DAILY_API_REQUESTS } from '#core/plans';
+import { exampleQuery } from '#app/components/site/featured';
 import { statisticsApiData } from './statistics-api.server';
 
 export async function loader({ context }: Route.LoaderArgs) {

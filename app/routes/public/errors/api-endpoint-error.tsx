@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/api-endpoint-error';
-import { ButtonLink, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
-import { ATTEMPTED_API_URL_KEY } from '../../../components/site/site';
+import { ButtonLink, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { FREE_DAILY_API_REQUESTS } from '#core/plans';
+import { ATTEMPTED_API_URL_KEY } from '#app/components/site/site';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

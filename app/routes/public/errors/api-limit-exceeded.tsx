@@ -1,10 +1,10 @@
 // /api-limit-exceeded: the daily API request limit was reached; Pro has unlimited access.
 import type { Route } from './+types/api-limit-exceeded';
-import { ButtonLink, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
-import { billingOffer } from '../../../features/billing/billing.server';
-import { UpgradeButton } from '../../../features/billing/upgrade-button';
+import { ButtonLink, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { FREE_DAILY_API_REQUESTS } from '#core/plans';
+import { billingOffer } from '#app/features/billing/billing.server';
+import { UpgradeButton } from '#app/features/billing/upgrade-button';
 
 const limit = FREE_DAILY_API_REQUESTS.toLocaleString('en-GB');
 

@@ -1,7 +1,7 @@
 // /error: the error page as a route of its own ('Something went wrong', with Go Home and Go Back).
 import type { Route } from './+types/error';
-import { ErrorPage } from '../../../components/site/error-page';
-import { pageMeta } from '../../../components/site/page-meta';
+import { ErrorPage } from '#app/components/site/error-page';
+import { pageMeta } from '#app/components/site/page-meta';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

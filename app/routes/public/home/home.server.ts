@@ -1,10 +1,10 @@
 // Server helpers of the home page: the featured live charts, the latest datasets and the country grid's figures.
-import { packDatasetData } from '../../../../core/packed-series';
-import type { ReadDb } from '../../../../db/client';
-import { listDatasets } from '../../../../db/queries/datasets';
-import { gridCountries } from '../../../components/site/country-grid';
-import { homeCharts as featured } from '../../../components/site/featured';
-import { chartData, latestFigures, newerPeriodNote } from '../../../features/featured/featured-charts.server';
+import { packDatasetData } from '#core/packed-series';
+import type { ReadDb } from '#db/client';
+import { listDatasets } from '#db/queries/datasets';
+import { gridCountries } from '#app/components/site/country-grid';
+import { homeCharts as featured } from '#app/components/site/featured';
+import { chartData, latestFigures, newerPeriodNote } from '#app/features/featured/featured-charts.server';
 
 export async function homeData(db: ReadDb) {
   const [inflation, unemployment, latest, grid] = await Promise.all([

@@ -1,12 +1,12 @@
 // /: what the product is, featured live charts of real data, the latest updated datasets and the country grid.
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { ButtonLink, Section } from '../../../components/site/content';
-import { blogInflationHref, CountryGrid } from '../../../components/site/country-grid';
-import { LiveChart } from '../../../components/site/live-chart';
-import { pageMeta } from '../../../components/site/page-meta';
-import { SITE_NAME } from '../../../components/site/site';
-import { homeCharts as featured } from '../../../components/site/featured';
+import { ButtonLink, Section } from '#app/components/site/content';
+import { blogInflationHref, CountryGrid } from '#app/components/site/country-grid';
+import { LiveChart } from '#app/components/site/live-chart';
+import { pageMeta } from '#app/components/site/page-meta';
+import { SITE_NAME } from '#app/components/site/site';
+import { homeCharts as featured } from '#app/components/site/featured';
 import { homeData } from './home.server';
 
 export async function loader({ context }: Route.LoaderArgs) {

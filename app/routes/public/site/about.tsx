@@ -1,10 +1,10 @@
 // /about: what the product is, where its numbers come from, and how it treats them.
 import { Link } from 'react-router';
 import type { Route } from './+types/about';
-import { CallToAction, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { SITE_NAME } from '../../../components/site/site';
-import { catalogueCounts } from '../../../../db/queries/site';
+import { CallToAction, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { SITE_NAME } from '#app/components/site/site';
+import { catalogueCounts } from '#db/queries/site';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return catalogueCounts(context.db);

@@ -1,7 +1,7 @@
 // /collaboration: working together: organisations and shared charts, embeds for publishers, dataset partnerships.
 import type { Route } from './+types/collaboration';
-import { CallToAction, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
+import { CallToAction, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

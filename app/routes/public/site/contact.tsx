@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/contact';
-import { contactFieldErrors, contactSchema, contactTopics, type ContactInput } from '../../../../core/schemas/contact';
-import { PageHeader } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
+import { contactFieldErrors, contactSchema, contactTopics, type ContactInput } from '#core/schemas/contact';
+import { PageHeader } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -1,12 +1,12 @@
 // Server helpers of the content-writer case study: the 2021–2023 inflation wave of the countries it discusses.
 import type { AppLoadContext } from 'react-router';
-import { renderPostMarkdown } from '../../../../core/blog/markdown';
-import { packDatasetData } from '../../../../core/packed-series';
-import type { ReadDb } from '../../../../db/client';
-import type { PostBlock } from '../../../components/blog/post-data';
+import { renderPostMarkdown } from '#core/blog/markdown';
+import { packDatasetData } from '#core/packed-series';
+import type { ReadDb } from '#db/client';
+import type { PostBlock } from '#app/components/blog/post-data';
 import { resolveShortcode } from '../blog/post-charts.server';
-import { caseChart } from '../../../components/site/featured';
-import { chartData } from '../../../features/featured/featured-charts.server';
+import { caseChart } from '#app/components/site/featured';
+import { chartData } from '#app/features/featured/featured-charts.server';
 
 /** The robot's article (a published or pending one, else the example written now) as blog blocks with live charts. */
 async function robotOutput(db: ReadDb, context: AppLoadContext) {

@@ -1,14 +1,14 @@
 // /content-writer-case-study: a worked example of writing an article on the 2022 inflation peak with the product.
 import { Link } from 'react-router';
 import type { Route } from './+types/content-writer-case-study';
-import { CallToAction, CodeBlock, PageHeader, Section } from '../../../components/site/content';
-import { LiveChart } from '../../../components/site/live-chart';
-import { pageMeta } from '../../../components/site/page-meta';
-import { useSiteRootData } from '../../../components/site/root-data';
-import { caseChart } from '../../../components/site/featured';
+import { CallToAction, CodeBlock, PageHeader, Section } from '#app/components/site/content';
+import { LiveChart } from '#app/components/site/live-chart';
+import { pageMeta } from '#app/components/site/page-meta';
+import { useSiteRootData } from '#app/components/site/root-data';
+import { caseChart } from '#app/components/site/featured';
 import { caseStudyData } from './content-writer-case-study.server';
-import { PostBody } from '../../../components/blog/post-body';
-import { scheduleLabels, sectionLabels } from '../../../../core/robot/template';
+import { PostBody } from '#app/components/blog/post-body';
+import { scheduleLabels, sectionLabels } from '#core/robot/template';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return caseStudyData(context.db, context);

@@ -1,11 +1,11 @@
 // /pricing: the Free and Pro plans, what each gets, the daily API request limit and Pro's unlimited access.
 import { Link } from 'react-router';
 import type { Route } from './+types/pricing';
-import { ButtonLink, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { FREE_DAILY_API_REQUESTS, PRO_PRICE_EUR } from '../../../../core/plans';
-import { billingOffer } from '../../../features/billing/billing.server';
-import { UpgradeButton } from '../../../features/billing/upgrade-button';
+import { ButtonLink, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { FREE_DAILY_API_REQUESTS, PRO_PRICE_EUR } from '#core/plans';
+import { billingOffer } from '#app/features/billing/billing.server';
+import { UpgradeButton } from '#app/features/billing/upgrade-button';
 
 const limit = FREE_DAILY_API_REQUESTS.toLocaleString('en-GB');
 

@@ -1,9 +1,9 @@
 // /privacy: what personal data the site keeps, why, for how long, and the visitor's rights.
 import { Link } from 'react-router';
 import type { Route } from './+types/privacy';
-import { PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { SITE_NAME } from '../../../components/site/site';
+import { PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { SITE_NAME } from '#app/components/site/site';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -1,10 +1,10 @@
 // /researcher/reports/{token}: a shared research report, readable without signing in by whoever has the link
 // (decision 148); not indexed. The token is unguessable; deleting the report ends the link.
 import { data } from 'react-router';
-import type { Report } from '../../../../core/researcher/report';
-import { findSharedResearchReport } from '../../../../db/queries/researcher';
-import { ReportView } from '../../../components/researcher/report-view';
-import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import type { Report } from '#core/researcher/report';
+import { findSharedResearchReport } from '#db/queries/researcher';
+import { ReportView } from '#app/components/researcher/report-view';
+import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/research-report';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 // /researcher: for researchers: provenance, flags, revisions, formats, citation, and the catalogue with its coverage.
 import { Link } from 'react-router';
 import type { Route } from './+types/researcher';
-import { CallToAction, CodeBlock, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { useSiteRootData } from '../../../components/site/root-data';
-import { FREQUENCY_LABEL } from '../../../../core/periods';
-import { listDatasets } from '../../../../db/queries/datasets';
+import { CallToAction, CodeBlock, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { useSiteRootData } from '#app/components/site/root-data';
+import { FREQUENCY_LABEL } from '#core/periods';
+import { listDatasets } from '#db/queries/datasets';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return listDatasets(context.db, { sort: 'name', limit: 200, offset: 0 });

@@ -1,10 +1,10 @@
 // /terms: the terms of use of the site, the data, the API, accounts and the Pro plan.
 import { Link } from 'react-router';
 import type { Route } from './+types/terms';
-import { PageHeader, Section } from '../../../components/site/content';
-import { pageMeta } from '../../../components/site/page-meta';
-import { FREE_DAILY_API_REQUESTS } from '../../../../core/plans';
-import { SITE_NAME } from '../../../components/site/site';
+import { PageHeader, Section } from '#app/components/site/content';
+import { pageMeta } from '#app/components/site/page-meta';
+import { FREE_DAILY_API_REQUESTS } from '#core/plans';
+import { SITE_NAME } from '#app/components/site/site';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -1,9 +1,9 @@
 // Server helpers of /trend-tracking: a live inflation chart and each country's change over the last year.
-import { packDatasetData } from '../../../../core/packed-series';
-import type { ReadDb } from '../../../../db/client';
-import { gridCountries } from '../../../components/site/country-grid';
-import { trendChart } from '../../../components/site/featured';
-import { chartData, latestFigures } from '../../../features/featured/featured-charts.server';
+import { packDatasetData } from '#core/packed-series';
+import type { ReadDb } from '#db/client';
+import { gridCountries } from '#app/components/site/country-grid';
+import { trendChart } from '#app/components/site/featured';
+import { chartData, latestFigures } from '#app/features/featured/featured-charts.server';
 
 export async function trendData(db: ReadDb) {
   const [chart, grid] = await Promise.all([

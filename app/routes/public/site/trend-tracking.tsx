@@ -1,13 +1,13 @@
 // /trend-tracking: what trend tracking does (follows, e-mail digests, trend alerts, the bell, live pages), with a live
 // example: the inflation chart redraws itself when a new HICP release is imported while the page is open.
 import type { Route } from './+types/trend-tracking';
-import { CallToAction, FeatureGrid, PageHeader, Section } from '../../../components/site/content';
-import { LiveChart } from '../../../components/site/live-chart';
-import { pageMeta } from '../../../components/site/page-meta';
-import { trendChart } from '../../../components/site/featured';
+import { CallToAction, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
+import { LiveChart } from '#app/components/site/live-chart';
+import { pageMeta } from '#app/components/site/page-meta';
+import { trendChart } from '#app/components/site/featured';
 import { trendData } from './trend-tracking.server';
-import { UpdatedNote, useLiveDataset } from '../../../features/live/use-live';
-import { readablePeriod } from '../../../../core/periods';
+import { UpdatedNote, useLiveDataset } from '#app/features/live/use-live';
+import { readablePeriod } from '#core/periods';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return trendData(context.db);

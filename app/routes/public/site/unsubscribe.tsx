@@ -1,8 +1,8 @@
 // /unsubscribe?token=…: the link at the foot of every alert e-mail. One button turns alert e-mails off (it posts to
 // the same address, which mail clients also post to for one-click unsubscribe, RFC 8058); the bell keeps working.
 import { Link } from 'react-router';
-import { findByUnsubscribeToken } from '../../../../db/queries/notifications';
-import { PageHeader, Section } from '../../../components/site/content';
+import { findByUnsubscribeToken } from '#db/queries/notifications';
+import { PageHeader, Section } from '#app/components/site/content';
 import type { Route } from './+types/unsubscribe';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

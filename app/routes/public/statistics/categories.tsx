@@ -1,13 +1,13 @@
 // /statistics/{country}/categories: the catalogue's categories with the datasets each has for the country.
 import { Link } from 'react-router';
-import { categoriesForGeo } from '../../../../db/queries/statistics';
-import { pageMeta } from '../../../components/site/page-meta';
-import { PlaceHeader } from '../../../components/statistics/place-header';
-import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import { categoriesForGeo } from '#db/queries/statistics';
+import { pageMeta } from '#app/components/site/page-meta';
+import { PlaceHeader } from '#app/components/statistics/place-header';
+import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/categories';
-import { listDatasets } from '../../../../db/queries/datasets';
-import { catalogueState } from '../../../../db/catalogue-memo';
-import { notFound, resolvePlacePath } from '../../../features/statistics/places.server';
+import { listDatasets } from '#db/queries/datasets';
+import { catalogueState } from '#db/catalogue-memo';
+import { notFound, resolvePlacePath } from '#app/features/statistics/places.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;

@@ -1,14 +1,14 @@
 // /statistics/{country}[/{region}[/{subregion}]]/categories/{category}: one category's datasets charted for the place.
-import { categoriesForGeo } from '../../../../db/queries/statistics';
-import { pageMeta } from '../../../components/site/page-meta';
-import { CategoryLinks } from '../../../components/statistics/category-links';
-import { DatasetCharts } from '../../../components/statistics/dataset-charts';
-import { PlaceHeader } from '../../../components/statistics/place-header';
-import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import { categoriesForGeo } from '#db/queries/statistics';
+import { pageMeta } from '#app/components/site/page-meta';
+import { CategoryLinks } from '#app/components/statistics/category-links';
+import { DatasetCharts } from '#app/components/statistics/dataset-charts';
+import { PlaceHeader } from '#app/components/statistics/place-header';
+import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/category';
-import { catalogueState } from '../../../../db/catalogue-memo';
-import { placeCharts } from '../../../features/statistics/place-charts.server';
-import { notFound, resolvePlacePath } from '../../../features/statistics/places.server';
+import { catalogueState } from '#db/catalogue-memo';
+import { placeCharts } from '#app/features/statistics/place-charts.server';
+import { notFound, resolvePlacePath } from '#app/features/statistics/places.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;

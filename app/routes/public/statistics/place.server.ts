@@ -1,13 +1,13 @@
 // The regional map of a place: GDP per inhabitant of its sub-regions on their NUTS 2021 outlines, cut on the server.
-import { formatPeriod } from '../../../../core/periods';
-import type { ReadDb } from '../../../../db/client';
-import { findSeries, latestValuePerGeo, type ValueRow } from '../../../../db/queries/statistics';
-import type { Outlines } from '../../../charts';
-import type { ChildRegion, RegionalMap, TrailPlace } from '../../../components/statistics/place-data';
-import type { PageOutlines } from '../../../load-context';
-import { memo, type CatalogueState } from '../../../../db/catalogue-memo';
-import { sourceOf } from '../../../features/statistics/place-charts.server';
-import { formatValue } from '../../../features/statistics/key-figures.server';
+import { formatPeriod } from '#core/periods';
+import type { ReadDb } from '#db/client';
+import { findSeries, latestValuePerGeo, type ValueRow } from '#db/queries/statistics';
+import type { Outlines } from '#app/charts';
+import type { ChildRegion, RegionalMap, TrailPlace } from '#app/components/statistics/place-data';
+import type { PageOutlines } from '#app/load-context';
+import { memo, type CatalogueState } from '#db/catalogue-memo';
+import { sourceOf } from '#app/features/statistics/place-charts.server';
+import { formatValue } from '#app/features/statistics/key-figures.server';
 
 const MAP_DATASET = 'nama_10r_3gdp';
 const MAP_UNIT = 'EUR_HAB';

@@ -1,21 +1,21 @@
 // /statistics/{country}[/{region}[/{subregion}[/{subsubregion}]]]: key figures, charts, regional map and sub-regions.
 import { Link } from 'react-router';
-import { categoriesForGeo } from '../../../../db/queries/statistics';
-import { pageMeta } from '../../../components/site/page-meta';
-import { CategoryLinks } from '../../../components/statistics/category-links';
-import { ChildRegions } from '../../../components/statistics/child-regions';
-import { DatasetCharts } from '../../../components/statistics/dataset-charts';
-import { KeyFigures } from '../../../components/statistics/key-figures';
-import { PlaceHeader } from '../../../components/statistics/place-header';
-import { RegionMap } from '../../../components/statistics/region-map';
-import { RouteErrorPage } from '../../../components/statistics/route-error-page';
+import { categoriesForGeo } from '#db/queries/statistics';
+import { pageMeta } from '#app/components/site/page-meta';
+import { CategoryLinks } from '#app/components/statistics/category-links';
+import { ChildRegions } from '#app/components/statistics/child-regions';
+import { DatasetCharts } from '#app/components/statistics/dataset-charts';
+import { KeyFigures } from '#app/components/statistics/key-figures';
+import { PlaceHeader } from '#app/components/statistics/place-header';
+import { RegionMap } from '#app/components/statistics/region-map';
+import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/place';
-import { catalogueState } from '../../../../db/catalogue-memo';
-import { placeCharts } from '../../../features/statistics/place-charts.server';
-import { keyFigures } from '../../../features/statistics/key-figures.server';
+import { catalogueState } from '#db/catalogue-memo';
+import { placeCharts } from '#app/features/statistics/place-charts.server';
+import { keyFigures } from '#app/features/statistics/key-figures.server';
 import { childRegionList, gdpPerInhabitant, regionalMap } from './place.server';
-import { childPlaces, notFound, resolvePlacePath } from '../../../features/statistics/places.server';
-import { readablePeriod } from '../../../../core/periods';
+import { childPlaces, notFound, resolvePlacePath } from '#app/features/statistics/places.server';
+import { readablePeriod } from '#core/periods';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;

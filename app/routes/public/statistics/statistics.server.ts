@@ -1,11 +1,11 @@
 // The /statistics index: every country with data and its latest headline figures.
-import { formatPeriod, frequencySchema } from '../../../../core/periods';
-import type { ReadDb } from '../../../../db/client';
-import { findSeries, latestValuePerGeo } from '../../../../db/queries/statistics';
-import type { TrailPlace } from '../../../components/statistics/place-data';
-import { formatValue } from '../../../features/statistics/key-figures.server';
-import { catalogueState, memo, type CatalogueState } from '../../../../db/catalogue-memo';
-import { countryPlaces } from '../../../features/statistics/places.server';
+import { formatPeriod, frequencySchema } from '#core/periods';
+import type { ReadDb } from '#db/client';
+import { findSeries, latestValuePerGeo } from '#db/queries/statistics';
+import type { TrailPlace } from '#app/components/statistics/place-data';
+import { formatValue } from '#app/features/statistics/key-figures.server';
+import { catalogueState, memo, type CatalogueState } from '#db/catalogue-memo';
+import { countryPlaces } from '#app/features/statistics/places.server';
 
 export interface HeadlineValue {
   value: number;

@@ -1,10 +1,10 @@
 // /statistics: the countries with data, with flags and their latest inflation, unemployment and GDP growth.
 import { Link } from 'react-router';
-import { pageMeta } from '../../../components/site/page-meta';
-import { CountryFlag } from '../../../components/statistics/country-flag';
+import { pageMeta } from '#app/components/site/page-meta';
+import { CountryFlag } from '#app/components/statistics/country-flag';
 import type { Route } from './+types/statistics';
 import { countryIndex, type HeadlineValue } from './statistics.server';
-import { readablePeriod } from '../../../../core/periods';
+import { readablePeriod } from '#core/periods';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { countries: await countryIndex(context.db) };

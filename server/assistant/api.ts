@@ -1,0 +1,242 @@
+// /api/assistant: the chat assistant. POST /assistant/ask answers from stored observations with a citation for every
+// number; conversations are kept per user (a session or an API key) and can be listed, read and deleted.
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteConversation, findConversation, listConversations, listMessages } from '../../db/queries/assistant';
+import { ask, ConversationNotFound } from './ask';
+import type { LlmSettings } from './llm';
+import type { Auth } from '../auth/auth';
+import { ApiError, bodyValidationHook } from '../http/errors';
+import { errorResponse } from '../http/openapi';
+import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
+import type { ApiEnv } from '../http/env';
+import { requestAccountId } from '../keys/request-account';
+import { PERIOD_SPELLINGS } from '../../core/periods';
+
+/** The longest question accepted. */
+export const MAX_QUESTION_LENGTH = 500;
+
+const citationSchema = z
+  .object({
+    dataset_code: z.string().openapi({ example: 'prc_hicp_manr' }),
+    geo: z.string().openapi({ example: 'DE' }),
+    period: z.string().openapi({ example: '10/2022', description: PERIOD_SPELLINGS }),
+    value: z.number().openapi({ example: 11.6 }),
+    flags: z.string().nullable().openapi({ example: null }),
+    url: z.string().openapi({
+      description: 'The dataset page in the chart view that shows the value',
+      example:
+        'https://example.org/datasets/prc_hicp_manr?chart_type=bar&country[]=DE&time_start=10/2022&time_end=10/2022',
+    }),
+    dataset_name: z.string(),
+    series: z
+      .string()
+      .openapi({ description: "The series' dimension values", example: 'Annual rate of change · All-items HICP' }),
+    place: z.string().openapi({ example: 'Germany' }),
+    unit: z.string().openapi({ example: 'RCH_A' }),
+    flag_meaning: z.string().nullable().openapi({ example: 'provisional' }),
+    decimals: z.number().int().nullable(),
+  })
+  .openapi('AssistantCitation');
+
+const answerSchema = z
+  .object({
+    answer: z.string().openapi({
+      description: 'Short prose; each number is followed by its citation marker [n] (1-based index into citations)',
+      example: 'In 10/2022, annual inflation (HICP) in Germany was 11.6 % [1].',
+    }),
+    citations: z.array(citationSchema),
+    chart: z
+      .object({ chart_type: z.string().openapi({ example: 'line' }), embed_url: z.string() })
+      .optional()
+      .openapi({ description: 'A chart of the answer, when one helps' }),
+    engine: z.enum(['builtin', 'llm']),
+    conversation_id: z.string(),
+    declined: z.boolean().openapi({ description: 'True when there is no data to answer (the answer says why)' }),
+    derived: z
+      .array(z.object({ text: z.string(), value: z.number(), from: z.array(z.number().int()) }))
+      .openapi({ description: 'Differences stated in the answer and the citations (1-based) they are computed from' }),
+  })
+  .openapi('AssistantAnswer');
+
+const askRoute = createRoute({
+  method: 'post',
+  path: '/assistant/ask',
+  summary: 'Ask the assistant about the stored statistics; every number in the answer is cited',
+  description:
+    'Needs a session or an API key, and counts against the daily API limit. Follow-ups ("and France?") continue the conversation named by conversation_id.',
+  security: [{}, { bearerKey: [] }, { apiKeyHeader: [] }] as { [name: string]: string[] }[],
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            question: z
+              .string()
+              .trim()
+              .min(1, 'write a question')
+              .max(MAX_QUESTION_LENGTH)
+              .openapi({ example: 'German inflation in October 2022' }),
+            conversation_id: z.string().min(1).max(64).optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'The answer', content: { 'application/json': { schema: answerSchema } } },
+    400: errorResponse('No question, or one longer than 500 characters'),
+    401: invalidKeyResponse,
+    404: errorResponse('No such conversation of this user'),
+    429: dailyLimitResponse,
+  },
+});
+
+const conversationSchema = z
+  .object({ id: z.string(), title: z.string(), created_at: z.string(), updated_at: z.string() })
+  .openapi('AssistantConversation');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/assistant/conversations',
+  summary: "The user's conversations with the assistant, newest first",
+  responses: {
+    200: {
+      description: 'Conversations',
+      content: { 'application/json': { schema: z.object({ conversations: z.array(conversationSchema) }) } },
+    },
+    401: errorResponse('Not signed in'),
+  },
+});
+
+const messageSchema = z
+  .object({
+    role: z.enum(['user', 'assistant']),
+    content: z.string(),
+    answer: answerSchema.omit({ conversation_id: true }).partial().optional(),
+    created_at: z.string(),
+  })
+  .openapi('AssistantMessage');
+
+const conversationIdParam = z.object({ id: z.string().min(1).max(64) });
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/assistant/conversations/{id}',
+  summary: 'One conversation with its questions and answers',
+  request: { params: conversationIdParam },
+  responses: {
+    200: {
+      description: 'The conversation',
+      content: {
+        'application/json': { schema: conversationSchema.extend({ messages: z.array(messageSchema) }) },
+      },
+    },
+    401: errorResponse('Not signed in'),
+    404: errorResponse('No such conversation of this user'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/assistant/conversations/{id}',
+  summary: 'Deletes a conversation and its messages',
+  request: { params: conversationIdParam },
+  responses: {
+    204: { description: 'Deleted' },
+    401: errorResponse('Not signed in'),
+    404: errorResponse('No such conversation of this user'),
+  },
+});
+
+export interface AssistantApiOptions {
+  auth: Auth;
+  trustProxy: boolean;
+  publicUrl: string;
+  llm: LlmSettings | null;
+}
+
+export function assistantApi(opts: AssistantApiOptions): OpenAPIHono<ApiEnv> {
+  const api = new OpenAPIHono<ApiEnv>({ defaultHook: bodyValidationHook });
+
+  const userIdOf = (c: Context<ApiEnv>) => requestAccountId(c, opts.auth, opts.trustProxy);
+
+  const notFound = () => new ApiError(404, 'not_found', 'No such conversation.');
+
+  api.openapi(askRoute, async (c) => {
+    const userId = await userIdOf(c);
+    const { question, conversation_id } = c.req.valid('json');
+    try {
+      const result = await ask(
+        { db: c.var.db, origin: opts.publicUrl, llm: opts.llm },
+        userId,
+        question,
+        conversation_id,
+      );
+      const { view: _view, ...body } = result;
+      return c.json(body, 200);
+    } catch (error) {
+      if (error instanceof ConversationNotFound) throw notFound();
+      throw error;
+    }
+  });
+
+  api.openapi(listRoute, async (c) => {
+    const userId = await userIdOf(c);
+    const rows = await listConversations(c.var.db, userId);
+    return c.json(
+      {
+        conversations: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          created_at: r.createdAt.toISOString(),
+          updated_at: r.updatedAt.toISOString(),
+        })),
+      },
+      200,
+    );
+  });
+
+  api.openapi(getRoute, async (c) => {
+    const userId = await userIdOf(c);
+    const conversation = await findConversation(c.var.db, userId, c.req.valid('param').id);
+    if (!conversation) throw notFound();
+    const messages = await listMessages(c.var.db, conversation.id);
+    return c.json(
+      {
+        id: conversation.id,
+        title: conversation.title,
+        created_at: conversation.createdAt.toISOString(),
+        updated_at: conversation.updatedAt.toISOString(),
+        messages: messages.map((m) => {
+          const p = m.payload as Record<string, unknown> | null;
+          return {
+            role: m.role,
+            content: m.content,
+            ...(p && {
+              answer: {
+                answer: p.answer as string,
+                citations: p.citations as z.infer<typeof citationSchema>[],
+                ...(p.chart ? { chart: p.chart as { chart_type: string; embed_url: string } } : {}),
+                engine: p.engine as 'builtin' | 'llm',
+                declined: Boolean(p.declined),
+                derived: (p.derived ?? []) as { text: string; value: number; from: number[] }[],
+              },
+            }),
+            created_at: m.createdAt.toISOString(),
+          };
+        }),
+      },
+      200,
+    );
+  });
+
+  api.openapi(deleteRoute, async (c) => {
+    const userId = await userIdOf(c);
+    if (!(await deleteConversation(c.var.db, userId, c.req.valid('param').id))) throw notFound();
+    return c.body(null, 204);
+  });
+
+  return api;
+}
