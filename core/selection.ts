@@ -92,6 +92,62 @@ function problem(kind: SelectionProblemKind, param: string, value: string, detai
   return { kind, param, value, message: `invalid ${param}: ${detail}` };
 }
 
+/**
+ * The names a selection is read from, in both spellings (the data API's and the view URL's), as the API documents
+ * them; `dimN` stands for dim1, dim2 …. Eurostat's own names are read too by the data API (`geo`, `time`:
+ * dataApiQuery).
+ */
+export const SELECTION_NAMES = [
+  'dimN',
+  'dimension[]',
+  'country',
+  'country[]',
+  'period_from',
+  'period_to',
+  'time_start',
+  'time_end',
+  'transform',
+  'base',
+  'lag',
+  'as_of',
+] as const;
+
+/** Eurostat's names for the same ideas (its Statistics API's `geo` and `time`), read by the data API. */
+const EUROSTAT_ALIASES = ['geo', 'time'] as const;
+
+/**
+ * A data API query in the one vocabulary, strictly (issue 38): a name the API does not read is a problem that names
+ * it and the accepted ones, never ignored (a misspelt `countyr=DE` used to answer every country). Eurostat's names
+ * are read as ours: `geo` as `country`, `time=2024` as that one period (`period_from` and `period_to`).
+ */
+export function dataApiQuery(
+  query: URLSearchParams,
+  extra: readonly string[] = [],
+): { query: URLSearchParams; problems: SelectionProblem[] } {
+  const accepted = new Set<string>([...SELECTION_NAMES, 'dimension', ...EUROSTAT_ALIASES, ...extra]);
+  const problems: SelectionProblem[] = [];
+  const out = new URLSearchParams();
+  for (const [name, value] of query) {
+    if (accepted.has(name) || DIMENSION_KEY.test(name)) {
+      if (name === 'geo') out.append('country', value);
+      else if (name !== 'time') out.append(name, value);
+      continue;
+    }
+    const names = [...SELECTION_NAMES, ...EUROSTAT_ALIASES, ...extra].join(', ');
+    problems.push({ kind: 'syntax', param: name, value, message: `unknown parameter "${name}" (read here: ${names})` });
+  }
+  const time = query.get('time')?.trim();
+  if (time) {
+    if (query.has('period_from') || query.has('period_to')) {
+      problems.push(problem('syntax', 'time', time, '"time" names one period: give it or period_from/period_to'));
+    } else {
+      out.set('period_from', time);
+      out.set('period_to', time);
+    }
+  }
+  return { query: out, problems };
+}
+
 /** Reads the selection parameters of a query (either spelling), without the dataset: syntax problems only. */
 export function readSelection(query: SelectionQuery): { request: SelectionRequest; problems: SelectionProblem[] } {
   const problems: SelectionProblem[] = [];

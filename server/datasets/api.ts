@@ -9,7 +9,7 @@ import {
   datasetMetaResponseSchema,
   type DatasetMeta,
 } from '../../core/schemas/dataset';
-import { parseSelection, type Selection, type SelectionQuery } from '../../core/selection';
+import { dataApiQuery, parseSelection, type Selection, type SelectionQuery } from '../../core/selection';
 import type { ReadDb } from '../../db/client';
 import { datasetIdOfSeries, findDataset, getDatasetMeta, listDatasets } from '../../db/queries/datasets';
 import { NotYetImported } from '../../db/queries/revisions';
@@ -64,6 +64,11 @@ const selectionQuery = z
         description: `${PERIOD_SPELLINGS}, or a source spelling (2020-01, 2019W05), in the dataset's frequency`,
       }),
     period_to: z.string().optional().openapi({ example: '12/2022' }),
+    geo: z.string().optional().openapi({ description: "Eurostat's name for country: read as country" }),
+    time: z.string().optional().openapi({
+      example: '2024-01',
+      description: "Eurostat's name for one period: read as period_from and period_to",
+    }),
     dim1: z.string().optional().openapi({ description: 'Comma list of codes of dimension 1, or * for all' }),
     dim2: z.string().optional(),
     dim3: z.string().optional(),
@@ -299,19 +304,21 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
   });
 
   api.openapi(datasetRoute, async (c) => {
+    const query = strictDataQuery(c);
     const row = await datasetOr404(c, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
-    const view = await boundedView(c, meta, selectionOr400(meta, searchOf(c)));
+    const view = await boundedView(c, meta, selectionOr400(meta, query));
     return c.json(view.data, 200);
   });
 
   api.openapi(dataRoute, async (c) => {
+    const selection = strictDataQuery(c, ['format']);
     const row = await datasetOr404(c, c.req.valid('param').id);
     if (notModified(c, row.id, row.updatedAt)) return c.body(null, 304);
     const meta = await getDatasetMeta(c.var.db, row);
     const query = c.req.valid('query');
-    const view = await boundedView(c, meta, selectionOr400(meta, searchOf(c)));
+    const view = await boundedView(c, meta, selectionOr400(meta, selection));
     if (query.format === 'csv') {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${meta.dataset_code}.csv"`);
@@ -327,6 +334,16 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
 
 /** The one value cap (db/queries/view.ts), named here where the data API's clients meet it. */
 export { maxValuesPerRequest };
+
+/**
+ * The data API's query in the one vocabulary (core/selection.ts `dataApiQuery`): 400 for a name it does not read, so
+ * a misspelt parameter is never a silent answer of everything; Eurostat's `geo` and `time` read as ours.
+ */
+export function strictDataQuery(c: Context, extra: readonly string[] = []): URLSearchParams {
+  const { query, problems } = dataApiQuery(searchOf(c), extra);
+  if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.map((p) => p.message).join('; '));
+  return query;
+}
 
 /** The request's query parameters, as the one parser reads them. */
 export function searchOf(c: Context): URLSearchParams {

@@ -153,6 +153,27 @@ describe('GET /api/datasets/{id}', () => {
     expect(extra.body.error.message).toContain('dim7');
   });
 
+  it('refuses a name it does not read, naming it and the names it reads, instead of answering everything', async () => {
+    for (const path of ['/api/datasets/prc_hicp_manr?countyr=DE', '/api/datasets/prc_hicp_manr/data?countyr=DE']) {
+      const { res, body } = await getJson(path);
+      expect(res.status, path).toBe(400);
+      expect(body.error.code).toBe('bad_parameter');
+      expect(body.error.message).toMatch(/^unknown parameter "countyr" \(read here: dimN, dimension\[\], country, /);
+    }
+    // format is a name of the data path only.
+    expect((await app.request('/api/datasets/prc_hicp_manr?format=csv')).status).toBe(400);
+  });
+
+  it("reads Eurostat's geo and time as country and one period", async () => {
+    const eurostat = await getJson('/api/datasets/prc_hicp_manr/data?geo=DE,FR&time=2024-01');
+    const ours = await getJson('/api/datasets/prc_hicp_manr/data?country=DE,FR&period_from=1/2024&period_to=1/2024');
+    expect(eurostat.res.status).toBe(200);
+    expect(eurostat.body).toEqual(ours.body);
+    expect(eurostat.body.data[0].rows.map((r: any) => r.period)).toEqual(['1/2024']);
+    const both = await getJson('/api/datasets/prc_hicp_manr/data?time=2024-01&period_from=1/2023');
+    expect(both.res.status).toBe(400);
+  });
+
   it('answers 304 to a matching If-None-Match and sends caching headers', async () => {
     const first = await app.request('/api/datasets/prc_hicp_manr?country=DE');
     const etag = first.headers.get('ETag');
