@@ -23,6 +23,10 @@ it('searches the catalogue, opens a dataset and reads the latest German inflatio
   await page.waitForURL(/q=HICP/);
   // The whole catalogue is searched (decision 191): every HICP dataset of Eurostat's, the imported ones first.
   await page.getByText(/^\d+ datasets matching “HICP”/).waitFor();
+  // A new search ranks by relevance: the sort box said "Last updated first" only for the list without a query
+  // (issue 41), and it says "Best match first" now.
+  expect(page.url()).not.toContain('sort=');
+  await expect(page.getByLabel('Sort').inputValue()).resolves.toBe('relevance');
 
   await page.getByRole('link', { name: 'HICP - monthly data (annual rate of change)' }).click();
   await page.getByRole('heading', { level: 1, name: 'HICP - monthly data (annual rate of change)' }).waitFor();

@@ -31,19 +31,23 @@ const selectClass =
 export default function Datasets({ loaderData }: Route.ComponentProps) {
   const { items, total, filters, catalogueEmpty, categories, geos, places } = loaderData;
   const navigate = useNavigate();
+  const q = filters.q ?? '';
   // Submits without the empty and default fields, so a view's address stays short (and shareable).
   const go = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(form)) {
       if (typeof v === 'string' && v.trim()) params.set(k, v.trim());
     }
+    // A new search ranks by relevance unless the visitor chose another order: the box showed "Last updated first"
+    // only because there was no query before (issue 41).
+    const newQuery = (params.get('q') ?? '') !== q;
+    if (newQuery && params.get('sort') === filters.sort && filters.sort !== 'name') params.delete('sort');
     // The default order is no parameter: relevance for a search, last update otherwise.
     if (params.get('sort') === (params.has('q') ? 'relevance' : 'updated')) params.delete('sort');
     if (params.get('sort') === 'relevance') params.delete('sort');
     const s = params.toString();
     void navigate(`/datasets${s ? `?${s}` : ''}`, { preventScrollReset: true });
   };
-  const q = filters.q ?? '';
   const narrowed = Boolean(filters.category || filters.geo || filters.frequency);
   return (
     <div>
