@@ -11,8 +11,17 @@ export function ownOrigin(req: Request, publicUrl: string): string | null {
   return `${new URL(publicUrl).protocol}//${host}`;
 }
 
+/**
+ * Our origins: PUBLIC_URL's, TRUSTED_ORIGINS', and where PUBLIC_URL is the loopback name `localhost` (the default)
+ * its loopback aliases on the same port, 127.0.0.1 and [::1]: a person trying the product at http://127.0.0.1:3000
+ * is on the same machine, and was refused sign-up with a bare "Invalid origin" (issue 41).
+ */
 export function trustedOriginsOf(publicUrl: string, extra: string | undefined): string[] {
-  const list = [new URL(publicUrl).origin];
+  const own = new URL(publicUrl);
+  const list = [own.origin];
+  if (own.hostname === 'localhost') {
+    for (const alias of ['127.0.0.1', '[::1]']) list.push(new URL(`${own.protocol}//${alias}:${own.port}`).origin);
+  }
   for (const item of extra?.split(',') ?? []) {
     const trimmed = item.trim();
     if (trimmed) list.push(new URL(trimmed).origin);

@@ -64,6 +64,28 @@ describe('password guessing', () => {
 });
 
 describe('cross-site requests (CSRF)', () => {
+  it('takes the loopback aliases of the default localhost address as ours: sign-up at http://127.0.0.1:3000 works', async () => {
+    // PUBLIC_URL is http://localhost:3000 (the default's shape); a person opened the product at 127.0.0.1 instead.
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const visitor = new TestClient({ app: h.app, publicUrl: origin });
+      const email = `loopback-${origin.length}-${Date.now()}@example.org`;
+      const { res, body } = await visitor.post('/api/auth/sign-up/email', {
+        email,
+        password: goodPassword,
+        name: 'Loopback',
+      });
+      expect(res.status, `${origin}: ${JSON.stringify(body)}`).toBe(200);
+    }
+    // Another port of the same machine is another site.
+    const other = new TestClient({ app: h.app, publicUrl: 'http://127.0.0.1:4000' });
+    const refused = await other.post('/api/auth/sign-up/email', {
+      email: 'p4000@example.org',
+      password: goodPassword,
+      name: 'X',
+    });
+    expect(refused.res.status).toBe(403);
+  });
+
   it('refuses writes from another origin, a null origin or a cross-site fetch', async () => {
     const c = new TestClient(h);
     const cases: Record<string, string>[] = [
