@@ -251,13 +251,15 @@ export function openViewOf(
   };
 }
 
+/** The coverage of a view that ends where its address says (no newer, partial period to cut). */
+export const NO_COVERAGE: Coverage = { period: null, partial: [], places: 0 };
+
 /**
- * The view a dataset opens on when a query names nothing: its default chart type and places (what `openViewOf` gives
- * an empty query, before the coverage rule). Followed charts start from it and apply their settings.
+ * The view a dataset opens on when a query names nothing: `openViewOf` of an empty query before the coverage rule
+ * (its default chart type and places). Followed charts start from it and apply their settings.
  */
 export function defaultView(meta: DatasetMeta): ChartViewSpec {
-  const places = defaultPlaces(meta.available_countries.map((c) => c.code));
-  return { chartType: defaultChartType(meta), dimensions: {}, countries: places ?? [] };
+  return openViewOf(meta, NO_COVERAGE, new URLSearchParams(), { path: '' }).asked;
 }
 
 /** A view cut to what the one parser kept of it. */

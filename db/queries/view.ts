@@ -6,7 +6,7 @@ import type { DatasetData, DatasetMeta, ViewTransform } from '../../core/schemas
 import { transformRequestOf, type Selection } from '../../core/selection';
 import { applyTransform, readRange, transformUnit } from '../../core/selection-transform';
 import type { ReadDb } from '../client';
-import { openViewOf, type OpenedView, type OpenViewOptions } from '../../core/view';
+import { NO_COVERAGE, openViewOf, type OpenedView, type OpenViewOptions } from '../../core/view';
 import { findDataset, getDatasetCoverage, getDatasetMeta, type DatasetRow } from './datasets';
 import { countObservations, mostValues, selectObservations, toSeriesList, type ObservationRow } from './observations';
 import { NotYetImported, vintageAt } from './revisions';
@@ -168,7 +168,6 @@ export async function openView(
   options: Partial<OpenViewOptions> = {},
 ): Promise<OpenedView> {
   // An address's view ends where it says: no coverage to read.
-  const coverage =
-    options.mode === 'address' ? { period: null, partial: [], places: 0 } : await getDatasetCoverage(db, row, meta);
+  const coverage = options.mode === 'address' ? NO_COVERAGE : await getDatasetCoverage(db, row, meta);
   return openViewOf(meta, coverage, query, { path: `/datasets/${meta.dataset_code}`, ...options });
 }
