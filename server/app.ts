@@ -12,6 +12,8 @@ import type { Db } from '../db/client';
 import { keepValueBlocks } from '../db/queries/observations';
 import { accountApi } from './auth/account-api';
 import { answerVersions } from './http/response-cache/answer-versions';
+import { appRoutePolicies } from './route-policies';
+import type { RoutePolicies } from './http/route-policy';
 import { cacheRegistry, type CacheRegistry } from './caches';
 import { apiKeysApi } from './keys/api';
 import { followsApi } from './follows/api';
@@ -75,9 +77,13 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-export function createApp(
-  opts: AppOptions,
-): OpenAPIHono<ApiEnv> & { auth: Auth; refresh: RefreshService; responseCache: ResponseCache; caches: CacheRegistry } {
+export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
+  auth: Auth;
+  refresh: RefreshService;
+  responseCache: ResponseCache;
+  caches: CacheRegistry;
+  policies: RoutePolicies;
+} {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.dataDir);
@@ -86,6 +92,9 @@ export function createApp(
   // The refresh from Eurostat and admins' imports; server/index.ts starts its scheduler (decision 120).
   const refresh = createRefreshService({ db: opts.db, config });
   const app = new OpenAPIHono<ApiEnv>();
+  // What the daily limit, the response cache and the image limit do with each request: declared by each feature beside
+  // its routes, the shared pages by their route modules (decision 201).
+  const policies = appRoutePolicies(opts.build);
   // A handler that stopped because its client left (decision 064) answers 499 for the access log, not a logged fault.
   app.onError((err, c) => (err instanceof ClientGone ? new Response(null, { status: 499 }) : handleError(err, c)));
   const security = {
@@ -101,6 +110,7 @@ export function createApp(
     secret,
     limit: config.API_FREE_DAILY_LIMIT,
     pageTokenLimit: config.PAGE_TOKEN_DAILY_LIMIT,
+    isCounted: policies.isCounted,
   });
   // Unique queries read their places' values from blocks kept per dataset version (decision 179).
   keepValueBlocks(opts.db, config.VALUE_BLOCKS);
@@ -113,6 +123,7 @@ export function createApp(
     // The registry hears the release event and invalidates this cache with the others.
     watch: () => caches.listen(),
     maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    kindOf: policies.cacheKind,
     pageToken: () => issuePageToken(secret),
     hot: {
       newNonce,
@@ -156,14 +167,12 @@ export function createApp(
   );
   // The cache's version read starts here, beside the quota's count.
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
-  // Every request the daily limit counts, by its one rule (countedRequests in server/keys/daily-limit.ts, listed in
-  // docs/api.md, decision 184): the data API, its exports and pages' loader data; anything else passes at once.
+  // Every request the daily limit counts, as the features declare (server/route-policies.ts, listed in docs/api.md,
+  // decisions 184 and 201): the data API, its exports and pages' loader data; anything else passes at once.
   app.use('*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
   const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
-  app.use('/api/og-image', images);
-  app.use('/api/charts/download-png', images);
-  app.use('/api/charts/download-svg', images);
+  app.use('*', (c, next) => (policies.isDrawn(c.req.path) ? images(c, next) : next()));
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
@@ -311,7 +320,7 @@ export function createApp(
     if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.middleware);
     app.all('*', (c) => render(c.req.raw, c));
   }
-  return Object.assign(app, { auth, refresh, responseCache: cache, caches });
+  return Object.assign(app, { auth, refresh, responseCache: cache, caches, policies });
 }
 
 /**

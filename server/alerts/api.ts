@@ -36,6 +36,17 @@ import { readSession, requireSignedIn } from '../auth/session';
 import { ApiError, errorBody, bodyValidationHook } from '../http/errors';
 import { errorResponse, idParam } from '../http/openapi';
 import { describeRule, initialState } from './rules';
+import { uncounted } from '#server/http/route-policy';
+
+/** An account's alerts (decision 201). */
+export const alertsPolicies = [
+  uncounted(
+    '/api/notifications…, /api/trend-rules…, /unsubscribe',
+    'any',
+    ['/api/notifications/*', '/api/trend-rules/*', '/unsubscribe'],
+    "an account's alerts",
+  ),
+];
 
 type AlertsEnv = { Variables: { db: Db } };
 

@@ -12,6 +12,18 @@ import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
 import type { ApiEnv } from '../http/env';
 import { requestAccountId } from '../keys/request-account';
 import { PERIOD_SPELLINGS } from '../../core/periods';
+import { counted, uncounted } from '#server/http/route-policy';
+
+/** The assistant reads the data for its answers: each question counts like a data request (issue 16) (decision 201). */
+export const assistantPolicies = [
+  counted('POST /api/assistant/ask', 'post', ['/api/assistant/ask']),
+  uncounted(
+    '/api/assistant/conversations…',
+    'any',
+    ['/api/assistant/conversations/*'],
+    'saved answers, counted once when asked',
+  ),
+];
 
 /** The longest question accepted. */
 export const MAX_QUESTION_LENGTH = 500;

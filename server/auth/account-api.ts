@@ -22,6 +22,10 @@ import { authHeaders } from './api';
 import type { ApiEnv } from '../http/env';
 import { ApiError, errorBody, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
+import { uncounted } from '#server/http/route-policy';
+
+/** Account calls (decision 201). */
+export const accountPolicies = [uncounted('/api/account/…', 'any', ['/api/account/*'], 'account calls')];
 
 const sessionRoute = createRoute({
   method: 'get',

@@ -10,6 +10,10 @@ import { toApiResponse } from './responses';
 import type { ApiEnv } from '../http/env';
 import { errorBody, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
+import { uncounted } from '#server/http/route-policy';
+
+/** Sign-in calls (decision 201). */
+export const authPolicies = [uncounted('/api/auth/…', 'any', ['/api/auth/*'], 'sign-in calls')];
 
 const confirmRoute = createRoute({
   method: 'post',

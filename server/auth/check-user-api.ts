@@ -6,6 +6,12 @@ import { forbiddenOriginBody, fromOurPages } from './origin-check';
 import type { ApiEnv } from '../http/env';
 import { bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
+import { uncounted } from '#server/http/route-policy';
+
+/** The sign-in form asks whether an address has an account (decision 201). */
+export const checkUserPolicies = [
+  uncounted('/api/check-user-exists', 'any', ['/api/check-user-exists'], 'a sign-in call'),
+];
 
 const checkRoute = createRoute({
   method: 'post',

@@ -19,6 +19,10 @@ import { ApiError, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { authHeaders } from '../auth/api';
 import type { ApiEnv } from '../http/env';
+import { uncounted } from '#server/http/route-policy';
+
+/** Billing calls (decision 201). */
+export const billingPolicies = [uncounted('/api/billing/…', 'any', ['/api/billing/*'], 'billing calls')];
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured on this server.';
 

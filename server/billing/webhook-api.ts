@@ -7,6 +7,12 @@ import { webhookVerifier } from './stripe';
 import { ApiError } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import type { ApiEnv } from '../http/env';
+import { uncounted } from '#server/http/route-policy';
+
+/** Stripe's events (decision 201). */
+export const stripeWebhookPolicies = [
+  uncounted('/api/stripe-webhook', 'any', ['/api/stripe-webhook'], "Stripe's events"),
+];
 
 const webhookRoute = createRoute({
   method: 'post',

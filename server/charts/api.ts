@@ -29,6 +29,19 @@ import { ClientGone, renderQueue, renderStats, stopIfGone } from '../http/middle
 import { ApiError } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { PERIOD_SPELLINGS } from '../../core/periods';
+import { counted, uncounted } from '#server/http/route-policy';
+
+/** A chart's data file counts; its images are drawn, not data files (decision 201). */
+export const chartsPolicies = [
+  counted('GET /api/charts/download', 'read', ['/api/charts/download']),
+  uncounted(
+    'GET /api/charts/download-png, download-svg',
+    'read',
+    ['/api/charts/download-png', '/api/charts/download-svg'],
+    'images, not data files: 60 a minute per address (decision 064)',
+    { drawn: true },
+  ),
+];
 
 export interface ChartsApiOptions {
   /** Map outlines (NUTS outlines for regional maps come from the data mirror). */

@@ -11,6 +11,18 @@ import { cardFor } from './og-content';
 import type { OutlineStore } from '../geo/outline-store';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from '../http/middleware/work-limits';
 import { renderPool } from '../render/pool';
+import { uncounted } from '#server/http/route-policy';
+
+/** Sharing cards are drawn images (decision 201). */
+export const ogImagePolicies = [
+  uncounted(
+    'GET /api/og-image',
+    'read',
+    ['/api/og-image'],
+    'images, not data files: 60 a minute per address (decision 064)',
+    { drawn: true },
+  ),
+];
 
 const CACHE_SECONDS = 3600;
 const MAX_ENTRIES = 200;

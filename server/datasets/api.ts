@@ -26,6 +26,19 @@ import {
 import { toCsv, toJsonStat } from './data-formats';
 import type { ApiEnv } from '../http/env';
 import { stopIfGone } from '../http/middleware/work-limits';
+import { counted, uncounted } from '#server/http/route-policy';
+
+/** The data API's reads count against the daily limit; an import's progress holds no values (decision 201). */
+export const datasetsPolicies = [
+  counted('GET /api/datasets…', 'read', ['/api/datasets/*'], { cache: 'api' }),
+  uncounted(
+    'GET /api/datasets/{code}/import',
+    'read',
+    ['/api/datasets/:code/import'],
+    "an import on demand's progress, no values",
+    { cache: 'api' },
+  ),
+];
 
 const datasetIdParam = z.object({
   id: z.string().openapi({

@@ -9,6 +9,24 @@ import { catalogueItemSchema, type DatasetMeta } from '../../core/schemas/datase
 import { catalogueMetas, categoryTree } from '../../db/queries/catalogue';
 import { listDatasets } from '../../db/queries/datasets';
 import type { ApiEnv } from '../http/env';
+import { uncounted } from '#server/http/route-policy';
+
+/** The catalogue documents hold names, codes and links, no values (decision 201). */
+export const cataloguePolicies = [
+  uncounted(
+    'GET /api/datasets/ai-discovery, /api/datasets/structured-data-catalog, /api/categories, /api/public-datasets',
+    'read',
+    ['/api/datasets/ai-discovery', '/api/datasets/structured-data-catalog', '/api/categories', '/api/public-datasets'],
+    'catalogue documents: names, codes and links, no values',
+    { cache: 'api' },
+  ),
+  uncounted(
+    'GET /llms.txt',
+    'read',
+    ['/llms.txt'],
+    'the catalogue for language models: names, codes and links, no values',
+  ),
+];
 
 const LICENSE = 'https://creativecommons.org/licenses/by/4.0/';
 

@@ -19,6 +19,10 @@ import { csvField, csvText, publishedValue } from './data-formats';
 import type { ApiEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { errorResponse } from '../http/openapi';
+import { counted } from '#server/http/route-policy';
+
+/** SDMX data counts like the data API's (decision 201). */
+export const sdmxPolicies = [counted('GET /api/sdmx/…', 'read', ['/api/sdmx/:path{.+}'], { cache: 'api' })];
 
 export const SDMX_CSV_TYPE = 'application/vnd.sdmx.data+csv; version=1.0.0; charset=utf-8';
 

@@ -10,6 +10,10 @@ import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
 import { csvField, csvText } from './data-formats';
 import { tooManyValues } from './api';
 import type { ApiEnv } from '../http/env';
+import { counted } from '#server/http/route-policy';
+
+/** The workbench's table is the data API's data (decision 201). */
+export const workbenchPolicies = [counted('GET /api/workbench', 'read', ['/api/workbench'])];
 
 const cellSchema = z
   .object({

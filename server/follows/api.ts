@@ -23,6 +23,12 @@ import { ApiError, bodyValidationHook } from '../http/errors';
 import { errorResponse, idParam } from '../http/openapi';
 import { authHeaders } from '../auth/api';
 import type { ApiEnv } from '../http/env';
+import { uncounted } from '#server/http/route-policy';
+
+/** An account's followed charts (decision 201). */
+export const followsPolicies = [
+  uncounted('/api/account/follows…', 'any', ['/api/account/follows/*'], "an account's followed charts"),
+];
 
 /** Charts an account may follow (kept with the queries: the chart page's follow after sign-in checks it too). */
 export { MAX_FOLLOWS };

@@ -2,6 +2,12 @@
 import { Hono, type Context } from 'hono';
 import { OutlinesMissingError, type OutlineFile, type OutlineStore } from './outline-store';
 import { errorBody } from '../http/errors';
+import { uncounted } from '#server/http/route-policy';
+
+/** Map outlines hold no values (decision 201). */
+export const geoPolicies = [
+  uncounted('GET /api/geo/…', 'read', ['/api/geo/*'], 'map outlines, no values', { cache: 'api' }),
+];
 
 export interface GeoApiOptions {
   outlines: OutlineStore;

@@ -21,6 +21,17 @@ import { USAGE_DAYS } from '../../core/plans';
 import type { ApiEnv } from '../http/env';
 import { ApiError, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
+import { uncounted } from '#server/http/route-policy';
+
+/** An account's keys and usage (decision 201). */
+export const apiKeysPolicies = [
+  uncounted(
+    '/api/account/api-keys…, /api/account/api-usage',
+    'any',
+    ['/api/account/api-keys/*', '/api/account/api-usage'],
+    "an account's keys and its usage",
+  ),
+];
 
 /** Working keys an account may hold at once. */
 export const MAX_API_KEYS = 20;

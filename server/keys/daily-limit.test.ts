@@ -1,58 +1,8 @@
-// The daily limit's pure parts: which requests count, the UTC day and its end, the refusal's words.
+// The daily limit's pure parts: the UTC day and its end, the refusal's words (which requests count:
+// server/route-policies.test.ts).
 import { describe, expect, it } from 'vitest';
-import { dailyLimitMessage, isDataApiRequest, nextUtcMidnight, quotaHeaders, utcDay } from './daily-limit';
+import { dailyLimitMessage, nextUtcMidnight, quotaHeaders, utcDay } from './daily-limit';
 import { issuePageToken, isValidPageToken, PAGE_TOKEN_SECONDS } from './page-token';
-
-describe('isDataApiRequest', () => {
-  it('counts reading the data API: list, search, metadata, data, exports and data points', () => {
-    for (const p of [
-      // Exports of the same data: the workbench's table and a chart view's file (decision 184).
-      '/api/workbench',
-      '/api/charts/download',
-      '/api/charts/download/',
-      // A page's loader data, which React Router fetches on client navigations (decision 184).
-      '/datasets/prc_hicp_manr.data',
-      '/_root.data',
-      '/api/datasets',
-      '/api/datasets/',
-      '/api/datasets/prc_hicp_manr',
-      '/api/datasets/prc_hicp_manr/meta',
-      '/api/datasets/42/data',
-      '/api/datasets/data-point/7',
-      '/api/sdmx/2.1/data/prc_hicp_manr/M.RCH_A.CP00.DE+FR',
-    ]) {
-      expect(isDataApiRequest('GET', p), p).toBe(true);
-      expect(isDataApiRequest('HEAD', p), p).toBe(true);
-    }
-  });
-
-  it('leaves out chart images, outlines, sharing cards, sitemaps, accounts, pages, other methods and look-alikes', () => {
-    for (const p of [
-      '/api/charts/download-png',
-      '/api/charts/download-svg',
-      '/api/charts/downloads',
-      '/api/workbenchx',
-      '/datasets/prc_hicp_manr.datax',
-      '/api/geo/world',
-      '/api/og-image',
-      '/api/sitemap-datasets.xml',
-      '/api/auth/get-session',
-      '/api/account/current-plan',
-      '/api/openapi.json',
-      '/api/datasetsx',
-      '/datasets/prc_hicp_manr',
-      '/api/datasets/ai-discovery',
-      '/api/datasets/structured-data-catalog',
-      '/api/categories',
-      '/api/public-datasets',
-      '/api/account/api-keys',
-    ]) {
-      expect(isDataApiRequest('GET', p), p).toBe(false);
-    }
-    expect(isDataApiRequest('POST', '/api/datasets')).toBe(false);
-    expect(isDataApiRequest('OPTIONS', '/api/datasets')).toBe(false);
-  });
-});
 
 describe('page tokens', () => {
   const secret = 'unit-test-secret-0123456789abcdef0123';

@@ -27,128 +27,6 @@ export const PAGE_TOKEN_DAILY_REQUESTS = 10_000;
 /** Days of counters kept before today's: the settings page charts the last 30. */
 export const KEEP_DAYS = 31;
 
-/**
- * One rule of the daily limit: a kind of request, as docs/api.md lists it (between its `daily-limit:counted` and
- * `daily-limit:uncounted` markers; a test holds the two lists equal), and the paths it covers.
- */
-export interface LimitRule {
-  /** As docs/api.md names it: `GET /api/datasets/…`. */
-  doc: string;
-  /** The methods it covers; `*` for all. */
-  methods: readonly string[];
-  /** The paths it covers, trailing slashes ignored. */
-  pattern: RegExp;
-  counted: boolean;
-  /** Why it is left out (uncounted rules): said in docs/api.md. */
-  why?: string;
-}
-
-const READ = ['GET', 'HEAD'] as const;
-const ANY = ['*'] as const;
-
-/**
- * What counts: every path that returns the data API's data (decision 184). Our pages' own requests (the widget's, and
- * React Router's loader data on client navigations, app/entry.client.tsx) carry the page token, which exempts them
- * within the address's page allowance.
- */
-export const countedRequests: readonly LimitRule[] = [
-  { doc: 'GET /api/datasets…', methods: READ, pattern: /^\/api\/datasets(\/.*)?$/, counted: true },
-  { doc: 'GET /api/sdmx/…', methods: READ, pattern: /^\/api\/sdmx\/.*$/, counted: true },
-  { doc: 'GET /api/workbench', methods: READ, pattern: /^\/api\/workbench$/, counted: true },
-  { doc: 'GET /api/charts/download', methods: READ, pattern: /^\/api\/charts\/download$/, counted: true },
-  // The assistant reads the data for its answers: each question counts like a data request (issue 16).
-  { doc: 'POST /api/assistant/ask', methods: ['POST'], pattern: /^\/api\/assistant\/ask$/, counted: true },
-  // A research run reads many series but counts once, like one question (decision 147).
-  {
-    doc: 'POST /api/researcher/run',
-    methods: ['POST'],
-    pattern: /^\/api\/researcher\/run$/,
-    counted: true,
-  },
-  { doc: 'GET /….data', methods: READ, pattern: /^\/.*\.data$/, counted: true },
-];
-
-/** What is left out, each with its reason; checked before countedRequests (the catalogue documents first). */
-export const uncountedRequests: readonly LimitRule[] = [
-  {
-    doc: 'GET /api/datasets/ai-discovery, /api/datasets/structured-data-catalog, /api/categories, /api/public-datasets, /llms.txt',
-    methods: READ,
-    pattern:
-      /^\/(api\/datasets\/(ai-discovery|structured-data-catalog)|api\/categories|api\/public-datasets|llms\.txt)$/,
-    counted: false,
-    why: 'catalogue documents: names, codes and links, no values',
-  },
-  {
-    doc: 'GET /api/datasets/{code}/import',
-    methods: READ,
-    pattern: /^\/api\/datasets\/[^/]+\/import$/,
-    counted: false,
-    why: "an import on demand's progress, no values",
-  },
-  {
-    doc: 'GET /api/openapi.json',
-    methods: READ,
-    pattern: /^\/api\/openapi\.json$/,
-    counted: false,
-    why: "the API's description",
-  },
-  {
-    doc: 'GET /api/charts/download-png, download-svg, /api/og-image',
-    methods: READ,
-    pattern: /^\/api\/(charts\/download-(png|svg)|og-image)$/,
-    counted: false,
-    why: 'images, not data files: 60 a minute per address (decision 064)',
-  },
-  { doc: 'GET /api/geo/…', methods: READ, pattern: /^\/api\/geo\/.*$/, counted: false, why: 'map outlines, no values' },
-  {
-    doc: 'GET /api/sitemap…, /api/robots, /robots.txt, /builds/latest.json',
-    methods: READ,
-    pattern: /^\/(api\/sitemap[a-z-]*(\.xml)?|api\/robots|robots\.txt|builds\/latest\.json)$/,
-    counted: false,
-    why: 'for crawlers and the app itself',
-  },
-  {
-    doc: '/api/assistant/conversations…, /api/researcher/plan, /api/researcher/reports…, /api/researcher/shared/…',
-    methods: ANY,
-    pattern: /^\/api\/(assistant\/conversations|researcher\/(plan|reports|shared))(\/.*)?$/,
-    counted: false,
-    why: 'saved answers and reports, counted once when asked or run; a plan holds no values',
-  },
-  {
-    doc: '/api/account/…, /api/auth/…, /api/organizations…, /api/billing/…, /api/stripe-webhook, /api/check-user-exists, /api/contact',
-    methods: ANY,
-    pattern: /^\/api\/(account|auth|organizations|billing)(\/.*)?$|^\/api\/(stripe-webhook|check-user-exists|contact)$/,
-    counted: false,
-    why: 'sign-in, account, organization and billing calls',
-  },
-  {
-    doc: '/api/notifications…, /api/trend-rules…, /api/live, /api/robot/…, /unsubscribe',
-    methods: ANY,
-    pattern: /^\/api\/(notifications|trend-rules|robot)(\/.*)?$|^\/(api\/live|unsubscribe)$/,
-    counted: false,
-    why: "an account's alerts, the live channel's update events and the editors' robot",
-  },
-  {
-    doc: 'GET /{page} (HTML)',
-    methods: READ,
-    pattern: /^\/(?!api\/)(?!.*\.data$).*$/,
-    counted: false,
-    why: 'pages are for reading (people and crawlers); their loader data counts',
-  },
-];
-
-/** The rule a request falls under (the first uncounted one that matches, else the first counted one), or null. */
-export function limitRuleOf(method: string, path: string): LimitRule | null {
-  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const applies = (r: LimitRule) => (r.methods[0] === '*' || r.methods.includes(method)) && r.pattern.test(p);
-  return uncountedRequests.find(applies) ?? countedRequests.find(applies) ?? null;
-}
-
-/** Whether a request counts against the daily limit (decision 184: docs/api.md lists the rule). */
-export function isDataApiRequest(method: string, path: string): boolean {
-  return limitRuleOf(method, path)?.counted ?? false;
-}
-
 /** A browser's prefetch of the request's loader data (server/http/prefetch.ts, decision 184). */
 const isPrefetch = (c: Context) => isLoaderDataPrefetch(c.req.path, (name) => c.req.header(name));
 
@@ -216,6 +94,11 @@ export interface DailyLimitDeps {
    * token from a page would like.
    */
   pageTokenLimit?: number;
+  /**
+   * Whether a request counts: each feature declares it beside its routes, docs/api.md lists the declarations
+   * (server/route-policies.ts, decisions 184 and 201).
+   */
+  isCounted: (method: string, path: string) => boolean;
 }
 
 /** A lease covers about this long of a subject's requests: the count of its last window of this length. */
@@ -427,6 +310,7 @@ export function dailyApiLimit({
   now = () => new Date(),
   limit = FREE_DAILY_API_REQUESTS,
   pageTokenLimit = PAGE_TOKEN_DAILY_REQUESTS,
+  isCounted,
 }: DailyLimitDeps): DailyApiLimit {
   const count = batchedCounter(db);
   /** The UTC day this process last cleared out old counters: once a day is enough. */
@@ -508,7 +392,7 @@ export function dailyApiLimit({
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    if (!isDataApiRequest(c.req.method, c.req.path)) return next();
+    if (!isCounted(c.req.method, c.req.path)) return next();
     // The response cache's hot path counted an anonymous request already, then found no current answer.
     const counted = c.get(HOT_COUNT as never) as Promise<QuotaVerdict | null> | undefined;
     const decided = counted ? (await counted)! : await decide(c);
@@ -524,7 +408,7 @@ export function dailyApiLimit({
   return Object.assign(middleware, {
     // The hot path never hands it a browser navigation to the API, a key or a page token (those are the chain's).
     countAddress: (req: HotRequest) =>
-      isDataApiRequest(req.method, req.path)
+      isCounted(req.method, req.path)
         ? verdict(
             false,
             { subjects: [`ip:${clientIpOf(req.header, req.socketAddress, trustProxy)}`], plan: 'free' },

@@ -10,6 +10,10 @@ import { ApiError, errorBody } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import type { Db } from '../../db/client';
 import { liveHub, type LiveMessage } from './hub';
+import { uncounted } from '#server/http/route-policy';
+
+/** The live channel's update events (decision 201). */
+export const livePolicies = [uncounted('/api/live', 'any', ['/api/live'], "the live channel's update events")];
 
 /** The specification's realtime heartbeat. */
 export const HEARTBEAT_MS = 25_000;

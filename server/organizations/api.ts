@@ -42,6 +42,12 @@ import { ApiError, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { authHeaders } from '../auth/api';
 import type { ApiEnv } from '../http/env';
+import { uncounted } from '#server/http/route-policy';
+
+/** Organization calls (decision 201). */
+export const organizationsPolicies = [
+  uncounted('/api/organizations…', 'any', ['/api/organizations/*'], 'organization calls'),
+];
 
 /** Pending invitations an organization may have at once. */
 export const MAX_PENDING_INVITATIONS = 50;

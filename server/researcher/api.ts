@@ -24,6 +24,18 @@ import { errorResponse } from '../http/openapi';
 import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
 import type { ApiEnv } from '../http/env';
 import { requestAccountId } from '../keys/request-account';
+import { counted, uncounted } from '#server/http/route-policy';
+
+/** A research run reads many series but counts once, like one question (decision 147) (decision 201). */
+export const researcherPolicies = [
+  counted('POST /api/researcher/run', 'post', ['/api/researcher/run']),
+  uncounted(
+    '/api/researcher/plan, /api/researcher/reports…, /api/researcher/shared/…',
+    'any',
+    ['/api/researcher/plan', '/api/researcher/reports/*', '/api/researcher/shared/*'],
+    'reports, counted once when run; a plan holds no values',
+  ),
+];
 
 /** The longest research question read; a longer one is refused with 413. */
 export const MAX_RESEARCH_QUESTION = 1000;

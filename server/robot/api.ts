@@ -30,6 +30,10 @@ import {
   publishDraft,
   runTemplate,
 } from './service';
+import { uncounted } from '#server/http/route-policy';
+
+/** The editors' robot (decision 201). */
+export const robotPolicies = [uncounted('/api/robot/…', 'any', ['/api/robot/*'], "the editors' robot")];
 
 type RobotEnv = { Variables: { db: Db } };
 

@@ -3,6 +3,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ServerBuild } from 'react-router';
 import type { ApiEnv } from '../http/env';
 import { errorBody } from '../http/errors';
+import { uncounted } from '#server/http/route-policy';
+
+/** The app asks which build is current (decision 201). */
+export const buildsPolicies = [
+  uncounted('GET /builds/latest.json', 'read', ['/builds/latest.json'], 'for the app itself'),
+];
 
 export interface BuildManifest {
   /** React Router's manifest version: changes with every build whose client assets differ. */

@@ -10,6 +10,10 @@ import { rateLimiter, type RateRule } from '../auth/rate-limit';
 import type { Mailer } from '../email/transport';
 import type { ApiEnv } from '../http/env';
 import { errorBody } from '../http/errors';
+import { uncounted } from '#server/http/route-policy';
+
+/** The contact form (decision 201). */
+export const contactPolicies = [uncounted('/api/contact', 'any', ['/api/contact'], 'the contact form')];
 
 export const contactRateRules: RateRule[] = [
   {

@@ -2,6 +2,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../http/env';
+import { uncounted } from '#server/http/route-policy';
+
+/** For crawlers (decision 201). */
+export const robotsPolicies = [
+  uncounted('GET /api/robots, /robots.txt', 'read', ['/api/robots', '/robots.txt'], 'for crawlers'),
+];
 
 export function robotsTxt(origin: string): string {
   return [

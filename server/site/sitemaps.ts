@@ -7,6 +7,12 @@ import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from '../http/env';
 import { errorBody } from '../http/errors';
 import { sitemapParts, urlsOf, type SitemapPart, type SitemapUrl } from './sitemap-urls';
+import { uncounted } from '#server/http/route-policy';
+
+/** For crawlers (decision 201). */
+export const sitemapsPolicies = [
+  uncounted('GET /api/sitemap…', 'read', ['/api/:name{sitemap[a-z-]*(\\.xml)?}'], 'for crawlers'),
+];
 
 /** How long a generated part is reused by this process and by caches in front of it. */
 const TTL_SECONDS = 600;

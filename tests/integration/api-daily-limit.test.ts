@@ -192,7 +192,14 @@ describe('page tokens taken off a page', () => {
     const app = new Hono();
     app.use(
       '/api/datasets/*',
-      dailyApiLimit({ db: h.database.db, auth: h.app.auth, trustProxy: true, secret: authSecret, pageTokenLimit: 3 }),
+      dailyApiLimit({
+        db: h.database.db,
+        auth: h.app.auth,
+        trustProxy: true,
+        secret: authSecret,
+        pageTokenLimit: 3,
+        isCounted: h.app.policies.isCounted,
+      }),
     );
     app.get('/api/datasets', (c) => c.json({ items: [] }));
     const ip = nextIp();
@@ -366,7 +373,14 @@ describe('the day boundary', () => {
     const app = new Hono();
     app.use(
       '/api/datasets/*',
-      dailyApiLimit({ db: h.database.db, auth: h.app.auth, trustProxy: true, secret: authSecret, now: () => clock }),
+      dailyApiLimit({
+        db: h.database.db,
+        auth: h.app.auth,
+        trustProxy: true,
+        secret: authSecret,
+        now: () => clock,
+        isCounted: h.app.policies.isCounted,
+      }),
     );
     app.get('/api/datasets', (c) => c.json({ items: [] }));
     const ip = nextIp();

@@ -10,14 +10,9 @@ import { organizationUsage } from '../../db/queries/api-keys';
 import { apiUsage, organizationMembers } from '../../db/schema';
 import { Hono } from 'hono';
 import { answerVersions } from '../../server/http/response-cache/answer-versions';
-import {
-  countedRequests,
-  dailyApiLimit,
-  limitRuleOf,
-  markCounted,
-  uncountedRequests,
-  utcDay,
-} from '../../server/keys/daily-limit';
+import { dailyApiLimit, markCounted, utcDay } from '../../server/keys/daily-limit';
+import { allRoutePolicies } from '../../server/route-policies';
+import { routePolicies } from '../../server/http/route-policy';
 import type { ApiEnv } from '../../server/http/env';
 import { issuePageToken } from '../../server/keys/page-token';
 import { colourSchemeHint } from '../../server/site/redirects';
@@ -186,9 +181,12 @@ describe('loader data answered from the response cache (item 4)', () => {
       secret: authSecret,
       limit: LIMIT,
       pageTokenLimit: PAGE_LIMIT,
+      isCounted: h.app.policies.isCounted,
     });
     const security = { publicUrl: h.publicUrl };
     const cache = responseCache({
+      // The loader data of a dataset page, kept with its page (decision 201).
+      kindOf: routePolicies(allRoutePolicies, ['/datasets/:id']).cacheKind,
       versions: () => answerVersions(h.database.db),
       hot: {
         newNonce,
@@ -244,8 +242,8 @@ describe('one declaration (item 4)', () => {
   }
 
   it('docs/api.md lists exactly the counted and the uncounted requests of the rule', () => {
-    expect(listed('daily-limit:counted')).toEqual(countedRequests.map((r) => r.doc));
-    expect(listed('daily-limit:uncounted')).toEqual(uncountedRequests.map((r) => r.doc));
+    expect(listed('daily-limit:counted')).toEqual(allRoutePolicies.filter((r) => r.counted).map((r) => r.doc));
+    expect(listed('daily-limit:uncounted')).toEqual(allRoutePolicies.filter((r) => !r.counted).map((r) => r.doc));
   });
 
   it('classes every route of the app as counted or explicitly not counted', () => {
@@ -259,7 +257,7 @@ describe('one declaration (item 4)', () => {
     expect(routes.size).toBeGreaterThan(80);
     const unclassed = [...routes].filter((r) => {
       const [method, p] = r.split(' ') as [string, string];
-      return limitRuleOf(method, p) === null;
+      return h.app.policies.policyOf(method, p) === null;
     });
     expect(unclassed).toEqual([]);
     // The data routes are counted, by the rule the middleware applies.
@@ -275,7 +273,7 @@ describe('one declaration (item 4)', () => {
       'GET /_root.data',
     ]) {
       const [method, p] = r.split(' ') as [string, string];
-      expect([r, limitRuleOf(method, p)?.counted]).toEqual([r, true]);
+      expect([r, h.app.policies.policyOf(method, p)?.counted]).toEqual([r, true]);
     }
   });
 });
@@ -289,7 +287,7 @@ describe('the OpenAPI document (item 4)', () => {
     for (const [p, item] of Object.entries(doc.paths))
       for (const [method, operation] of Object.entries(item)) {
         const sample = `/api${p}`.replace(/^\/api\/api\//, '/api/').replace(/\{[^}]+\}/g, 'x');
-        if (!limitRuleOf(method.toUpperCase(), sample)?.counted) continue;
+        if (!h.app.policies.policyOf(method.toUpperCase(), sample)?.counted) continue;
         counted.push(`${method} ${p}`);
         expect([method, p, '429' in operation.responses]).toEqual([method, p, true]);
       }

@@ -16,23 +16,27 @@ import {
 } from '../../server/http/response-cache/answer-versions';
 import type { ApiEnv } from '../../server/http/env';
 import { issuePageToken, isValidPageToken } from '../../server/keys/page-token';
-import { isDataApiRequest } from '../../server/keys/daily-limit';
 import { colourSchemeHint, redirectPages } from '../../server/site/redirects';
 import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/http/middleware/security-headers';
 import { createApp, createAppServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
-  cacheKind,
   chosenEncoding,
   PAGE_CACHE_CONTROL,
   PRIVATE_PAGE_CACHE_CONTROL,
   responseCache,
 } from '../../server/http/response-cache';
+import { appRoutePolicies } from '../../server/route-policies';
+import type { RoutePolicies } from '../../server/http/route-policy';
+import { pageBuild } from '../setup/page-build';
 import { authSecret, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
+/** The policies of the app with its real page routes, whose modules say which pages are shared (decision 201). */
+let policies: RoutePolicies;
 beforeAll(async () => {
   h = await startHarness({ samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
+  policies = appRoutePolicies(await pageBuild());
 });
 afterAll(() => h.close());
 
@@ -269,6 +273,7 @@ describe('the data API', () => {
   });
 
   it('never keeps account, sign-in or state-changing requests', () => {
+    const { cacheKind } = policies;
     expect(cacheKind('GET', '/api/account/session')).toBeNull();
     expect(cacheKind('GET', '/api/auth/get-session')).toBeNull();
     expect(cacheKind('GET', '/app/settings')).toBeNull();
@@ -276,6 +281,31 @@ describe('the data API', () => {
     expect(cacheKind('GET', '/api/datasets/prc_hicp_manr')).toBe('api');
     expect(cacheKind('GET', '/datasets/prc_hicp_manr')).toBe('page');
     expect(cacheKind('GET', '/')).toBe('page');
+  });
+
+  it('keeps the public pages whose route modules say they are shared, not the others', () => {
+    const { cacheKind } = policies;
+    for (const p of [
+      '/datasets',
+      '/datasets.data',
+      '/about',
+      '/pricing',
+      '/statistics/germany/bayern',
+      '/blog/a-post',
+      '/api-docs',
+    ])
+      expect([p, cacheKind('GET', p)]).toEqual([p, 'page']);
+    for (const p of [
+      '/contact',
+      '/error',
+      '/unsubscribe',
+      '/researcher/reports/x',
+      '/account-deleted',
+      '/app/dashboard',
+      '/auth',
+      '/x/y/z',
+    ])
+      expect([p, cacheKind('GET', p)]).toEqual([p, null]);
   });
 });
 
@@ -288,6 +318,7 @@ const versions = () => answerVersions(h.database.db);
 function pageApp(maxBytes?: number, { hot = false } = {}) {
   const security = { publicUrl: h.publicUrl };
   const cache = responseCache({
+    kindOf: policies.cacheKind,
     versions,
     pageToken: () => issuePageToken(authSecret),
     maxBytes,
@@ -296,7 +327,7 @@ function pageApp(maxBytes?: number, { hot = false } = {}) {
       securityHeaders: securityHeaderPairs(security),
       // The daily limit's answer for a page (its HTML): null at once, not counted; loader data (`*.data`) is counted,
       // and none is asked for here (decision 184).
-      countAddress: (req) => (isDataApiRequest(req.method, req.path) ? Promise.reject(new Error('counted')) : null),
+      countAddress: (req) => (policies.isCounted(req.method, req.path) ? Promise.reject(new Error('counted')) : null),
       markCounted: () => {},
       pageHeaders: colourSchemeHint,
     },

@@ -9,7 +9,8 @@ import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { isLoaderDataPrefetch } from '../prefetch';
-import { cacheKind, etagOf, keyOf, onlyThemeCookie, type CacheKind } from './policy';
+import type { CacheKind } from '../route-policy';
+import { etagOf, keyOf, onlyThemeCookie } from './policy';
 import type { Answer, Entry, HotForm, Store } from './store';
 
 /** Stands for a page's nonce in its kept CSP header: each answer puts its own there. */
@@ -96,7 +97,7 @@ export function hotPath(cache: Store, deps: HotPathDeps | undefined): HotPath {
    * made); else an answer to send, or the chain's turn with the count the hot path started for it.
    */
   function hotOutcome(req: HotRequest): Promise<HotOutcome> | null {
-    const kind = deps && cacheKind(req.method, req.path);
+    const kind = deps && cache.kindOf(req.method, req.path);
     if (!deps || !kind) return null;
     // Only who the chain would treat as anyone: no session or other cookie, and for the API no key or page token and
     // no browser navigation (those the daily limit answers its own way).

@@ -8,7 +8,7 @@ import { hotPath, type HotPathDeps, type NodeListener } from './hot-path';
 import { cacheMiddleware } from './middleware';
 import { cacheStore, type StoreOptions } from './store';
 
-export { cacheKind, PAGE_CACHE_CONTROL, PRIVATE_PAGE_CACHE_CONTROL, type CacheKind } from './policy';
+export { PAGE_CACHE_CONTROL, PRIVATE_PAGE_CACHE_CONTROL } from './policy';
 export type { AnswerVersions } from './store';
 export {
   chosenEncoding,

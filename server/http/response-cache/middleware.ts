@@ -2,7 +2,6 @@
 // below the count, an answer from memory, or the chain's answer kept for the next identical request.
 import type { Context, MiddlewareHandler } from 'hono';
 import {
-  cacheKind,
   etagOf,
   hasSessionCookie,
   keyOf,
@@ -57,7 +56,7 @@ export function cacheMiddleware(
   const { entries, inFlight, counts } = cache;
   const prefetched = new WeakMap<Request, Promise<AnswerVersions>>();
   const prefetch: MiddlewareHandler = (c, next) => {
-    if (cacheKind(c.req.method, c.req.path)) {
+    if (cache.kindOf(c.req.method, c.req.path)) {
       const read = cache.readVersions();
       // Whoever stops the request before the cache (a refusal) leaves this read unused, not unhandled.
       read.catch(() => {});
@@ -107,7 +106,7 @@ export function cacheMiddleware(
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    const kind = cacheKind(c.req.method, c.req.path);
+    const kind = cache.kindOf(c.req.method, c.req.path);
     if (!kind || (kind === 'page' && !onlyThemeCookie(c.req.raw.headers.get('cookie')))) {
       await next();
       // A signed-in visitor's page is theirs: no shared cache may keep it.

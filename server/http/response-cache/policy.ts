@@ -1,29 +1,14 @@
-// Which requests the response cache answers and how it tells their answers apart: the paths it takes, who counts as
-// anonymous, the key of an answer and its ETag.
+// How the response cache tells its answers apart: who counts as anonymous, the key of an answer and its ETag. Which
+// requests it takes, each feature declares beside its routes (server/http/route-policy.ts, decision 201).
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { THEME_COOKIE, themeFromCookieHeader } from '#core/theme';
+import type { CacheKind } from '../route-policy';
 
 /** Shared caches (a CDN) may keep an anonymous page or embed this long, then serve it stale while they revalidate. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=600';
 /** Pages of a signed-in visitor are theirs alone; the browser revalidates them. */
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
-
-/** Where this cache answers from memory, and which version the answer depends on. */
-export type CacheKind = 'api' | 'page';
-
-/** Read endpoints whose answers depend only on the address (and Accept): who asks is counted above this cache. */
-const apiPaths = /^\/api\/(datasets|sdmx|geo)(\/|$)/;
-/** Public pages (and their .data loader requests) that render the same for every anonymous visitor. */
-const pagePaths =
-  /^\/(|datasets|datasets\/.*|statistics|statistics\/.*|blog|blog\/.*|about|pricing|terms|privacy|researcher|collaboration|api-developers|statistics-api|trend-tracking|content-writer-case-study|api-docs)(\.data)?$/;
-
-export function cacheKind(method: string, path: string): CacheKind | null {
-  if (method !== 'GET') return null;
-  if (apiPaths.test(path)) return 'api';
-  if (pagePaths.test(path.replace(/\/+$/, '')) || path === '/') return 'page';
-  return null;
-}
 
 /** Whether a request carries a session cookie: its pages are the visitor's own. */
 export function hasSessionCookie(headers: Headers): boolean {

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { responseCache, type AnswerVersions } from './index';
+import { counted, routePolicies } from '../route-policy';
+
+/** The data API's reads and one shared page, as the features and the page routes declare them (decision 201). */
+const kindOf = routePolicies(
+  [counted('GET /api/datasets…', 'read', ['/api/datasets/*'], { cache: 'api' })],
+  ['/about'],
+).cacheKind;
 
 /** A cache in front of a handler that counts its renders, with versions the test sets and a watch it fires. */
 function watchedApp(first: AnswerVersions) {
@@ -9,6 +16,7 @@ function watchedApp(first: AnswerVersions) {
   let renders = 0;
   let changed: () => void = () => {};
   const cache = responseCache({
+    kindOf,
     versions: async () => {
       reads++;
       return versions;
@@ -67,6 +75,7 @@ describe('the release event (decision 195)', () => {
   function boundedApp(maxEntries: number) {
     let versions: AnswerVersions = { api: 'a', page: 'a' };
     const cache = responseCache({
+      kindOf,
       versions: async () => versions,
       // The registry calls invalidate on the notice instead.
       watch: async () => ({ maxAgeMs: Infinity }),
@@ -104,6 +113,7 @@ describe('the release event (decision 195)', () => {
 describe("node:http's listener", () => {
   it('writes the hot answers made in one turn together, at its end (decision 174)', async () => {
     const cache = responseCache({
+      kindOf,
       versions: async () => ({ api: 'a', page: 'a' }),
       watch: async () => ({ maxAgeMs: Infinity }),
       hot: {
@@ -158,6 +168,7 @@ describe('a full cache (decision 180)', () => {
   function fullApp() {
     const renders = new Map<string, number>();
     const cache = responseCache({
+      kindOf,
       versions: async () => ({ api: 'a', page: 'a' }),
       watch: async () => ({ maxAgeMs: Infinity }),
       maxEntries: 10,

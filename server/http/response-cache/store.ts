@@ -1,7 +1,7 @@
 // The response cache's store: the kept answers, bounded in entries and bytes (least recently used first out), the
 // admission of new API addresses when it is full (decision 180), and the versions the kept answers are valid for.
 import { freshRead } from '../fresh-read';
-import type { CacheKind } from './policy';
+import type { CacheKind } from '../route-policy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,6 +52,11 @@ export interface StoreOptions {
   maxEntryBytes?: number;
   /** The page token the renderer hands the page at this instant (server/keys/page-token.ts). */
   pageToken?: () => string;
+  /**
+   * Which requests it keeps, and by which version: the features' declarations beside their routes
+   * (server/route-policies.ts, decision 201).
+   */
+  kindOf: (method: string, path: string) => CacheKind | null;
 }
 
 /** A kept answer as sent: its status, headers, and the stored body or the one joined with fresh nonce and page token. */
@@ -62,6 +67,8 @@ export interface Answer {
 }
 
 export interface Store {
+  /** Which requests it keeps (StoreOptions.kindOf). */
+  kindOf: (method: string, path: string) => CacheKind | null;
   /** The kept answers by key, least recently used first. */
   entries: Map<string, Entry>;
   /** A miss being computed, so that concurrent identical requests wait for it instead of computing it again. */
@@ -223,6 +230,7 @@ export function cacheStore(opts: StoreOptions): Store {
   }
 
   return {
+    kindOf: opts.kindOf,
     entries,
     inFlight,
     maxEntryBytes,

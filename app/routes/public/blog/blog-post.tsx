@@ -9,6 +9,10 @@ import type { Route } from './+types/blog-post';
 import { inflationArticlePage } from './blog-post.server';
 import { writtenPost } from './blog.server';
 import { notFound } from '#app/features/statistics/places.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context;

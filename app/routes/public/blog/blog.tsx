@@ -6,6 +6,10 @@ import { pageMeta } from '#app/components/site/page-meta';
 import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/blog';
 import { blogIndex, pageParam } from './blog.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

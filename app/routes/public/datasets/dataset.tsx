@@ -25,6 +25,10 @@ import { defaultPlaces } from '#core/default-view';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import { packDatasetData } from '#core/packed-series';
 import { useUnpackedData } from '#app/components/site/use-unpacked-data';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 /** Drawing width of the widget on the server: the page's content column (max-w-6xl less padding and card). */
 const PAGE_CHART_WIDTH = 1086;

@@ -6,6 +6,10 @@ import { catalogueSearch } from '#app/components/site/catalogue-query';
 import { Fact } from '#app/components/site/content';
 import { FREQUENCY_LABEL } from '#core/periods';
 import { catalogueData, readCatalogueQuery } from './datasets.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return catalogueData(context.db, readCatalogueQuery(new URL(request.url)));

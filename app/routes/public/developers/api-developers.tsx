@@ -5,6 +5,10 @@ import { CallToAction, CodeBlock, PageHeader, Section } from '#app/components/si
 import { pageMeta } from '#app/components/site/page-meta';
 import { useSiteRootData } from '#app/components/site/root-data';
 import { FREE_DAILY_API_REQUESTS } from '#core/plans';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -7,6 +7,10 @@ import { PageHeader } from '#app/components/site/content';
 import { readOpenApi, type ApiOperation, type ApiReference } from '#app/components/site/openapi';
 import { pageMeta } from '#app/components/site/page-meta';
 import { TryIt } from '#app/components/site/try-it';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

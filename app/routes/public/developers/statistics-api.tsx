@@ -7,6 +7,10 @@ import { useSiteRootData } from '#app/components/site/root-data';
 import { FREE_DAILY_API_REQUESTS } from '#core/plans';
 import { exampleQuery } from '#app/components/site/featured';
 import { statisticsApiData } from './statistics-api.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return statisticsApiData(context.db);

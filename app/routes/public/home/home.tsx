@@ -8,6 +8,10 @@ import { pageMeta } from '#app/components/site/page-meta';
 import { SITE_NAME } from '#app/components/site/site';
 import { homeCharts as featured } from '#app/components/site/featured';
 import { homeData } from './home.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return homeData(context.db);

@@ -5,6 +5,10 @@ import { CallToAction, FeatureGrid, PageHeader, Section } from '#app/components/
 import { pageMeta } from '#app/components/site/page-meta';
 import { SITE_NAME } from '#app/components/site/site';
 import { catalogueCounts } from '#db/queries/site';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return catalogueCounts(context.db);

@@ -2,6 +2,10 @@
 import type { Route } from './+types/collaboration';
 import { CallToAction, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
 import { pageMeta } from '#app/components/site/page-meta';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

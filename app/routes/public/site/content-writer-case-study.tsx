@@ -9,6 +9,10 @@ import { caseChart } from '#app/components/site/featured';
 import { caseStudyData } from './content-writer-case-study.server';
 import { PostBody } from '#app/components/blog/post-body';
 import { scheduleLabels, sectionLabels } from '#core/robot/template';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return caseStudyData(context.db, context);

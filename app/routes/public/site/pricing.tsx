@@ -6,6 +6,10 @@ import { pageMeta } from '#app/components/site/page-meta';
 import { FREE_DAILY_API_REQUESTS, PRO_PRICE_EUR } from '#core/plans';
 import { billingOffer } from '#app/features/billing/billing.server';
 import { UpgradeButton } from '#app/features/billing/upgrade-button';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 const limit = FREE_DAILY_API_REQUESTS.toLocaleString('en-GB');
 

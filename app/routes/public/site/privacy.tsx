@@ -4,6 +4,10 @@ import type { Route } from './+types/privacy';
 import { PageHeader, Section } from '#app/components/site/content';
 import { pageMeta } from '#app/components/site/page-meta';
 import { SITE_NAME } from '#app/components/site/site';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

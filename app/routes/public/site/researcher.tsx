@@ -6,6 +6,10 @@ import { pageMeta } from '#app/components/site/page-meta';
 import { useSiteRootData } from '#app/components/site/root-data';
 import { FREQUENCY_LABEL } from '#core/periods';
 import { listDatasets } from '#db/queries/datasets';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return listDatasets(context.db, { sort: 'name', limit: 200, offset: 0 });

@@ -5,6 +5,10 @@ import { PageHeader, Section } from '#app/components/site/content';
 import { pageMeta } from '#app/components/site/page-meta';
 import { FREE_DAILY_API_REQUESTS } from '#core/plans';
 import { SITE_NAME } from '#app/components/site/site';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

@@ -8,6 +8,10 @@ import { trendChart } from '#app/components/site/featured';
 import { trendData } from './trend-tracking.server';
 import { UpdatedNote, useLiveDataset } from '#app/features/live/use-live';
 import { readablePeriod } from '#core/periods';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return trendData(context.db);

@@ -8,6 +8,10 @@ import type { Route } from './+types/categories';
 import { listDatasets } from '#db/queries/datasets';
 import { catalogueState } from '#db/catalogue-memo';
 import { notFound, resolvePlacePath } from '#app/features/statistics/places.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;

@@ -9,6 +9,10 @@ import type { Route } from './+types/category';
 import { catalogueState } from '#db/catalogue-memo';
 import { placeCharts } from '#app/features/statistics/place-charts.server';
 import { notFound, resolvePlacePath } from '#app/features/statistics/places.server';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;

@@ -16,6 +16,10 @@ import { keyFigures } from '#app/features/statistics/key-figures.server';
 import { childRegionList, gdpPerInhabitant, regionalMap } from './place.server';
 import { childPlaces, notFound, resolvePlacePath } from '#app/features/statistics/places.server';
 import { readablePeriod } from '#core/periods';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context;

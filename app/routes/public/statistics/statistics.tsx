@@ -5,6 +5,10 @@ import { CountryFlag } from '#app/components/statistics/country-flag';
 import type { Route } from './+types/statistics';
 import { countryIndex, type HeadlineValue } from './statistics.server';
 import { readablePeriod } from '#core/periods';
+import { sharedPage } from '#core/page-handle';
+
+/** Every anonymous visitor sees the same page: the response cache keeps it (decision 201). */
+export const handle = sharedPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { countries: await countryIndex(context.db) };
