@@ -1,5 +1,6 @@
 // Eurostat observation flags and their meanings.
-const flagNames: Record<string, string> = {
+/** Each flag Eurostat publishes and what it means (the OBS_FLAG code list of the SDMX structures). */
+export const flagMeanings: Readonly<Record<string, string>> = {
   b: 'break in time series',
   c: 'confidential',
   d: 'definition differs',
@@ -14,5 +15,5 @@ const flagNames: Record<string, string> = {
 
 /** 'bep' → 'break in time series, estimated, provisional'; '@C' → 'confidential'. */
 export function describeFlags(flags: string): string {
-  return [...flags.replace(/^[@|]/, '')].map((f) => flagNames[f.toLowerCase()] ?? f).join(', ');
+  return [...flags.replace(/^[@|]/, '')].map((f) => flagMeanings[f.toLowerCase()] ?? f).join(', ');
 }

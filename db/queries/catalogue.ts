@@ -68,3 +68,38 @@ export async function catalogueMetas(db: ReadDb): Promise<DatasetMeta[]> {
   for (const row of rows) metas.push(await getDatasetMeta(db, row));
   return metas;
 }
+
+/**
+ * Every dataset as an SDMX dataflow: the imported ones and those Eurostat's table of contents lists (withdrawn ones
+ * left out), by code, with the imported title where there is one.
+ */
+export async function sdmxFlows(db: ReadDb): Promise<{ code: string; name: string }[]> {
+  return queryRows<{ code: string; name: string }>(
+    db,
+    sql`SELECT code, name FROM datasets
+        UNION ALL
+        SELECT c.code, c.title AS name FROM catalogue_entries c
+        WHERE c.withdrawn_at IS NULL AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.code = c.code)
+        ORDER BY code`,
+  );
+}
+
+/**
+ * A code list as known here (SDMX's codelist/ESTAT/{ID}): Eurostat's own list where an import fetched it, else the
+ * codes of that dimension across the imported datasets, with their labels; places from the places table.
+ */
+export async function codelistCodesHere(db: ReadDb, dimension: string): Promise<{ id: string; label: string }[]> {
+  const dim = dimension.toLowerCase();
+  if (dim === 'geo')
+    return queryRows<{ id: string; label: string }>(db, sql`SELECT code AS id, name AS label FROM geos ORDER BY code`);
+  const fetched = await queryRows<{ id: string; label: string }>(
+    db,
+    sql`SELECT code AS id, label FROM codelist_codes WHERE codelist = ${dim} ORDER BY code`,
+  );
+  if (fetched.length > 0) return fetched;
+  const codes = new Map<string, string>();
+  for (const meta of await catalogueMetas(db))
+    for (const d of meta.dimensions)
+      if (d.code.toLowerCase() === dim) for (const v of d.values) if (!codes.has(v.code)) codes.set(v.code, v.label);
+  return [...codes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, label]) => ({ id, label }));
+}

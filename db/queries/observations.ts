@@ -481,3 +481,33 @@ export function coverageOf(freq: Frequency, places: readonly PlaceLatest[]): Cov
       .map(([o, names]) => ({ period: formatPeriod(freq, o), places: names })),
   };
 }
+
+/** What holds values under a selection: the series' codes, the places and the period range (SDMX's availability). */
+export interface HeldUnder {
+  /** Per dimension, in order, the codes of series with a value under the selection. */
+  dims: string[][];
+  geos: string[];
+  from: number;
+  to: number;
+}
+
+export async function heldUnder(db: ReadDb, meta: DatasetMeta, sel: DataSelection): Promise<HeldUnder | null> {
+  const rows = await queryRows<{ dims: string[]; geo: string; lo: number; hi: number }>(
+    db,
+    sql`SELECT s.dims AS dims, o.geo AS geo, min(o.period)::int AS lo, max(o.period)::int AS hi
+        FROM series s JOIN observations o ON o.series_id = s.id
+        WHERE ${selectionWhere(meta, sel)} AND o.value IS NOT NULL GROUP BY s.dims, o.geo`,
+  );
+  if (rows.length === 0) return null;
+  const dims = meta.dimensions.map(() => new Set<string>());
+  const geos = new Set<string>();
+  let from = Infinity;
+  let to = -Infinity;
+  for (const r of rows) {
+    r.dims.forEach((code, i) => dims[i]?.add(code));
+    geos.add(r.geo);
+    from = Math.min(from, r.lo);
+    to = Math.max(to, r.hi);
+  }
+  return { dims: dims.map((d) => [...d]), geos: [...geos], from, to };
+}

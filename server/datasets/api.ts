@@ -407,7 +407,7 @@ export async function boundedView(
  * The dataset of a path. One the catalogue lists but that is not imported yet is asked for and answered 202 with a
  * Retry-After while it imports (decision 188); one Eurostat's data could not be imported for is a 503.
  */
-async function datasetOr404(c: Context<ApiEnv>, id: string) {
+export async function datasetOr404(c: Context<ApiEnv>, id: string) {
   const row = await findDataset(c.var.db, id);
   if (row) return row;
   const state = /^\d+$/.test(id) ? null : await c.var.catalogueImports.request(id, 'visitor');

@@ -1,39 +1,170 @@
-// SDMX REST data path (2.1 syntax): /api/sdmx/2.1/data/{dataset}/{key} answering SDMX-CSV 1.0, so analysts' own
-// tools (pandasdmx, rsdmx, Excel) read us like Eurostat. Values and flags are the ones every other format serves.
+// SDMX 2.1 REST at Eurostat's paths under /api/sdmx/2.1 (decisions 072 and 203): dataflows, data structures with their
+// code lists and concepts, constraints, and data in SDMX-ML 2.1 (structure-specific, Eurostat's default, or generic)
+// or SDMX-CSV 1.0, so that analysts' own tools (rsdmx, sdmx1, pandasdmx, Excel) read us as they read Eurostat. Values
+// and flags are the ones every other format serves.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { AS_OF_HINT, readAsOf } from '#core/as-of';
 import {
   convertOrdinal,
+  FREQUENCY_LABEL,
+  formatPeriod,
   formatSourcePeriod,
   frequencySchema,
   parsePeriod,
   SOURCE_PERIOD_SPELLINGS,
   type Frequency,
-} from '../../core/periods';
-import type { DatasetMeta } from '../../core/schemas/dataset';
-import type { DataSelection, ObservationRow } from '../../db/queries/observations';
-import { openDataset } from '../../db/queries/view';
-import { AS_OF_HINT, readAsOf } from '../../core/as-of';
-import { asOfParam, boundedView } from './api';
-import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
+} from '#core/periods';
+import type { DatasetMeta } from '#core/schemas/dataset';
+import type { ReadDb } from '#db/client';
+import { codelistCodesHere, sdmxFlows } from '#db/queries/catalogue';
+import { getDatasetMeta } from '#db/queries/datasets';
+import { heldUnder, type DataSelection, type ObservationRow } from '#db/queries/observations';
+import { asOfParam, boundedView, datasetOr404 } from './api';
+import { dailyLimitResponse, invalidKeyResponse } from '#server/keys/daily-limit';
 import { csvField, csvText, publishedValue } from './data-formats';
-import type { ApiEnv } from '../http/env';
-import { ApiError } from '../http/errors';
-import { errorResponse } from '../http/openapi';
-import { counted } from '#server/http/route-policy';
+import {
+  AGENCY,
+  codelistsOf,
+  codelistXml,
+  conceptSchemeXml,
+  constraintXml,
+  dataflowXml,
+  dataStructureXml,
+  errorMessage,
+  flagCodelist,
+  flowId,
+  genericData,
+  keyDimensions,
+  SDMX_ML_TYPES,
+  seriesOf,
+  structureMessage,
+  structureSpecificData,
+  VERSION,
+  type Codelist,
+} from './sdmx-ml';
+import type { ApiEnv } from '#server/http/env';
+import { ApiError } from '#server/http/errors';
+import { errorResponse } from '#server/http/openapi';
+import { counted, uncounted } from '#server/http/route-policy';
 
-/** SDMX data counts like the data API's (decision 201). */
-export const sdmxPolicies = [counted('GET /api/sdmx/…', 'read', ['/api/sdmx/:path{.+}'], { cache: 'api' })];
+/** SDMX data counts like the data API's; its structures hold names and codes, no values (decisions 201, 203). */
+export const sdmxPolicies = [
+  counted('GET /api/sdmx/2.1/data/…', 'read', ['/api/sdmx/2.1/data/*'], { cache: 'api' }),
+  uncounted(
+    'GET /api/sdmx/2.1/{structure}/…',
+    'read',
+    ['/api/sdmx/2.1/:resource{dataflow|datastructure|codelist|conceptscheme|contentconstraint|availableconstraint}/*'],
+    'SDMX structures: names, codes and what a dataset holds, no values',
+    { cache: 'api' },
+  ),
+];
 
 export const SDMX_CSV_TYPE = 'application/vnd.sdmx.data+csv; version=1.0.0; charset=utf-8';
+
+const agencyParam = z.string().openapi({ param: { name: 'agency', in: 'path' }, example: 'ESTAT' });
+const versionParam = z.string().openapi({ param: { name: 'version', in: 'path' }, example: 'latest' });
+const sdmxXml = (description: string) => ({
+  description,
+  content: { 'application/vnd.sdmx.structure+xml; version=2.1': { schema: z.string() } },
+});
+const sdmxErrors = {
+  400: errorResponse(
+    'A parameter is unknown or invalid (an SDMX-ML error message, code 140, unless CSV was asked for)',
+  ),
+  404: errorResponse('No such flow, structure or code list, or no observation matches (SDMX code 100)'),
+};
+
+const dataflowRoute = createRoute({
+  method: 'get',
+  path: '/sdmx/2.1/dataflow/{agency}/{id}/{version}',
+  summary: 'SDMX dataflows: every dataset (`all`) or one, as an SDMX-ML 2.1 structure message',
+  description:
+    "Eurostat's path: `dataflow/ESTAT/all/latest` lists every dataset of the catalogue (Eurostat's table of " +
+    'contents and the imported ones); the version and a trailing slash are optional.',
+  request: {
+    params: z.object({
+      agency: agencyParam,
+      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'PRC_HICP_MANR' }),
+      version: versionParam,
+    }),
+  },
+  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with Dataflows'), ...sdmxErrors },
+});
+
+const datastructureRoute = createRoute({
+  method: 'get',
+  path: '/sdmx/2.1/datastructure/{agency}/{id}/{version}',
+  summary: "A dataset's data structure, with its code lists and concepts on `references=children`",
+  request: {
+    params: z.object({
+      agency: agencyParam,
+      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'PRC_HICP_MANR' }),
+      version: versionParam,
+    }),
+    query: z.object({
+      references: z
+        .string()
+        .optional()
+        .openapi({ description: 'none (default), children, descendants or all: the code lists and concepts too' }),
+      detail: z.string().optional().openapi({ description: 'full (default)' }),
+    }),
+  },
+  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with the DataStructure'), ...sdmxErrors },
+});
+
+const codelistRoute = createRoute({
+  method: 'get',
+  path: '/sdmx/2.1/codelist/{agency}/{id}/{version}',
+  summary: 'A code list (FREQ, GEO, UNIT, OBS_FLAG …): the codes used by the datasets here, with their labels',
+  request: {
+    params: z.object({
+      agency: agencyParam,
+      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'GEO' }),
+      version: versionParam,
+    }),
+  },
+  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with the Codelist'), ...sdmxErrors },
+});
+
+const constraintRoute = createRoute({
+  method: 'get',
+  path: '/sdmx/2.1/contentconstraint/{agency}/{id}/{version}',
+  summary: 'What a dataset holds: the codes of each dimension with data and its period range',
+  request: {
+    params: z.object({
+      agency: agencyParam,
+      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'PRC_HICP_MANR' }),
+      version: versionParam,
+    }),
+  },
+  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with a ContentConstraint'), ...sdmxErrors },
+});
+
+const availableRoute = createRoute({
+  method: 'get',
+  path: '/sdmx/2.1/availableconstraint/{flow}/{key}',
+  summary: 'What a key selects: the codes of each dimension with data under it, and its period range',
+  request: {
+    params: z.object({
+      flow: z.string().openapi({ param: { name: 'flow', in: 'path' }, example: 'PRC_HICP_MANR' }),
+      key: z.string().openapi({ param: { name: 'key', in: 'path' }, example: 'M.RCH_A..DE+FR' }),
+    }),
+  },
+  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with an Actual ContentConstraint'), ...sdmxErrors },
+});
 
 const dataRoute = createRoute({
   method: 'get',
   path: '/sdmx/2.1/data/{dataset}/{key}',
-  summary: 'SDMX REST data query answering SDMX-CSV 1.0',
+  summary: 'SDMX REST data query: SDMX-ML 2.1 (structure-specific or generic) or SDMX-CSV 1.0',
   description:
     "The key is Eurostat's: the dataset's dimensions in order, frequency first and geo last, separated by dots; " +
     'several codes of one dimension joined by +, an empty position or the key `all` for every code. ' +
-    'Example for prc_hicp_manr (freq.unit.coicop.geo): `M.RCH_A.CP00.DE+FR`.',
+    'Example for prc_hicp_manr (freq.unit.coicop.geo): `M.RCH_A.CP00.DE+FR`. A provider segment (`/all`) and a ' +
+    "trailing slash may follow. The answer is SDMX-ML 2.1 structure-specific data (Eurostat's default) unless " +
+    '`Accept` or `format` asks for generic data (`application/vnd.sdmx.genericdata+xml`, `format=genericdata`) or ' +
+    'SDMX-CSV (`application/vnd.sdmx.data+csv`, `text/csv`, `format=csv` or `SDMX-CSV`).',
   request: {
     params: z.object({
       dataset: z.string().openapi({ param: { name: 'dataset', in: 'path' }, example: 'prc_hicp_manr' }),
@@ -45,25 +176,31 @@ const dataRoute = createRoute({
         .optional()
         .openapi({ example: '2022-01', description: 'YYYY, YYYY-Sn, YYYY-Qn, YYYY-MM, YYYY-Www or YYYY-MM-DD' }),
       endPeriod: z.string().optional().openapi({ example: '2022-12' }),
-      lastNObservations: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(100000)
+      firstNObservations: z
+        .string()
         .optional()
-        .openapi({ description: 'Only the last N observations of each series' }),
+        .openapi({ description: 'Only the first N observations of each series' }),
+      lastNObservations: z.string().optional().openapi({ description: 'Only the last N observations of each series' }),
+      detail: z.string().optional().openapi({ description: 'full (default), dataonly, serieskeysonly or nodata' }),
+      dimensionAtObservation: z
+        .string()
+        .optional()
+        .openapi({ description: 'TIME_PERIOD (default: series of observations) or AllDimensions (flat)' }),
       as_of: asOfParam,
       format: z
         .string()
-        .regex(/^(csv|sdmx-csv)$/i, 'only csv (SDMX-CSV 1.0) is served')
-        .default('csv')
-        .openapi({ example: 'csv' }),
+        .optional()
+        .openapi({ example: 'csv', description: 'structurespecificdata (default), genericdata, csv or SDMX-CSV' }),
     }),
   },
   responses: {
     200: {
-      description: 'SDMX-CSV 1.0: DATAFLOW, the dimensions, TIME_PERIOD, OBS_VALUE, OBS_FLAG',
-      content: { 'application/vnd.sdmx.data+csv; version=1.0.0': { schema: z.string() } },
+      description: 'SDMX-ML 2.1 data, or SDMX-CSV 1.0: DATAFLOW, the dimensions, TIME_PERIOD, OBS_VALUE, OBS_FLAG',
+      content: {
+        'application/vnd.sdmx.structurespecificdata+xml; version=2.1': { schema: z.string() },
+        'application/vnd.sdmx.genericdata+xml; version=2.1': { schema: z.string() },
+        'application/vnd.sdmx.data+csv; version=1.0.0': { schema: z.string() },
+      },
     },
     400: errorResponse(
       'The key or a parameter is invalid, or the query selects more values than one request returns ' +
@@ -146,31 +283,13 @@ export const narrowSdmxQuery =
  * SDMX-CSV 1.0 of the rows: one line per observation, series by series (key order), periods ascending. Text cells
  * (codes, periods, flags, the header) are neutralised as every other CSV's (csvText); values are numbers.
  */
-export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[], lastN?: number): string {
+export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[]): string {
   const freq = frequencySchema.parse(meta.frequency);
-  const flow = `ESTAT:${meta.dataset_code.toUpperCase()}(1.0)`;
-  const header = [
-    'DATAFLOW',
-    'freq',
-    ...meta.dimensions.map((d) => d.code),
-    'geo',
-    'TIME_PERIOD',
-    'OBS_VALUE',
-    'OBS_FLAG',
-  ];
-  const bySeries = new Map<string, ObservationRow[]>();
-  for (const r of rows) {
-    if (r.value === null && !r.flags) continue;
-    const key = [...r.dims, r.geo].join('\u0000');
-    const series = bySeries.get(key);
-    if (series) series.push(r);
-    else bySeries.set(key, [r]);
-  }
-  const lines = [header.map((h) => csvField(csvText(h))).join(',')];
-  for (const key of [...bySeries.keys()].sort()) {
-    let series = bySeries.get(key)!.sort((a, b) => a.period - b.period);
-    if (lastN !== undefined) series = series.filter((r) => r.value !== null).slice(-lastN);
-    for (const r of series) {
+  const flow = `${AGENCY}:${flowId(meta.dataset_code)}(${VERSION})`;
+  const header = [...keyDimensions(meta).map((d) => d.id), 'TIME_PERIOD', 'OBS_VALUE', 'OBS_FLAG'];
+  const lines = [['DATAFLOW', ...header].map((h) => csvField(csvText(h))).join(',')];
+  for (const series of seriesOf(rows)) {
+    for (const r of series.obs) {
       const texts = [flow, freq, ...r.dims, r.geo, formatSourcePeriod(freq, r.period)].map(csvText);
       const fields = [...texts, publishedValue(r.value, r.decimals), csvText(r.flags ?? '')];
       lines.push(fields.map(csvField).join(','));
@@ -179,27 +298,272 @@ export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[], la
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** Only the first and/or last N observations with a value of each series (SDMX's firstNObservations, lastN…). */
+function limitPerSeries(rows: readonly ObservationRow[], first?: number, last?: number): ObservationRow[] {
+  if (first === undefined && last === undefined) return [...rows];
+  const kept: ObservationRow[] = [];
+  for (const s of seriesOf(rows)) {
+    const valued = s.obs.filter((r) => r.value !== null);
+    const head = first === undefined ? [] : valued.slice(0, first);
+    const tail = last === undefined ? [] : valued.slice(-last);
+    kept.push(
+      ...new Set(first !== undefined && last !== undefined ? [...head, ...tail] : first !== undefined ? head : tail),
+    );
+  }
+  return kept;
+}
+
+/** The representations of data, as Eurostat's SDMX API names them. */
+type DataFormat = 'structurespecific' | 'generic' | 'csv';
+
+const FORMAT_NAMES: Record<string, DataFormat> = {
+  structurespecificdata: 'structurespecific',
+  'sdmx-ml': 'structurespecific',
+  xml: 'structurespecific',
+  sdmxml: 'structurespecific',
+  genericdata: 'generic',
+  csv: 'csv',
+  'sdmx-csv': 'csv',
+  csvdata: 'csv',
+};
+
+/** The format a request asks for: `format=` first, then Accept; SDMX-ML structure-specific by default, as Eurostat. */
+function dataFormatOf(format: string | undefined, accept: string | undefined): DataFormat {
+  if (format !== undefined && format !== '') {
+    const named = FORMAT_NAMES[format.toLowerCase()];
+    if (!named)
+      throw new ApiError(
+        400,
+        'bad_parameter',
+        `invalid format: "${format.slice(0, 40)}" (structurespecificdata, genericdata, csv or SDMX-CSV)`,
+      );
+    return named;
+  }
+  const a = (accept ?? '').toLowerCase();
+  if (a.includes('genericdata+xml')) return 'generic';
+  if (a.includes('structurespecificdata+xml') || a.includes('xml')) return 'structurespecific';
+  if (a.includes('application/vnd.sdmx.data+csv') || a.includes('text/csv')) return 'csv';
+  return 'structurespecific';
+}
+
+/** Whether a request's error is an SDMX-ML error message (an XML client) or the API's JSON error shape. */
+function wantsXml(c: Context): boolean {
+  const named = FORMAT_NAMES[c.req.query('format')?.toLowerCase() ?? ''];
+  if (named) return named !== 'csv';
+  const a = (c.req.header('accept') ?? '').toLowerCase();
+  return !(a.includes('csv') || (a.includes('json') && !a.includes('xml')));
+}
+
+/** Query names each SDMX path reads; any other is refused, never ignored (issue 38). */
+const STRUCTURE_QUERY = ['references', 'detail'] as const;
+const DATA_QUERY = [
+  'startPeriod',
+  'endPeriod',
+  'firstNObservations',
+  'lastNObservations',
+  'detail',
+  'dimensionAtObservation',
+  'format',
+  'as_of',
+] as const;
+
+/** SDMX parameters this API does not serve, and where to find what they ask for. */
+const NOT_SERVED: Record<string, string> = {
+  updatedAfter: 'updatedAfter is not served here: /api/datasets/{id}/revisions lists what changed in each release',
+  includeHistory:
+    'includeHistory is not served here: as_of gives the values as they stood at a time, /api/datasets/{id}/revisions every change',
+};
+
+function strictQuery(c: Context, names: readonly string[]): Record<string, string> {
+  const query = c.req.query();
+  for (const name of Object.keys(query)) {
+    const unserved = NOT_SERVED[name];
+    if (unserved && !names.includes(name)) throw new ApiError(400, 'bad_parameter', unserved);
+    if (!names.includes(name))
+      throw new ApiError(
+        400,
+        'bad_parameter',
+        `unknown parameter "${name.slice(0, 40)}" (read here: ${names.length ? names.join(', ') : 'none'})`,
+      );
+  }
+  return query;
+}
+
+function countParam(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1)
+    throw new ApiError(400, 'bad_parameter', `invalid ${name}: "${raw.slice(0, 20)}" (a whole number from 1)`);
+  return Number(raw);
+}
+
+function oneOf<T extends string>(name: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined || raw === '') return fallback;
+  const found = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
+  if (!found)
+    throw new ApiError(400, 'bad_parameter', `invalid ${name}: "${raw.slice(0, 40)}" (${allowed.join(', ')})`);
+  return found;
+}
+
+/** The agency of a structure path: Eurostat's (ours) or any (`all`). */
+function checkAgency(agency: string): void {
+  if (!/^(estat|all)$/i.test(agency))
+    throw new ApiError(404, 'not_found', `no structures of agency "${agency.slice(0, 40)}" (ESTAT)`);
+}
+
+/** The flow of a path as SDMX clients write it: PRC_HICP_MANR, or agency,id,version (ESTAT,PRC_HICP_MANR,1.0). */
+function flowCode(flow: string): string {
+  const parts = flow.split(',');
+  return (parts.length === 3 ? parts[1]! : flow).toLowerCase();
+}
+
+async function metaOf(c: Context<ApiEnv>, flow: string): Promise<DatasetMeta> {
+  const row = await datasetOr404(c, flowCode(flow));
+  return getDatasetMeta(c.var.db, row);
+}
+
+function structureAnswer(c: Context, xml: string): Response {
+  c.header('Content-Type', SDMX_ML_TYPES.structure);
+  c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
+  return c.body(xml, 200);
+}
+
+/** The path's handlers answer SDMX-ML error messages to XML clients, the API's error shape to others. */
+function sdmx<C extends Context<ApiEnv>>(handler: (c: C) => Promise<Response>): (c: C) => Promise<Response> {
+  return async (c) => {
+    try {
+      return await handler(c);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !wantsXml(c)) throw error;
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      c.header('Content-Type', SDMX_ML_TYPES.error);
+      c.header('Cache-Control', 'no-store');
+      return c.body(errorMessage(error.status, error.message), error.status);
+    }
+  };
+}
+
+/** A code list as known here: frequencies, places, Eurostat's fetched lists or the codes of the imported datasets. */
+async function codelistHere(db: ReadDb, id: string): Promise<Codelist | null> {
+  if (id === 'FREQ')
+    return {
+      id,
+      label: 'Time frequency',
+      codes: Object.entries(FREQUENCY_LABEL).map(([code, label]) => ({ id: code, label })),
+    };
+  const codes = await codelistCodesHere(db, id);
+  return codes.length ? { id, label: id === 'GEO' ? 'Geopolitical entity (reporting)' : id, codes } : null;
+}
+
+/** The dataset narrowed to what holds values under a selection (SDMX's available constraint), or null. */
+async function availableUnder(db: ReadDb, meta: DatasetMeta, selection: DataSelection): Promise<DatasetMeta | null> {
+  const held = await heldUnder(db, meta, selection);
+  if (!held) return null;
+  const freq = frequencySchema.parse(meta.frequency);
+  return {
+    ...meta,
+    dimensions: meta.dimensions.map((d, i) => ({
+      ...d,
+      values: d.values.filter((v) => held.dims[i]?.includes(v.code)),
+    })),
+    available_countries: meta.available_countries.filter((c) => held.geos.includes(c.code)),
+    oldest_period: formatPeriod(freq, held.from),
+    latest_period: formatPeriod(freq, held.to),
+  };
+}
+
 export function sdmxApi(): OpenAPIHono<ApiEnv> {
-  const api = new OpenAPIHono<ApiEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return undefined;
-      const message = result.error.issues.map((i) => `invalid ${i.path.join('.')}: ${i.message}`).join('; ');
-      return c.json({ error: { code: 'bad_parameter', message } }, 400);
-    },
+  const api = new OpenAPIHono<ApiEnv>();
+
+  const dataflows = sdmx(async (c) => {
+    strictQuery(c, STRUCTURE_QUERY);
+    checkAgency(c.req.param('agency')!);
+    const id = c.req.param('id')!;
+    if (id.toLowerCase() === 'all') {
+      const flows = await sdmxFlows(c.var.db);
+      return structureAnswer(c, structureMessage({ dataflows: flows.map(dataflowXml) }));
+    }
+    const meta = await metaOf(c, id);
+    return structureAnswer(
+      c,
+      structureMessage({ dataflows: [dataflowXml({ code: meta.dataset_code, name: meta.dataset_name })] }),
+    );
   });
 
-  api.openapi(dataRoute, async (c) => {
-    const { dataset, key } = c.req.valid('param');
-    // SDMX clients may name the flow as agency,id,version: ESTAT,PRC_HICP_MANR,1.0.
-    const parts = dataset.split(',');
-    const code = parts.length === 3 ? parts[1]! : dataset;
-    const opened = await openDataset(c.var.db, code);
-    if (!opened) throw new ApiError(404, 'not_found', `no dataset with code "${code}"`);
-    const { meta } = opened;
-    const query = c.req.valid('query');
-    const { frequencies, selection } = parseSdmxKey(meta, key);
+  const datastructure = sdmx(async (c) => {
+    const query = strictQuery(c, STRUCTURE_QUERY);
+    checkAgency(c.req.param('agency')!);
+    const references = oneOf(
+      'references',
+      query.references,
+      ['none', 'parents', 'parentsandsiblings', 'children', 'descendants', 'all'] as const,
+      'none',
+    );
+    oneOf('detail', query.detail, ['full', 'allstubs', 'referencestubs'] as const, 'full');
+    const meta = await metaOf(c, c.req.param('id')!);
+    const withChildren = references === 'children' || references === 'descendants' || references === 'all';
+    const withParents = references === 'parents' || references === 'parentsandsiblings' || references === 'all';
+    return structureAnswer(
+      c,
+      structureMessage({
+        dataflows: withParents ? [dataflowXml({ code: meta.dataset_code, name: meta.dataset_name })] : undefined,
+        codelists: withChildren ? codelistsOf(meta).map(codelistXml) : undefined,
+        concepts: withChildren ? [conceptSchemeXml(meta)] : undefined,
+        dataStructures: [dataStructureXml(meta)],
+      }),
+    );
+  });
+
+  const codelist = sdmx(async (c) => {
+    strictQuery(c, STRUCTURE_QUERY);
+    checkAgency(c.req.param('agency')!);
+    const id = c.req.param('id')!.toUpperCase().replace(/^CL_/, '');
+    const list = id === 'OBS_FLAG' ? flagCodelist() : await codelistHere(c.var.db, id);
+    if (!list) throw new ApiError(404, 'not_found', `no code list "${c.req.param('id')!.slice(0, 40)}" here`);
+    return structureAnswer(c, structureMessage({ codelists: [codelistXml(list)] }));
+  });
+
+  const conceptscheme = sdmx(async (c) => {
+    strictQuery(c, STRUCTURE_QUERY);
+    checkAgency(c.req.param('agency')!);
+    const meta = await metaOf(c, c.req.param('id')!);
+    return structureAnswer(c, structureMessage({ concepts: [conceptSchemeXml(meta)] }));
+  });
+
+  const contentconstraint = sdmx(async (c) => {
+    strictQuery(c, STRUCTURE_QUERY);
+    checkAgency(c.req.param('agency')!);
+    const meta = await metaOf(c, c.req.param('id')!.replace(/^CC_/i, ''));
+    return structureAnswer(c, structureMessage({ constraints: [constraintXml(meta, 'Allowed')] }));
+  });
+
+  const available = sdmx(async (c) => {
+    strictQuery(c, ['mode', 'references', 'startPeriod', 'endPeriod']);
+    const meta = await metaOf(c, c.req.param('flow')!);
+    const { frequencies, selection } = parseSdmxKey(meta, c.req.param('key') ?? 'all');
+    selection.from = periodBound(meta, 'startPeriod', c.req.query('startPeriod'), 'start');
+    selection.to = periodBound(meta, 'endPeriod', c.req.query('endPeriod'), 'end');
+    const wanted = frequencies === '*' || frequencies.includes(frequencySchema.parse(meta.frequency));
+    const held = wanted ? await availableUnder(c.var.db, meta, selection) : null;
+    if (!held) throw new ApiError(404, 'no_results', 'No observation matches the query.');
+    return structureAnswer(c, structureMessage({ constraints: [constraintXml(held, 'Actual')] }));
+  });
+
+  const data = sdmx(async (c) => {
+    const query = strictQuery(c, DATA_QUERY);
+    const meta = await metaOf(c, c.req.param('dataset')!);
+    const format = dataFormatOf(query.format, c.req.header('accept'));
+    const { frequencies, selection } = parseSdmxKey(meta, c.req.param('key') ?? 'all');
     selection.from = periodBound(meta, 'startPeriod', query.startPeriod, 'start');
     selection.to = periodBound(meta, 'endPeriod', query.endPeriod, 'end');
+    const firstN = countParam('firstNObservations', query.firstNObservations);
+    const lastN = countParam('lastNObservations', query.lastNObservations);
+    const detail = oneOf('detail', query.detail, ['full', 'dataonly', 'serieskeysonly', 'nodata'] as const, 'full');
+    const dimensionAtObservation = oneOf(
+      'dimensionAtObservation',
+      query.dimensionAtObservation,
+      ['TIME_PERIOD', 'AllDimensions'] as const,
+      'TIME_PERIOD',
+    );
     if (query.as_of !== undefined) {
       const at = readAsOf(query.as_of);
       if (!at) throw new ApiError(400, 'bad_parameter', `invalid as_of: "${query.as_of.slice(0, 60)}" (${AS_OF_HINT})`);
@@ -207,15 +571,55 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
     }
     const wanted = frequencies === '*' || frequencies.includes(frequencySchema.parse(meta.frequency));
     // The one cap, counted before any value is read (boundedView): over it, 400 too_many_values in SDMX terms.
-    const rows = wanted ? (await boundedView(c, meta, selection, narrowSdmxQuery)).rows : [];
-    const csv = toSdmxCsv(meta, rows, query.lastNObservations);
-    // Only the header line: no observation.
-    if (csv.indexOf('\r\n') === csv.length - 2)
-      throw new ApiError(404, 'no_results', 'No observation matches the query.');
-    c.header('Content-Type', SDMX_CSV_TYPE);
+    const rows = limitPerSeries(
+      wanted ? (await boundedView(c, meta, selection, narrowSdmxQuery)).rows : [],
+      firstN,
+      lastN,
+    );
+    if (seriesOf(rows).length === 0) throw new ApiError(404, 'no_results', 'No observation matches the query.');
     c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
-    return c.body(csv, 200);
+    c.header('Vary', 'Accept');
+    if (format === 'csv') {
+      c.header('Content-Type', SDMX_CSV_TYPE);
+      return c.body(toSdmxCsv(meta, rows), 200);
+    }
+    const options = { detail, dimensionAtObservation };
+    c.header('Content-Type', format === 'generic' ? SDMX_ML_TYPES.generic : SDMX_ML_TYPES.structureSpecific);
+    return c.body(
+      format === 'generic' ? genericData(meta, rows, options) : structureSpecificData(meta, rows, options),
+      200,
+    );
   });
 
+  // The documented paths, then the forms SDMX clients write: without a version, with a provider segment, with a
+  // trailing slash (rsdmx asks for `dataflow/ESTAT/all/latest/` and `data/{flow}/{key}/all/`).
+  const documented = <R extends Parameters<typeof api.openapi>[0]>(
+    route: R,
+    handler: (c: Context<ApiEnv>) => Promise<Response>,
+  ) => api.openapi(route, handler as never);
+  documented(dataflowRoute, dataflows);
+  documented(datastructureRoute, datastructure);
+  documented(codelistRoute, codelist);
+  documented(constraintRoute, contentconstraint);
+  documented(availableRoute, available);
+  documented(dataRoute, data);
+  const structure = (resource: string, handler: (c: Context<ApiEnv>) => Promise<Response>) => {
+    for (const path of [`/sdmx/2.1/${resource}/:agency/:id`, `/sdmx/2.1/${resource}/:agency/:id/:version`])
+      for (const p of [path, `${path}/`]) api.get(p, handler);
+  };
+  structure('dataflow', dataflows);
+  structure('datastructure', datastructure);
+  structure('codelist', codelist);
+  structure('conceptscheme', conceptscheme);
+  structure('contentconstraint', contentconstraint);
+  for (const p of ['/sdmx/2.1/data/:dataset', '/sdmx/2.1/data/:dataset/:key', '/sdmx/2.1/data/:dataset/:key/:provider'])
+    for (const q of [p, `${p}/`]) api.get(q, data);
+  for (const p of [
+    '/sdmx/2.1/availableconstraint/:flow',
+    '/sdmx/2.1/availableconstraint/:flow/:key',
+    '/sdmx/2.1/availableconstraint/:flow/:key/:provider',
+    '/sdmx/2.1/availableconstraint/:flow/:key/:provider/:component',
+  ])
+    for (const q of [p, `${p}/`]) api.get(q, available);
   return api;
 }

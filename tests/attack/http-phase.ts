@@ -311,8 +311,8 @@ async function valueCap(p: Phase): Promise<void> {
   const meta = (await p.client().send(cls, `/api/datasets/${large}/meta`)).json() as { dimensions?: { key: string }[] };
   const all = (meta.dimensions ?? []).map((d) => `${d.key}=*`).join('&');
   const heavy = [
-    `/api/sdmx/2.1/data/${large}/all`,
-    `/api/sdmx/2.1/data/${large}/all?startPeriod=2000`,
+    `/api/sdmx/2.1/data/${large}/all?format=csv`,
+    `/api/sdmx/2.1/data/${large}/all?startPeriod=2000&format=csv`,
     `/api/datasets/${large}/data?format=csv&${all}`,
     `/api/datasets/${large}/data?format=jsonstat&${all}`,
     `/api/datasets/${large}?${all}`,
@@ -459,7 +459,7 @@ async function quotas(p: Phase): Promise<void> {
     `/api/datasets/${small}`,
     `/api/datasets/${small}/data?format=csv`,
     `/api/datasets/${small}/data?format=jsonstat`,
-    `/api/sdmx/2.1/data/${small}/all`,
+    `/api/sdmx/2.1/data/${small}/all?format=csv`,
     `/api/workbench?i=${small}&geo=DE,FR&format=csv`,
     `/api/workbench?i=${small}&geo=DE,FR`,
     `/api/charts/download?datasetId=${small}&format=csv&chart_type=table`,

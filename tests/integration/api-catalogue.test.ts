@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const get = (path: string, headers: Record<string, string> = {}) => new TestClient(h).request(path, { headers });
-const sdmx = (rest: string) => get(`/api/sdmx/2.1/data/${rest}`);
+/** The SDMX data path as a CSV client asks for it (its default is SDMX-ML, as Eurostat's: sdmx-rest.test.ts). */
+const sdmx = (rest: string) => get(`/api/sdmx/2.1/data/${rest}`, { accept: 'application/vnd.sdmx.data+csv' });
 /** CSV (RFC 4180) as rows of fields. */
 function rowsOf(csv: string): string[][] {
   const rows: string[][] = [];
@@ -225,7 +226,7 @@ describe('SDMX REST data path', () => {
       ['prc_hicp_manr/M.RCH_A.CP99.DE', 400, 'invalid key: "CP99" is not a value of coicop'],
       ['prc_hicp_manr/H.RCH_A.CP00.DE', 400, 'invalid key: "H" is not a frequency'],
       ['prc_hicp_manr/W.RCH_A.CP00.DE', 404, 'No observation matches the query.'],
-      ['nope/M.RCH_A.CP00.DE', 404, 'no dataset with code "nope"'],
+      ['nope/M.RCH_A.CP00.DE', 404, 'no dataset with id or code "nope"'],
       ['prc_hicp_manr/A.RCH_A.CP00.DE', 404, 'No observation matches the query.'],
       ['prc_hicp_manr/M.RCH_A.CP00.DE?startPeriod=1900-01&endPeriod=1900-12', 404, 'No observation matches the query.'],
       [
@@ -239,7 +240,7 @@ describe('SDMX REST data path', () => {
       const { res, body } = await sdmx(rest);
       expect([rest, res.status, body.error?.message]).toEqual([rest, status, message]);
     }
-    for (const rest of ['prc_hicp_manr/all?format=xml', 'prc_hicp_manr/all?lastNObservations=0']) {
+    for (const rest of ['prc_hicp_manr/all?format=pdf', 'prc_hicp_manr/all?lastNObservations=0']) {
       const { res, body } = await sdmx(rest);
       expect([rest, res.status, body.error?.code]).toEqual([rest, 400, 'bad_parameter']);
     }
@@ -283,7 +284,18 @@ describe('the OpenAPI document', () => {
     }
     const sdmxOp = doc.paths['/api/sdmx/2.1/data/{dataset}/{key}'].get;
     expect(sdmxOp.parameters.map((p: any) => p.name).sort()).toEqual(
-      ['as_of', 'dataset', 'endPeriod', 'format', 'key', 'lastNObservations', 'startPeriod'].sort(),
+      [
+        'as_of',
+        'dataset',
+        'detail',
+        'dimensionAtObservation',
+        'endPeriod',
+        'firstNObservations',
+        'format',
+        'key',
+        'lastNObservations',
+        'startPeriod',
+      ].sort(),
     );
     expect(sdmxOp.responses['429']).toBeDefined();
   });

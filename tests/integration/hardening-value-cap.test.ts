@@ -68,7 +68,7 @@ describe('the cap at 100,000 values, on a whole regional file', () => {
     const statements = statementsOf(database);
     let res: Response;
     try {
-      res = await send('/api/sdmx/2.1/data/nama_10r_3gdp/all');
+      res = await send('/api/sdmx/2.1/data/nama_10r_3gdp/all?format=csv');
     } finally {
       statements.restore();
     }
@@ -89,8 +89,8 @@ describe('the cap at 100,000 values, on a whole regional file', () => {
   it('refuses four whole-file SDMX requests at once, and answers a small one beside them', async () => {
     const started = Date.now();
     const answers = await Promise.all([
-      ...[1, 2, 3, 4].map(() => send('/api/sdmx/2.1/data/ESTAT,NAMA_10R_3GDP,1.0/all')),
-      send('/api/sdmx/2.1/data/prc_hicp_manr/M.RCH_A.CP00.DE?startPeriod=2024-01&endPeriod=2024-12'),
+      ...[1, 2, 3, 4].map(() => send('/api/sdmx/2.1/data/ESTAT,NAMA_10R_3GDP,1.0/all?format=csv')),
+      send('/api/sdmx/2.1/data/prc_hicp_manr/M.RCH_A.CP00.DE?startPeriod=2024-01&endPeriod=2024-12&format=csv'),
     ]);
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 200]);
     for (const r of answers.slice(0, 4)) expect((await r.json()).error.code).toBe('too_many_values');
@@ -100,7 +100,7 @@ describe('the cap at 100,000 values, on a whole regional file', () => {
   });
 
   it('answers the same SDMX query paged to a period range, within the cap', async () => {
-    const res = await send('/api/sdmx/2.1/data/nama_10r_3gdp/all?startPeriod=2020&endPeriod=2021');
+    const res = await send('/api/sdmx/2.1/data/nama_10r_3gdp/all?startPeriod=2020&endPeriod=2021&format=csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/vnd.sdmx.data+csv');
     const lines = (await res.text()).trimEnd().split('\r\n');
@@ -118,8 +118,8 @@ describe('the cap at 100,000 values, on a whole regional file', () => {
       `/api/charts/download?${view}`,
       `/api/charts/download?${view}&format=json`,
       `/api/charts/download-png?${view}&width=400&height=300`,
-      '/api/sdmx/2.1/data/nama_10r_3gdp/all',
-      '/api/sdmx/2.1/data/nama_10r_3gdp/A..?lastNObservations=1',
+      '/api/sdmx/2.1/data/nama_10r_3gdp/all?format=csv',
+      '/api/sdmx/2.1/data/nama_10r_3gdp/A..?lastNObservations=1&format=csv',
     ]) {
       const res = await send(path);
       expect(res.status, path).toBe(400);
@@ -178,7 +178,7 @@ describe('one cap for the paths that pick their own selection (lowered to 300 va
   it('is the cap of the data API and SDMX too', async () => {
     for (const path of [
       '/api/datasets/prc_hicp_manr/data?country=DE',
-      '/api/sdmx/2.1/data/prc_hicp_manr/M.RCH_A.CP00.DE',
+      '/api/sdmx/2.1/data/prc_hicp_manr/M.RCH_A.CP00.DE?format=csv',
     ]) {
       const res = await send(path);
       expect(res.status, path).toBe(400);
@@ -256,7 +256,7 @@ describe('SDMX-CSV text cells', () => {
   afterAll(() => database.close());
 
   it('are neutralised exactly as the data CSV neutralises them; numbers stay exact', async () => {
-    const sdmx = await send('/api/sdmx/2.1/data/tec00115/all?startPeriod=2013&endPeriod=2024');
+    const sdmx = await send('/api/sdmx/2.1/data/tec00115/all?startPeriod=2013&endPeriod=2024&format=csv');
     expect(sdmx.status).toBe(200);
     const [header, ...rows] = parseCsv(await sdmx.text());
     const col = (name: string) => header!.indexOf(name);

@@ -92,7 +92,9 @@ describe('weekly: Eurostat TSV with ISO weeks (2020W51 … 2021W02, across the 5
       '2021-W01',
       '2021-W02',
     ]);
-    const sdmx = await get('/api/sdmx/2.1/data/demo_r_mwk_ts/W.T.NR.DE?startPeriod=2020-W53&endPeriod=2021-W01');
+    const sdmx = await get(
+      '/api/sdmx/2.1/data/demo_r_mwk_ts/W.T.NR.DE?startPeriod=2020-W53&endPeriod=2021-W01&format=csv',
+    );
     expect(sdmx.status, sdmx.text).toBe(200);
     expect(sdmx.text.trim().split('\r\n').slice(1)).toEqual([
       'ESTAT:DEMO_R_MWK_TS(1.0),W,T,NR,DE,2020-W53,26064,',

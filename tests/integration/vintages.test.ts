@@ -273,18 +273,18 @@ describe('as_of on the data paths', () => {
   it('serves the SDMX data path as of a time too, with the same refusals', async () => {
     const key = 'M.SA.TOTAL.PC_ACT.T.DE';
     const period = 'startPeriod=2024-02&endPeriod=2024-06';
-    const then = await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?${period}&as_of=${between}`);
+    const then = await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?${period}&as_of=${between}&format=csv`);
     expect(then.status).toBe(200);
     const text = await then.text();
     expect(text).toContain(',DE,2024-02,3.3,');
     expect(text).toContain(',DE,2024-06,3.4,');
-    const now = await (await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?${period}`)).text();
+    const now = await (await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?${period}&format=csv`)).text();
     expect(now).toContain(',DE,2024-02,3.2,');
     expect(now).not.toContain('2024-06');
-    const early = await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?as_of=${beforeFirst}`);
+    const early = await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?as_of=${beforeFirst}&format=csv`);
     expect(early.status).toBe(404);
     expect(((await early.json()) as any).error.code).toBe('not_yet_imported');
-    const bad = await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?as_of=last-week`);
+    const bad = await app.request(`/api/sdmx/2.1/data/une_rt_m/${key}?as_of=last-week&format=csv`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).error.message).toContain('invalid as_of: "last-week"');
   });
