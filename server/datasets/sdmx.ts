@@ -5,6 +5,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AS_OF_HINT, readAsOf } from '#core/as-of';
+import { describeFlags } from '#core/flags';
 import {
   convertOrdinal,
   FREQUENCY_LABEL,
@@ -61,6 +62,7 @@ export const sdmxPolicies = [
 ];
 
 export const SDMX_CSV_TYPE = 'application/vnd.sdmx.data+csv; version=1.0.0; charset=utf-8';
+const SDMX_CSV_2_TYPE = 'application/vnd.sdmx.data+csv; version=2.0.0; charset=utf-8';
 
 const agencyParam = z.string().openapi({ param: { name: 'agency', in: 'path' }, example: 'ESTAT' });
 const versionParam = z.string().openapi({ param: { name: 'version', in: 'path' }, example: 'latest' });
@@ -164,7 +166,7 @@ const dataRoute = createRoute({
     'Example for prc_hicp_manr (freq.unit.coicop.geo): `M.RCH_A.CP00.DE+FR`. A provider segment (`/all`) and a ' +
     "trailing slash may follow. The answer is SDMX-ML 2.1 structure-specific data (Eurostat's default) unless " +
     '`Accept` or `format` asks for generic data (`application/vnd.sdmx.genericdata+xml`, `format=genericdata`) or ' +
-    'SDMX-CSV (`application/vnd.sdmx.data+csv`, `text/csv`, `format=csv` or `SDMX-CSV`).',
+    'SDMX-CSV (`application/vnd.sdmx.data+csv`, `text/csv`, `format=csv` or `SDMX-CSV`; 2.0 with `version=2.0.0` or `format=csv2`).',
   request: {
     params: z.object({
       dataset: z.string().openapi({ param: { name: 'dataset', in: 'path' }, example: 'prc_hicp_manr' }),
@@ -187,10 +189,11 @@ const dataRoute = createRoute({
         .optional()
         .openapi({ description: 'TIME_PERIOD (default: series of observations) or AllDimensions (flat)' }),
       as_of: asOfParam,
-      format: z
-        .string()
-        .optional()
-        .openapi({ example: 'csv', description: 'structurespecificdata (default), genericdata, csv or SDMX-CSV' }),
+      format: z.string().optional().openapi({
+        example: 'csv',
+        description: 'structurespecificdata (default), genericdata, csv or SDMX-CSV (1.0), csv2 (SDMX-CSV 2.0)',
+      }),
+      labels: z.string().optional().openapi({ description: 'SDMX-CSV: id (default), name or both (`DE: Germany`)' }),
     }),
   },
   responses: {
@@ -279,19 +282,41 @@ export const narrowSdmxQuery =
   'period range (startPeriod, endPeriod); to get everything, page through the periods with consecutive ' +
   'startPeriod/endPeriod ranges.';
 
+/** How SDMX-CSV names codes: by id (default), by label, or `id: label` (SDMX-CSV's `labels` parameter). */
+export type CsvLabels = 'id' | 'name' | 'both';
+
 /**
- * SDMX-CSV 1.0 of the rows: one line per observation, series by series (key order), periods ascending. Text cells
- * (codes, periods, flags, the header) are neutralised as every other CSV's (csvText); values are numbers.
+ * SDMX-CSV 1.0 (or 2.0) of the rows: one line per observation, series by series (key order), periods ascending. Text
+ * cells (codes, periods, flags, the header) are neutralised as every other CSV's (csvText); values are numbers.
+ * Version 2.0 starts with STRUCTURE and STRUCTURE_ID instead of DATAFLOW; `labels` names dimensions, codes and flags
+ * by id, by label or both (`DE: Germany`), in the header and the cells alike.
  */
-export function toSdmxCsv(meta: DatasetMeta, rows: readonly ObservationRow[]): string {
+export function toSdmxCsv(
+  meta: DatasetMeta,
+  rows: readonly ObservationRow[],
+  { version = 1, labels = 'id' }: { version?: 1 | 2; labels?: CsvLabels } = {},
+): string {
   const freq = frequencySchema.parse(meta.frequency);
   const flow = `${AGENCY}:${flowId(meta.dataset_code)}(${VERSION})`;
-  const header = [...keyDimensions(meta).map((d) => d.id), 'TIME_PERIOD', 'OBS_VALUE', 'OBS_FLAG'];
-  const lines = [['DATAFLOW', ...header].map((h) => csvField(csvText(h))).join(',')];
+  const dims = keyDimensions(meta);
+  const named = (id: string, label: string | undefined) =>
+    labels === 'id' || label === undefined ? id : labels === 'name' ? label : `${id}: ${label}`;
+  const labelOf = dims.map((d) => new Map(d.codes.map((code) => [code.id, code.label])));
+  const head = version === 2 ? ['STRUCTURE', 'STRUCTURE_ID'] : ['DATAFLOW'];
+  const header = [
+    ...head,
+    ...dims.map((d) => named(d.id, d.label)),
+    named('TIME_PERIOD', 'Time'),
+    named('OBS_VALUE', 'Observation value'),
+    named('OBS_FLAG', 'Observation status (flag)'),
+  ];
+  const lines = [header.map((h) => csvField(csvText(h))).join(',')];
   for (const series of seriesOf(rows)) {
+    const key = [freq, ...series.dims, series.geo].map((code, i) => named(code, labelOf[i]?.get(code)));
     for (const r of series.obs) {
-      const texts = [flow, freq, ...r.dims, r.geo, formatSourcePeriod(freq, r.period)].map(csvText);
-      const fields = [...texts, publishedValue(r.value, r.decimals), csvText(r.flags ?? '')];
+      const flags = r.flags ? named(r.flags, describeFlags(r.flags)) : '';
+      const texts = [...(version === 2 ? ['dataflow', flow] : [flow]), ...key, formatSourcePeriod(freq, r.period)];
+      const fields = [...texts.map(csvText), publishedValue(r.value, r.decimals), csvText(flags)];
       lines.push(fields.map(csvField).join(','));
     }
   }
@@ -314,7 +339,7 @@ function limitPerSeries(rows: readonly ObservationRow[], first?: number, last?: 
 }
 
 /** The representations of data, as Eurostat's SDMX API names them. */
-type DataFormat = 'structurespecific' | 'generic' | 'csv';
+type DataFormat = 'structurespecific' | 'generic' | 'csv' | 'csv2';
 
 const FORMAT_NAMES: Record<string, DataFormat> = {
   structurespecificdata: 'structurespecific',
@@ -324,6 +349,8 @@ const FORMAT_NAMES: Record<string, DataFormat> = {
   genericdata: 'generic',
   csv: 'csv',
   'sdmx-csv': 'csv',
+  csv2: 'csv2',
+  'sdmx-csv-2.0': 'csv2',
   csvdata: 'csv',
 };
 
@@ -335,13 +362,14 @@ function dataFormatOf(format: string | undefined, accept: string | undefined): D
       throw new ApiError(
         400,
         'bad_parameter',
-        `invalid format: "${format.slice(0, 40)}" (structurespecificdata, genericdata, csv or SDMX-CSV)`,
+        `invalid format: "${format.slice(0, 40)}" (structurespecificdata, genericdata, csv, SDMX-CSV or csv2)`,
       );
     return named;
   }
   const a = (accept ?? '').toLowerCase();
   if (a.includes('genericdata+xml')) return 'generic';
   if (a.includes('structurespecificdata+xml') || a.includes('xml')) return 'structurespecific';
+  if (/application\/vnd\.sdmx\.data\+csv\s*;\s*version\s*=\s*2/.test(a)) return 'csv2';
   if (a.includes('application/vnd.sdmx.data+csv') || a.includes('text/csv')) return 'csv';
   return 'structurespecific';
 }
@@ -349,7 +377,7 @@ function dataFormatOf(format: string | undefined, accept: string | undefined): D
 /** Whether a request's error is an SDMX-ML error message (an XML client) or the API's JSON error shape. */
 function wantsXml(c: Context): boolean {
   const named = FORMAT_NAMES[c.req.query('format')?.toLowerCase() ?? ''];
-  if (named) return named !== 'csv';
+  if (named) return named !== 'csv' && named !== 'csv2';
   const a = (c.req.header('accept') ?? '').toLowerCase();
   return !(a.includes('csv') || (a.includes('json') && !a.includes('xml')));
 }
@@ -364,6 +392,7 @@ const DATA_QUERY = [
   'detail',
   'dimensionAtObservation',
   'format',
+  'labels',
   'as_of',
 ] as const;
 
@@ -579,9 +608,10 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
     if (seriesOf(rows).length === 0) throw new ApiError(404, 'no_results', 'No observation matches the query.');
     c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
     c.header('Vary', 'Accept');
-    if (format === 'csv') {
-      c.header('Content-Type', SDMX_CSV_TYPE);
-      return c.body(toSdmxCsv(meta, rows), 200);
+    const labels = oneOf('labels', query.labels, ['id', 'name', 'both'] as const, 'id');
+    if (format === 'csv' || format === 'csv2') {
+      c.header('Content-Type', format === 'csv2' ? SDMX_CSV_2_TYPE : SDMX_CSV_TYPE);
+      return c.body(toSdmxCsv(meta, rows, { version: format === 'csv2' ? 2 : 1, labels }), 200);
     }
     const options = { detail, dimensionAtObservation };
     c.header('Content-Type', format === 'generic' ? SDMX_ML_TYPES.generic : SDMX_ML_TYPES.structureSpecific);

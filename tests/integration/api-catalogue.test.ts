@@ -293,6 +293,7 @@ describe('the OpenAPI document', () => {
         'firstNObservations',
         'format',
         'key',
+        'labels',
         'lastNObservations',
         'startPeriod',
       ].sort(),

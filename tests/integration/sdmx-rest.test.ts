@@ -125,6 +125,21 @@ describe('data', () => {
     expect(attributeValues(last, 'Obs', 'TIME_PERIOD')).toHaveLength(3);
   });
 
+  it('answers SDMX-CSV 2.0 and codes by label or both, as the SDMX-CSV labels parameter says', async () => {
+    const one = `${base}/data/PRC_HICP_MANR/M.RCH_A.CP00.DE?startPeriod=2022-10&endPeriod=2022-10`;
+    const v2 = await get(`${one}&format=csv2&labels=both`);
+    expect(v2.headers.get('content-type')).toContain('version=2.0.0');
+    const [header, row] = parseCsv(await v2.text());
+    expect(header!.slice(0, 3)).toEqual(['STRUCTURE', 'STRUCTURE_ID', 'freq: Time frequency']);
+    expect(row!.slice(0, 3)).toEqual(['dataflow', 'ESTAT:PRC_HICP_MANR(1.0)', 'M: Monthly']);
+    expect(row).toContain('DE: Germany');
+    const byAccept = await get(one, { accept: 'application/vnd.sdmx.data+csv;version=2.0.0' });
+    expect(parseCsv(await byAccept.text())[0]![0]).toBe('STRUCTURE');
+    const names = parseCsv(await (await get(`${one}&format=csv&labels=name`)).text());
+    expect(names[1]).toContain('Germany');
+    expect(names[1]).not.toContain('DE');
+  });
+
   it('answers errors as SDMX error messages to XML clients and in the API’s shape to CSV clients', async () => {
     const missing = await get(`${base}/data/PRC_HICP_MANR/M.RCH_A.CP00.XX`);
     expect(missing.status).toBe(404);
