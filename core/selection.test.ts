@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { pageSelection, parseSelection, readSelection, transformPairs, type SelectionMeta } from './selection';
+import {
+  dataApiQuery,
+  pageSelection,
+  parseSelection,
+  readSelection,
+  statisticsApiQuery,
+  transformPairs,
+  unknownNames,
+  type SelectionMeta,
+} from './selection';
 
 const meta: SelectionMeta = {
   dataset_code: 'prc_hicp_manr',
@@ -111,5 +120,70 @@ describe('pageSelection (decision 035)', () => {
     expect(pageSelection(meta, q('country[]=ZZ')).empty).toBe('no_data');
     expect(pageSelection(meta, q('dimension[]=dim2:XX')).empty).toBe('no_series');
     expect(pageSelection(meta, q('dimension[]=dim2:XX&dimension[]=dim2:CP01')).empty).toBeUndefined();
+  });
+});
+
+describe('statisticsApiQuery (Eurostat’s Statistics API names, issue 38)', () => {
+  const statistics = { ...meta, latest_period: '5/2025' };
+
+  it('reads dimension codes, repeated geo and time, and leaves no dimension to the main series', () => {
+    const read = statisticsApiQuery(statistics, q('geo=DE&geo=FR&coicop=CP01&time=2024-03&time=2024-01&lang=EN'));
+    expect(read.problems).toEqual([]);
+    expect(read.periods).toEqual([M(1, 2024), M(3, 2024)]);
+    const parsed = parseSelection(meta, read.query);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.selection).toEqual({
+      dims: { dim1: '*', dim2: ['CP01'] },
+      countries: ['DE', 'FR'],
+      from: M(1, 2024),
+      to: M(3, 2024),
+    });
+  });
+
+  it('reads lastTimePeriod back from the dataset’s last period, or from untilTimePeriod', () => {
+    const last = parseSelection(meta, statisticsApiQuery(statistics, q('lastTimePeriod=3')).query).selection;
+    expect([last.from, last.to]).toEqual([M(3, 2025), undefined]);
+    const until = statisticsApiQuery(statistics, q('lastTimePeriod=2&untilTimePeriod=2024-12'));
+    const selection = parseSelection(meta, until.query).selection;
+    expect([selection.from, selection.to]).toEqual([M(11, 2024), M(12, 2024)]);
+  });
+
+  it('names each problem as the client wrote it', () => {
+    const read = statisticsApiQuery(
+      statistics,
+      q('sinceTimePeriod=2024&freq=A&lang=de&format=SDMX&lastTimePeriod=0&countyr=DE'),
+    );
+    expect(read.problems.map((p) => p.param)).toEqual([
+      'sinceTimePeriod',
+      'freq',
+      'lang',
+      'format',
+      'lastTimePeriod',
+      'lastTimePeriod',
+      'countyr',
+    ]);
+    expect(read.problems[0]!.message).toBe(
+      'invalid sinceTimePeriod: "2024" (this dataset\'s periods look like 2022-10)',
+    );
+    expect(read.problems[2]!.message).toContain('only English labels are served');
+    expect(read.problems[6]!.message).toMatch(/^unknown parameter "countyr" \(read here: .*coicop.*lastTimePeriod/);
+  });
+});
+
+describe('unknownNames and dataApiQuery (strict names, issue 38)', () => {
+  it('names each unknown parameter once, and the names read', () => {
+    const problems = unknownNames(q('dim2=CP00&dimension=dim2:CP01&x=1&x=2&y=3'), ['dimN', 'dimension[]']);
+    expect(problems.map((p) => p.message)).toEqual([
+      'unknown parameter "x" (read here: dimN, dimension[])',
+      'unknown parameter "y" (read here: dimN, dimension[])',
+    ]);
+  });
+
+  it('leaves out the names a path does not apply, and refuses several time values', () => {
+    const revisions = dataApiQuery(q('transform=change&since=2024-01-01'), ['since'], ['transform', 'base', 'lag']);
+    expect(revisions.problems.map((p) => p.param)).toEqual(['transform']);
+    expect(revisions.problems[0]!.message).not.toContain('transform,');
+    const times = dataApiQuery(q('time=2024-01&time=2024-02'));
+    expect(times.problems.map((p) => p.param)).toEqual(['time']);
   });
 });

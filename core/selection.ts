@@ -6,7 +6,7 @@
 // `period_to`) and the view URL's (`dimension[]=dim2:CP00`, `country[]=DE`, `time_start`, `time_end`), with
 // `transform`, `base` and `lag` in both.
 import { AS_OF_HINT, readAsOf } from './as-of';
-import { formatPeriod, parsePeriod, PERIOD_SPELLINGS, type Frequency } from './periods';
+import { formatPeriod, formatSourcePeriod, parsePeriod, PERIOD_SPELLINGS, type Frequency } from './periods';
 import type { DatasetMeta } from './schemas/dataset';
 
 /** Minimal read access to query parameters, satisfied by URLSearchParams. */
@@ -115,37 +115,177 @@ export const SELECTION_NAMES = [
 /** Eurostat's names for the same ideas (its Statistics API's `geo` and `time`), read by the data API. */
 const EUROSTAT_ALIASES = ['geo', 'time'] as const;
 
+/** Whether `names` (a path's documented list) reads `name`: `dimN` stands for dim1, dim2 …, `dimension[]` for both. */
+function reads(names: readonly string[], name: string): boolean {
+  if (names.includes(name)) return true;
+  if (DIMENSION_KEY.test(name)) return names.includes('dimN');
+  return name === 'dimension' && names.includes('dimension[]');
+}
+
+/**
+ * A problem for each name of `query` that `names` does not read (issue 38): it names the parameter and the names the
+ * path reads, so that a misspelt name is a 400, never a silent answer of everything.
+ */
+export function unknownNames(query: URLSearchParams, names: readonly string[]): SelectionProblem[] {
+  const problems: SelectionProblem[] = [];
+  const seen = new Set<string>();
+  for (const [name, value] of query) {
+    if (reads(names, name) || seen.has(name)) continue;
+    seen.add(name);
+    const message = `unknown parameter "${name}" (read here: ${names.join(', ')})`;
+    problems.push({ kind: 'syntax', param: name, value, message });
+  }
+  return problems;
+}
+
 /**
  * A data API query in the one vocabulary, strictly (issue 38): a name the API does not read is a problem that names
  * it and the accepted ones, never ignored (a misspelt `countyr=DE` used to answer every country). Eurostat's names
- * are read as ours: `geo` as `country`, `time=2024` as that one period (`period_from` and `period_to`).
+ * are read as ours: `geo` as `country`, `time=2024` as that one period (`period_from` and `period_to`). `extra` are
+ * the path's own names; `without` the names of the vocabulary the path does not apply (revisions: no transform).
  */
 export function dataApiQuery(
   query: URLSearchParams,
   extra: readonly string[] = [],
+  without: readonly string[] = [],
 ): { query: URLSearchParams; problems: SelectionProblem[] } {
-  const accepted = new Set<string>([...SELECTION_NAMES, 'dimension', ...EUROSTAT_ALIASES, ...extra]);
-  const problems: SelectionProblem[] = [];
+  const names = [...SELECTION_NAMES, ...EUROSTAT_ALIASES, ...extra].filter((n) => !without.includes(n));
+  const problems = unknownNames(query, names);
   const out = new URLSearchParams();
   for (const [name, value] of query) {
-    if (accepted.has(name) || DIMENSION_KEY.test(name)) {
-      if (name === 'geo') out.append('country', value);
-      else if (name !== 'time') out.append(name, value);
-      continue;
-    }
-    const names = [...SELECTION_NAMES, ...EUROSTAT_ALIASES, ...extra].join(', ');
-    problems.push({ kind: 'syntax', param: name, value, message: `unknown parameter "${name}" (read here: ${names})` });
+    if (!reads(names, name)) continue;
+    if (name === 'geo') out.append('country', value);
+    else if (name !== 'time') out.append(name, value);
   }
-  const time = query.get('time')?.trim();
-  if (time) {
+  const times = query.getAll('time').map((t) => t.trim());
+  if (times.length > 1) {
+    const detail = `"${times.join('", "')}" ("time" names one period here: for a range give period_from and period_to)`;
+    problems.push(problem('syntax', 'time', times.join(','), detail));
+  } else if (times[0]) {
     if (query.has('period_from') || query.has('period_to')) {
-      problems.push(problem('syntax', 'time', time, '"time" names one period: give it or period_from/period_to'));
+      problems.push(problem('syntax', 'time', times[0], '"time" names one period: give it or period_from/period_to'));
     } else {
-      out.set('period_from', time);
-      out.set('period_to', time);
+      out.set('period_from', times[0]);
+      out.set('period_to', times[0]);
     }
   }
   return { query: out, problems };
+}
+
+/**
+ * The names of Eurostat's Statistics API beyond `geo` and `time` (`{dimension}`: a dimension's code, `unit=PC_ACT`),
+ * read on its path (`/api/statistics/1.0/data/{code}`, issue 38).
+ */
+export const STATISTICS_API_NAMES = [
+  '{dimension}',
+  'freq',
+  'sinceTimePeriod',
+  'untilTimePeriod',
+  'lastTimePeriod',
+  'format',
+  'lang',
+] as const;
+
+/** Most periods `lastTimePeriod` may ask for (a century of months, as MAX_LAG). */
+export const MAX_LAST_PERIODS = 1200;
+
+/** What the Statistics API's query asks for, in the one vocabulary, and the periods its repeated `time` lists. */
+export interface StatisticsApiQuery {
+  /** Our names: `dimN` for each dimension's code (`*` for one left out), `period_from`/`period_to`, `country` …. */
+  query: URLSearchParams;
+  problems: SelectionProblem[];
+  /** Period ordinals of repeated `time` values: the view reads from the first to the last, the path keeps these. */
+  periods?: number[];
+}
+
+/**
+ * Eurostat's Statistics API query read into the data API's vocabulary against a dataset (issue 38), then strictly by
+ * dataApiQuery: a dimension's code names its values (repeated: `geo=DE&geo=FR`, `unit=PC_ACT`) and a dimension left
+ * out means every value, as at Eurostat; `time` (repeated), `sinceTimePeriod`, `untilTimePeriod` and
+ * `lastTimePeriod` (the dataset's last N periods, to `untilTimePeriod` when given) choose the periods, in any
+ * spelling of the dataset's frequency; `freq` must be the dataset's; `format` is JSON and `lang` English only.
+ */
+export function statisticsApiQuery(
+  meta: SelectionMeta & Pick<DatasetMeta, 'latest_period'>,
+  query: URLSearchParams,
+): StatisticsApiQuery {
+  const freq = meta.frequency;
+  const problems: SelectionProblem[] = [];
+  const rest = new URLSearchParams();
+  const times: number[] = [];
+  let since: number | undefined;
+  let until: number | undefined;
+  let last: number | undefined;
+  const periodOf = (name: string, raw: string): number | undefined => {
+    const p = parsePeriod(raw);
+    if (p && p.freq === freq) return p.ordinal;
+    const like = SOURCE_PERIOD_EXAMPLE[freq];
+    problems.push(problem('bad_period', name, raw, `"${raw}" (this dataset's periods look like ${like})`));
+    return undefined;
+  };
+  const periodNames = ['time', 'sinceTimePeriod', 'untilTimePeriod', 'lastTimePeriod'];
+  for (const [name, value] of query) {
+    const dim = meta.dimensions.find((d) => d.code === name);
+    if (dim) {
+      rest.append(dim.key, value);
+      continue;
+    }
+    const text = value.trim();
+    if (name === 'time') {
+      const t = periodOf(name, text);
+      if (t !== undefined) times.push(t);
+    } else if (name === 'sinceTimePeriod') since = periodOf(name, text);
+    else if (name === 'untilTimePeriod') until = periodOf(name, text);
+    else if (name === 'lastTimePeriod') {
+      const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+      if (n >= 1 && n <= MAX_LAST_PERIODS) last = n;
+      else
+        problems.push(problem('syntax', name, text, `"${text}" (a whole number of periods, 1 to ${MAX_LAST_PERIODS})`));
+    } else if (name === 'freq') {
+      if (text.toUpperCase() !== freq)
+        problems.push(
+          problem('unknown_value', name, text, `"${text}" is not a value of freq (this dataset's is ${freq})`),
+        );
+    } else if (name === 'format') {
+      if (text.toUpperCase() !== 'JSON')
+        problems.push(problem('syntax', name, text, `"${text}" (this path answers JSON: JSON-stat 2.0)`));
+    } else if (name === 'lang') {
+      if (text.toUpperCase() !== 'EN')
+        problems.push(problem('syntax', name, text, `"${text}" (only English labels are served here: lang=en)`));
+    } else rest.append(name, value);
+  }
+  const given = periodNames.filter((n) => query.has(n));
+  if (query.has('time') && given.length > 1)
+    problems.push(
+      problem('syntax', 'time', query.getAll('time').join(','), `give time or ${given.slice(1).join(', ')}`),
+    );
+  if (query.has('lastTimePeriod') && query.has('sinceTimePeriod'))
+    problems.push(problem('syntax', 'lastTimePeriod', query.get('lastTimePeriod')!, 'give it or sinceTimePeriod'));
+  const ours = ['period_from', 'period_to', 'time_start', 'time_end'].filter((n) => query.has(n));
+  if (given.length > 0 && ours.length > 0)
+    problems.push(problem('syntax', given[0]!, query.get(given[0]!) ?? '', `give ${given[0]} or ${ours.join(', ')}`));
+  let from = since;
+  let to = until;
+  let periods: number[] | undefined;
+  if (times.length > 0) {
+    periods = [...new Set(times)].sort((a, b) => a - b);
+    [from, to] = [periods[0], periods[periods.length - 1]];
+  }
+  if (last !== undefined) {
+    const latest = meta.latest_period ? parsePeriod(meta.latest_period) : null;
+    const end = to ?? (latest?.freq === freq ? latest.ordinal : undefined);
+    if (end !== undefined) from = end - last + 1;
+  }
+  if (from !== undefined) rest.set('period_from', formatSourcePeriod(freq, from));
+  if (to !== undefined) rest.set('period_to', formatSourcePeriod(freq, to));
+  // As at Eurostat, a dimension the query does not name is every value (ours: the main series' value).
+  const named = new Set([...rest.keys()].filter((k) => DIMENSION_KEY.test(k)));
+  for (const item of [...rest.getAll('dimension[]'), ...rest.getAll('dimension')].flatMap(split))
+    named.add(item.split(':', 1)[0]!);
+  for (const d of meta.dimensions) if (!named.has(d.key)) rest.set(d.key, '*');
+  const extra = ['freq', ...meta.dimensions.map((d) => d.code), ...STATISTICS_API_NAMES.slice(2)];
+  const strict = dataApiQuery(rest, extra);
+  return { query: strict.query, problems: [...problems, ...strict.problems], ...(periods ? { periods } : {}) };
 }
 
 /** Reads the selection parameters of a query (either spelling), without the dataset: syntax problems only. */
@@ -269,6 +409,16 @@ const PERIOD_EXAMPLE: Record<Frequency, string> = {
   Q: 'Q3/2022',
   M: '10/2022',
   W: 'W5/2022',
+  D: '2022-10-03',
+};
+
+/** The same periods in the source spelling (JSON-stat, SDMX), for the Statistics API's messages. */
+const SOURCE_PERIOD_EXAMPLE: Record<Frequency, string> = {
+  A: '2022',
+  S: '2022-S1',
+  Q: '2022-Q3',
+  M: '2022-10',
+  W: '2022-W05',
   D: '2022-10-03',
 };
 

@@ -251,6 +251,23 @@ export function openViewOf(
   };
 }
 
+/** What decides whether two views of a dataset are the same followed view (decision 198). */
+export type ViewIdentityParts = Pick<ChartViewSpec, 'chartType' | 'dimensions' | 'countries'>;
+
+/**
+ * The identity of a view among one account's follows of a dataset (decision 198): its chart type, its series (every
+ * dimension's codes, the dataset's main series value where the view names none) and its places, each set in one order.
+ * The slider's periods are not part of it: they move as the reader looks (and as new data comes), and a follow keeps
+ * them as its own. Two views with the same identity are one followed view.
+ */
+export function viewIdentity(meta: Pick<DatasetMeta, 'dimensions'>, view: ViewIdentityParts): string {
+  const dims = meta.dimensions.map((d) => {
+    const codes = view.dimensions[d.key];
+    return [d.key, [...new Set(codes && codes.length > 0 ? codes : [d.default])].sort()];
+  });
+  return JSON.stringify([view.chartType, dims, [...new Set(view.countries)].sort()]);
+}
+
 /** The coverage of a view that ends where its address says (no newer, partial period to cut). */
 export const NO_COVERAGE: Coverage = { period: null, partial: [], places: 0 };
 

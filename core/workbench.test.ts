@@ -107,11 +107,11 @@ describe('the shared axis', () => {
       ['12/2020', 'DE', [null, '-3.8@2020']],
       ['12/2020', 'FR', ['1.0@12/2020', '-7.5@2020']],
     ]);
-    // Each panel spans the same range: empty first and last axis periods around its values.
-    expect(panelRows(t, 1)).toEqual([
-      { period: '11/2020', values: {} },
-      { period: '12/2020', values: { Germany: -3.8, France: -7.5 } },
-      { period: '12/2020', values: {} },
+    // A panel's values at their own periods: the chart places 2020 mid-2020 on the shared axis (decision 199).
+    expect(panelRows(t, 1)).toEqual([{ period: '2020', values: { Germany: -3.8, France: -7.5 } }]);
+    expect(panelRows(t, 0)).toEqual([
+      { period: '11/2020', values: { Germany: 2 } },
+      { period: '12/2020', values: { France: 1 } },
     ]);
   });
 });

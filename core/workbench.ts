@@ -248,24 +248,23 @@ export function combineIndicators(
 }
 
 /**
- * One indicator's rows on the axis, for a line chart of its panel: the values at their axis periods (keyed by place
- * name, as the data API keys them) between an empty first and last axis period, so that every panel spans the same
- * range and a period sits at the same x in each.
+ * One indicator's rows for a line chart of its panel: its values at their own periods (2020, not the 12/2020 row the
+ * table puts it on), keyed by place name as the data API keys them. The panel draws them on the shared axis, each in
+ * the middle of the axis periods it covers, over the table's whole range (`first` … `last`), so that every panel spans
+ * the same range and a period sits at the same x in each (decision 199).
  */
 export function panelRows(table: CombinedTable, column: number): Row[] {
-  if (table.first === null || table.last === null) return [];
-  const rows: Row[] = [{ period: formatPeriod(table.axis, table.first), values: {} }];
-  let current: Row | undefined;
+  const rows = new Map<string, Row>();
   for (const r of table.rows) {
     const cell = r.cells[column];
     if (!cell) continue;
-    if (current?.period !== r.period) {
-      current = { period: r.period, values: {} };
-      rows.push(current);
+    let row = rows.get(cell.period);
+    if (!row) {
+      row = { period: cell.period, values: {} };
+      rows.set(cell.period, row);
     }
-    current.values[r.geoName] = cell.value;
-    if (cell.flags) (current.flags ??= {})[r.geoName] = cell.flags;
+    row.values[r.geoName] = cell.value;
+    if (cell.flags) (row.flags ??= {})[r.geoName] = cell.flags;
   }
-  rows.push({ period: formatPeriod(table.axis, table.last), values: {} });
-  return rows;
+  return [...rows.values()];
 }

@@ -2,7 +2,18 @@
 // bundle, unless the build folder is newer than every source file it is made from (as make decides). A bench run right
 // after a build (CI runs three benches after the smoke stage's `npm start`) reuses it instead of building it again.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -38,11 +49,30 @@ const sources = newestSource();
 if (!process.argv.includes('--always') && builtAt > sources) {
   console.log(`build: ${path.relative(root, buildDir)} is newer than its sources; not built again`);
 } else {
-  execFileSync('npx', ['react-router', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const started = Date.now();
+  // The page build's own output (an asset list of a hundred lines, and the deprecation notice @react-router/dev 7
+  // makes Vite 8 print eight times, which no setting of ours reaches) goes to a file: the start log says in one line
+  // that the build was made, and a failed build prints it all (decision 200).
+  const output = path.join(tmpdir(), `react-router-build-${process.pid}.log`);
+  const fd = openSync(output, 'w');
+  try {
+    execFileSync('npx', ['react-router', 'build'], {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  } catch (error) {
+    closeSync(fd);
+    process.stderr.write(readFileSync(output, 'utf8'));
+    rmSync(output, { force: true });
+    console.error(
+      `build: react-router build failed (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+    );
+    process.exit(1);
+  }
+  closeSync(fd);
+  copyFileSync(output, path.join(buildDir, 'build.log'));
+  rmSync(output, { force: true });
   // The HTTP server (server/index.ts and what it imports from the sources) as one file beside the pages: `npm start`,
   // the browser tests and the benches run it with plain node, which starts in half the time of loading every source
   // file through tsx (decision 162). Packages stay in node_modules. The drawing threads' entry is bundled beside it
@@ -63,4 +93,8 @@ if (!process.argv.includes('--always') && builtAt > sources) {
     logLevel: 'warning',
   });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(
+    `build: pages and server built in ${seconds} s (its output: ${path.relative(root, path.join(buildDir, 'build.log'))})`,
+  );
 }

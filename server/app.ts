@@ -44,6 +44,7 @@ import { newNonce, securityHeaderPairs, securityHeaders } from './http/middlewar
 import { bodyLimits, ClientGone, imageRequestLimit } from './http/middleware/work-limits';
 import { createRefreshService, type RefreshService } from './refresh/service';
 import { sdmxApi } from './datasets/sdmx';
+import { statisticsApi } from './datasets/statistics-api';
 import { sitemapsApi } from './site/sitemaps';
 import { workbenchApi } from './datasets/workbench';
 import { stripeWebhookApi } from './billing/webhook-api';
@@ -180,6 +181,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   app.route('/api', datasetsApi());
   app.route('/api', revisionsApi());
   app.route('/api', sdmxApi());
+  app.route('/api', statisticsApi());
   app.route('/api', workbenchApi());
   app.route('/api', chartsApi({ outlines, publicUrl: config.PUBLIC_URL }));
   app.route('/api', geoApi({ outlines }));

@@ -99,6 +99,18 @@ export function publicUrlOf(settings: { PUBLIC_URL?: string | undefined; PORT: n
   return (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, '');
 }
 
+/**
+ * The start log's last line: the site's address (PUBLIC_URL, else http://localhost:PORT), and the address the server
+ * listens on when that is another (decision 200). The browser tests read the port from "listening on …:PORT".
+ */
+export function readyLine(config: Pick<Config, 'publicUrl' | 'HOST'>, port: number): string {
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const bound = `http://${host}:${port}`;
+  return bound === config.publicUrl
+    ? `listening on ${bound}`
+    : `open ${config.publicUrl} (listening on ${host}:${port})`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

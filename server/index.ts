@@ -9,7 +9,7 @@ import type { ServerBuild } from 'react-router';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
 import { createApp, createAppServer } from './app';
 import { tuneKeepAlive } from './keep-alive';
-import { loadConfig, publicUrlOf, repoRoot, type Config } from './config';
+import { loadConfig, publicUrlOf, readyLine, repoRoot, type Config } from './config';
 import { seedGeos } from './import/geos';
 import { isCatalogueEmpty, seedSampleData } from './import/seed';
 import { seedCatalogueList } from './catalogue/seed';
@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runProcesses(config);
   const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
-  log(`database: ${database.kind}${config.DATABASE_URL ? '' : ` in ${path.join(config.dataDir, 'db')}`}`);
+  log(
+    `database: ${database.kind}${config.DATABASE_URL ? '' : ` in ${path.relative(process.cwd(), path.join(config.dataDir, 'db')) || '.'}`}`,
+  );
   // Under WEB_CONCURRENCY the first process has imported the samples before starting this one.
   if (cluster.isPrimary) await seedIfEmpty(database.db, config);
 
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
   const server = createAppServer(app, config.HOST);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
-    log(`listening on http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`);
+    log(readyLine(config, typeof address === 'object' && address ? address.port : config.PORT));
   });
   // Idle connections outlive the clients' own keep-alive, so no client reuses one as it closes (decision 067).
   tuneKeepAlive(server);

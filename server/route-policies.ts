@@ -13,6 +13,7 @@ import { ogImagePolicies } from './charts/og-image';
 import { datasetsPolicies } from './datasets/api';
 import { cataloguePolicies } from './datasets/catalogue';
 import { sdmxPolicies } from './datasets/sdmx';
+import { statisticsApiPolicies } from './datasets/statistics-api';
 import { workbenchPolicies } from './datasets/workbench';
 import { followsPolicies } from './follows/api';
 import { geoPolicies } from './geo/api';
@@ -34,6 +35,7 @@ export const allRoutePolicies: readonly RoutePolicy[] = [
   ...cataloguePolicies,
   ...datasetsPolicies,
   ...sdmxPolicies,
+  ...statisticsApiPolicies,
   ...workbenchPolicies,
   ...chartsPolicies,
   ...ogImagePolicies,

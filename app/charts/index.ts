@@ -1,7 +1,7 @@
 // The chart engine's public API: views, the widget, export builders and the constants pages need (named only).
 
 // Views.
-export { LineChart, type LineChartProps } from './line/line-chart';
+export { LineChart, type LineChartProps, type TimeAxis } from './line/line-chart';
 export type { BarChartProps } from './bar/bar-chart';
 export type { HBarChartProps } from './hbar/hbar-chart';
 export type { TableChartProps } from './table/table-chart';
@@ -26,6 +26,7 @@ export {
   initialSliderIndex,
   periodIndexOf,
   outlinesPath,
+  shownEndIndex,
   widgetTimeline,
   type OutlineChoice,
 } from './widget/widget-state';
@@ -39,14 +40,15 @@ export { exportFileName, type DownloadFormat, type ImageOptions } from './export
 // Core constants and helpers shared with pages and the server.
 export {
   CHART_HEIGHT,
-  EMBED_HEIGHT,
+  EMBED_NARROW_WIDTH,
   HALF_LAYOUT_MAX_WIDTH,
   MAP_HEIGHT,
   MAP_HEIGHT_MD,
   chartHeightFor,
-  layoutFor,
+  embedChartHeight,
 } from './core/chart-size';
 export { CHART_TYPES, sliderModeFor, type ChartType } from './core/slider';
+export { buildChartTable, type ChartSeries, type ChartTable } from './core/chart-series';
 export type { Theme } from './core/palette';
 export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE } from './core/chart-messages';
 export { embedRuntimeScript } from './widget/embed-runtime';

@@ -17,7 +17,21 @@ export const accountUserSchema = z.object({
   createdAt: z.string(),
   /** The colour mode stored on the account (wins over a device's theme cookie); null until the user picks one. */
   theme: z.enum(themePreferences).nullable().optional(),
+  /**
+   * The person gave `name` (onboarding, settings, a provider's profile); false or absent: `name` is the sign-in
+   * modal's random full_name ('User_XXXXXX'), never shown to greet them (issue 41).
+   */
+  nameGiven: z.boolean().optional(),
 });
+
+/**
+ * How the product greets and addresses a person (the dashboard's "Welcome", the account menu, every mail): the name
+ * they gave, else their e-mail address; never the random full_name the sign-in modal sets at sign-up (issue 41).
+ */
+export function addressedAs(user: { name: string; nameGiven?: boolean; email: string }): string {
+  const name = user.name.trim();
+  return user.nameGiven && name ? name : user.email;
+}
 
 /** A server-side session; its id is not the cookie value, which never leaves the HttpOnly cookie. */
 export const accountSessionSchema = z.object({
@@ -82,6 +96,8 @@ export const deleteAccountSchema = z.object({
   confirmation: z.string().max(100),
   /** Required when the account has a password; accounts without one need a sign-in from the last day. */
   password: z.string().max(1000).optional(),
+  /** A current code of the authenticator app: required when the account has two-factor sign-in (issue 41). */
+  code: z.string().max(20).optional(),
 });
 
 export type Profile = z.infer<typeof profileSchema>;

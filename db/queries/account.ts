@@ -6,14 +6,20 @@ import type { Db, ReadDb } from '../client';
 import { accounts, apiKeys, apiUsage, datasets, follows, users } from '../schema';
 import { findUserById } from './users';
 
-/** Changes the display name and/or the colour mode; fields left out stay as they are. False for an unknown id. */
+/**
+ * Changes the display name (the person's own from then on: `name_given`) and/or the colour mode; fields left out stay
+ * as they are. False for an unknown id.
+ */
 export async function updateProfile(
   db: Db,
   userId: string,
   change: { name?: string; theme?: ThemePreference },
 ): Promise<boolean> {
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  if (change.name !== undefined) set.name = change.name;
+  if (change.name !== undefined) {
+    set.name = change.name;
+    set.nameGiven = true;
+  }
   if (change.theme !== undefined) set.theme = change.theme;
   const rows = await db.update(users).set(set).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;

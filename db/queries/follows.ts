@@ -1,10 +1,12 @@
-// Followed charts of an account (docs/decisions/100). Every function takes the owner's id: another user's follow
-// is never found, changed or removed (the API answers 404 for it).
+// Followed charts of an account (docs/decisions/100): one row per followed view, several views of a dataset each
+// their own (decision 198). Every function takes the owner's id: another user's follow is never found, changed or
+// removed (the API answers 404 for it).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, ReadDb } from '../client';
 import type { DatasetMeta } from '../../core/schemas/dataset';
 import { parsePeriod } from '../../core/periods';
+import { defaultView, viewIdentity, type ChartViewSpec } from '../../core/view';
 import { follows, type FollowSettings } from '../schema/follows';
 import { listRevisions } from './revisions';
 
@@ -42,36 +44,62 @@ export async function getFollow(db: ReadDb, userId: string, id: number): Promise
   return rows[0];
 }
 
-/** The account's follow of a dataset, if it follows it. */
-export async function getFollowByDataset(
-  db: ReadDb,
-  userId: string,
-  datasetId: number,
-): Promise<FollowRow | undefined> {
-  const rows = await db
+/** The view a follow's settings describe, on the base view where they name nothing (default: the dataset's). */
+export function viewOfSettings(settings: FollowSettings, fallback: ChartViewSpec): ChartViewSpec {
+  return {
+    chartType: settings.chart_type ?? fallback.chartType,
+    dimensions: settings.dimensions ?? fallback.dimensions,
+    countries: settings.countries ?? fallback.countries,
+    timeStart: settings.time_start ?? fallback.timeStart,
+    timeEnd: settings.time_end ?? fallback.timeEnd,
+  };
+}
+
+/** The identity of the view a follow keeps (decision 198): what makes it the same followed view as a page's. */
+export function followViewKey(meta: DatasetMeta, settings: FollowSettings): string {
+  return viewIdentity(meta, viewOfSettings(settings, defaultView(meta)));
+}
+
+/** The account's follows of one dataset (each a view of it), oldest first. */
+export async function listFollowsOfDataset(db: ReadDb, userId: string, datasetId: number): Promise<FollowRow[]> {
+  return db
     .select()
     .from(follows)
     .where(and(eq(follows.userId, userId), eq(follows.datasetId, datasetId)))
-    .limit(1);
-  return rows[0];
+    .orderBy(asc(follows.id));
 }
 
+/** What following a view did: a new follow, the follow the account already had of that view, or none (too many). */
+export type FollowResult =
+  | { status: 'created'; follow: FollowRow }
+  | { status: 'existing'; follow: FollowRow }
+  | { status: 'full'; follow: null };
+
 /**
- * Follows a dataset. Following a dataset twice keeps the first follow and its settings: `created` says which
- * happened.
+ * Follows a view of a dataset. A view the account already follows (the same identity, `followViewKey`) keeps its
+ * follow and settings; an account at MAX_FOLLOWS follows nothing more. One account's follows are written one at a
+ * time (a transaction-scoped lock on the account), so a double click or two tabs make one follow.
  */
 export async function createFollow(
   db: Db,
-  follow: { userId: string; datasetId: number; settings?: FollowSettings },
-): Promise<{ follow: FollowRow; created: boolean }> {
-  const inserted = await db
-    .insert(follows)
-    .values({ userId: follow.userId, datasetId: follow.datasetId, settings: follow.settings ?? {} })
-    .onConflictDoNothing({ target: [follows.userId, follows.datasetId] })
-    .returning();
-  if (inserted[0]) return { follow: inserted[0], created: true };
-  const existing = await getFollowByDataset(db, follow.userId, follow.datasetId);
-  return { follow: existing!, created: false };
+  meta: DatasetMeta,
+  follow: { userId: string; settings?: FollowSettings },
+): Promise<FollowResult> {
+  const settings = follow.settings ?? {};
+  const key = followViewKey(meta, settings);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`follows:${follow.userId}`}))`);
+    const same = (await listFollowsOfDataset(tx, follow.userId, meta.id)).find(
+      (f) => followViewKey(meta, f.settings) === key,
+    );
+    if (same) return { status: 'existing', follow: same };
+    if ((await countFollows(tx, follow.userId)) >= MAX_FOLLOWS) return { status: 'full', follow: null };
+    const [inserted] = await tx
+      .insert(follows)
+      .values({ userId: follow.userId, datasetId: meta.id, settings })
+      .returning();
+    return { status: 'created', follow: inserted! };
+  });
 }
 
 export interface FollowChange {
@@ -142,16 +170,17 @@ export async function markFollowsSeen(db: Db, userId: string, at: Date, datasetI
     );
 }
 
-/** Datasets by how many accounts follow them, most followed first (the dashboard's suggestions). */
+/** Datasets by how many accounts follow a view of them, most followed first (the dashboard's suggestions). */
 export async function mostFollowedDatasets(
   db: ReadDb,
   limit: number,
 ): Promise<{ datasetId: number; followers: number }[]> {
+  const followers = sql<number>`count(DISTINCT ${follows.userId})::int`;
   return db
-    .select({ datasetId: follows.datasetId, followers: sql<number>`count(*)::int` })
+    .select({ datasetId: follows.datasetId, followers })
     .from(follows)
     .groupBy(follows.datasetId)
-    .orderBy(sql`count(*) DESC`, asc(follows.datasetId))
+    .orderBy(sql`${followers} DESC`, asc(follows.datasetId))
     .limit(limit);
 }
 

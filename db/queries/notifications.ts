@@ -101,6 +101,8 @@ export interface Recipient {
   userId: string;
   email: string;
   name: string;
+  /** The person gave `name` (issue 41): else the digest greets their address. */
+  nameGiven: boolean;
   delivery: NotificationDelivery;
   lastDigestAt: Date | null;
 }
@@ -112,6 +114,7 @@ export async function recipientsWithUnmailed(db: ReadDb, userIds?: readonly stri
       userId: users.id,
       email: users.email,
       name: users.name,
+      nameGiven: users.nameGiven,
       delivery: notificationPreferences.delivery,
       lastDigestAt: notificationPreferences.lastDigestAt,
     })

@@ -36,6 +36,7 @@ export function toAccountUser(row: UserRow): AccountUser {
     id: row.id,
     email: row.email,
     name: row.name,
+    nameGiven: row.nameGiven,
     emailVerified: row.emailVerified,
     image: row.image,
     twoFactorEnabled: row.twoFactorEnabled,
@@ -50,11 +51,18 @@ export function toAccountUser(row: UserRow): AccountUser {
 export async function completeOnboarding(
   db: Db,
   userId: string,
-  profile: { name: string; interests: string[] },
+  /** `nameGiven`: the person typed the name (answered, not skipped). */
+  profile: { name: string; interests: string[]; nameGiven?: boolean },
 ): Promise<void> {
   const now = new Date();
   await db
     .update(users)
-    .set({ name: profile.name, interests: profile.interests, onboardedAt: now, updatedAt: now })
+    .set({
+      name: profile.name,
+      ...(profile.nameGiven ? { nameGiven: true } : {}),
+      interests: profile.interests,
+      onboardedAt: now,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId));
 }

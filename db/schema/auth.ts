@@ -23,8 +23,16 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    /** The display name: set at sign-up, changed at onboarding. */
+    /**
+     * The specification's full_name: the sign-in modal sets a random 'User_XXXXXX' at sign-up; a provider gives the
+     * person's name; onboarding and settings change it to the name the person gives.
+     */
     name: text('name').notNull(),
+    /**
+     * The person gave `name` themselves (onboarding, settings, a provider's profile): only then is it used to greet
+     * or address them; otherwise their e-mail address is (decision 198, issue 41).
+     */
+    nameGiven: boolean('name_given').notNull().default(false),
     /** Always stored lowercased (Better Auth lowercases on sign-up and lookup). */
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),

@@ -1,6 +1,7 @@
-// Followed charts: one row per user and dataset, with the saved view of the chart (docs/decisions/100).
+// Followed charts: one row per followed view (a user may follow several views of one dataset), with the saved view
+// of the chart (docs/decisions/100, 198).
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { datasets } from './datasets';
 
@@ -64,8 +65,7 @@ export const follows = pgTable(
     /** When the user last opened this chart or saw it on the dashboard ("what changed since the last visit"). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('follows_user_dataset_idx').on(t.userId, t.datasetId),
-    index('follows_dataset_idx').on(t.datasetId),
-  ],
+  // Several views of one dataset per account (decision 198): the same view twice is refused by createFollow, which
+  // compares views (db/queries/follows.ts), not by an index.
+  (t) => [index('follows_user_dataset_idx').on(t.userId, t.datasetId), index('follows_dataset_idx').on(t.datasetId)],
 );

@@ -24,6 +24,7 @@ import {
 import { activeTrendRules, advanceTrendRule, insertTrendRuleFiring } from '../../db/queries/trend-rules';
 import { unitSuffix } from '../../core/assistant/compose';
 import { formatPeriod, formatPeriodReadable, type Frequency } from '../../core/periods';
+import { addressedAs } from '../../core/schemas/account';
 import { publishLive } from '../live/hub';
 import { digestMail } from './digest-mail';
 import { describeRule, evaluateRule, formatChange, formatNumber } from './rules';
@@ -127,7 +128,11 @@ function viewUrl(dataset: DatasetBasics, dims: readonly string[], geo: string): 
   return `/datasets/${dataset.code}?chart_type=line&country=${encodeURIComponent(geo)}&${pairs.join('&')}`;
 }
 
-/** One notification per follower: the followed view's latest value and its change, or the revision this run made. */
+/**
+ * One notification per followed view (an account may follow several views of the dataset, decision 198): the view's
+ * latest value and its change, or the revision this run made. Views that would say the same (the same series and
+ * place) notify once.
+ */
 async function followerNotes(db: Db, dataset: DatasetBasics, update: DatasetUpdate): Promise<NewNotification[]> {
   const followers = await followersOf(db, dataset.id);
   const notes: NewNotification[] = [];
@@ -197,7 +202,13 @@ async function followerNotes(db: Db, dataset: DatasetBasics, update: DatasetUpda
       data,
     });
   }
-  return notes;
+  const said = new Set<string>();
+  return notes.filter((n) => {
+    const key = JSON.stringify([n.userId, n.title, n.body, n.url]);
+    if (said.has(key)) return false;
+    said.add(key);
+    return true;
+  });
 }
 
 function countsSentence(c: { added: number; changed: number; removed: number }): string {
@@ -288,7 +299,7 @@ export async function sendDigests(
     const token = await unsubscribeTokenOf(db, r.userId);
     const mail = digestMail({
       to: r.email,
-      name: r.name,
+      name: addressedAs(r),
       items,
       publicUrl: base,
       unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(token)}`,

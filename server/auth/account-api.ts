@@ -132,7 +132,8 @@ const deleteRoute = createRoute({
   path: '/account/delete',
   summary: `Delete the account: \`confirmation\` must be "${DELETE_CONFIRMATION}"; its data goes and every session ends`,
   description:
-    'An account with a password must send it; one without (Google or Microsoft only) needs a sign-in from the last day.',
+    'An account with a password must send it; one without (Google or Microsoft only) needs a sign-in from the last day. ' +
+    'An account with two-factor sign-in must also send `code`, a current code of its authenticator app.',
   request: {
     body: { required: true, content: { 'application/json': { schema: deleteAccountSchema } } },
   },
@@ -141,7 +142,9 @@ const deleteRoute = createRoute({
       description: 'Deleted; the session cookie is cleared',
       content: { 'application/json': { schema: z.object({ deleted: z.literal(true) }) } },
     },
-    400: errorResponse('Confirmation not typed, password missing or wrong, or the sign-in is too old'),
+    400: errorResponse(
+      'Confirmation not typed, password missing or wrong, two-factor code missing or wrong, or the sign-in is too old',
+    ),
     401: signedOut,
     409: errorResponse(
       'The account owns an organization with other members: make another member the owner, or delete the organization, first',
@@ -212,12 +215,40 @@ export function accountApi(auth: Auth, trustProxy: boolean): OpenAPIHono<ApiEnv>
 
   api.openapi(deleteRoute, async (c) => {
     const session = await sessionOf(c);
-    const { confirmation, password } = c.req.valid('json');
+    const { confirmation, password, code } = c.req.valid('json');
     if (confirmation.trim() !== DELETE_CONFIRMATION)
       throw new ApiError(400, 'confirmation_required', `Type ${DELETE_CONFIRMATION} to confirm.`);
     const methods = await listSignInMethods(c.var.db, session.user.id);
     if (methods.some((m) => m.provider === 'credential') && !password)
       throw new ApiError(400, 'password_required', 'Enter your password to delete your account.');
+    // Two-factor sign-in guards deletion too (issue 41): a current code of the authenticator app, checked by Better
+    // Auth's own TOTP check against the account's secret, before anything is deleted; and only after the password
+    // (Better Auth's own check), so nobody without it can try codes here.
+    const user = await findUserById(c.var.db, session.user.id);
+    if (user?.twoFactorEnabled) {
+      const typed = code?.replace(/\s+/g, '') ?? '';
+      if (!typed)
+        throw new ApiError(
+          400,
+          'two_factor_required',
+          'Enter a code from your authenticator app to delete your account.',
+        );
+      if (password) {
+        const known = await auth.api.verifyPassword({
+          body: { password },
+          headers: authHeaders(c, trustProxy),
+          asResponse: true,
+        });
+        if (!known.ok) return (await toApiResponse(known)) as never;
+      }
+      const checked = await auth.api.verifyTOTP({
+        body: { code: typed },
+        headers: authHeaders(c, trustProxy),
+        asResponse: true,
+      });
+      if (!checked.ok)
+        throw new ApiError(400, 'invalid_two_factor_code', 'The code from your authenticator app is not valid.');
+    }
     // Better Auth's own deletion: the user row (follows, keys, sessions, sign-in methods go with it by foreign key),
     // every session, the cookie; our beforeDelete hook removes the usage counters (server/auth/auth.ts).
     const res = await auth.api.deleteUser({

@@ -135,6 +135,10 @@ export function authApi(auth: Auth, trustProxy: boolean, trustedOrigins: string[
   api.openapi(providersRoute, (c) => c.json(auth.availableProviders, 200));
 
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    // Deletion goes through POST /api/account/delete, which asks for the typed confirmation and, for an account with
+    // two-factor sign-in, a current code (issue 41); Better Auth's own path would skip both.
+    if (/\/auth\/delete-user(\/|$)/.test(c.req.path))
+      return c.json(errorBody('not_found', 'Delete an account with POST /api/account/delete.'), 404);
     const request = await withSafeCallbacks(c, authHeaders(c, trustProxy), trustedOrigins);
     if (request instanceof Response) return request;
     return toApiResponse(await auth.handler(request));

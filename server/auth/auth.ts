@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { passwordProblems, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/password-rules';
+import { addressedAs } from '../../core/schemas/account';
 import type { Db } from '../../db/client';
 import { deleteAccountLeftovers } from '../../db/queries/account';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
@@ -65,11 +66,11 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       // and no mail goes out; the links already sent still work.
       sendResetPassword: async ({ user, token }) => {
         if (!(await mayMail(db, 'reset', user.email))) return;
-        await mailer.send(resetPasswordMail(user.email, user.name, resetLink(config.publicUrl, token)));
+        await mailer.send(resetPasswordMail(user.email, greeted(user), resetLink(config.publicUrl, token)));
       },
       onExistingUserSignUp: async ({ user }) => {
         if (!(await mayMail(db, 'existing-account', user.email))) return;
-        await mailer.send(existingAccountMail(user.email, user.name, signInLink(config.publicUrl)));
+        await mailer.send(existingAccountMail(user.email, greeted(user), signInLink(config.publicUrl)));
       },
     },
     emailVerification: {
@@ -86,11 +87,11 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
         const change = emailChangeOf(token);
         if (change && (await mayMail(db, 'email-change-notice', change.from))) {
           await mailer.send(
-            emailChangeNoticeMail(change.from, user.name, user.email, `${config.publicUrl}/app/settings`),
+            emailChangeNoticeMail(change.from, greeted(user), user.email, `${config.publicUrl}/app/settings`),
           );
         }
         if (!(await mayMail(db, 'confirmation', user.email))) return;
-        await mailer.send((change ? emailChangeMail : confirmationMail)(user.email, user.name, link));
+        await mailer.send((change ? emailChangeMail : confirmationMail)(user.email, greeted(user), link));
       },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: day },
@@ -99,6 +100,9 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
     user: {
       additionalFields: {
         invitationToken: { type: 'string', required: false, input: true, returned: false },
+        // Whether the person gave `name` (issue 41): the sign-in modal's is a random 'User_XXXXXX' (the
+        // specification's full_name), never used to greet them. Set below, never by a request.
+        nameGiven: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
       // Settings (issue 12): the new address is confirmed by a link sent to it before the account uses it.
       changeEmail: { enabled: true },
@@ -109,6 +113,14 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
           // Billing (decision 078): refuses while the user owns an organization with members; cancels at Stripe.
           await beforeAccountDeletion(db, billingSettings(config), user.id);
           await deleteAccountLeftovers(db, user.id);
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A provider's profile name is the person's own; an e-mail sign-up's is the modal's random full_name.
+          before: async (user, ctx) => ({ data: { ...user, nameGiven: ctx?.path !== '/sign-up/email' } }),
         },
       },
     },
@@ -154,6 +166,11 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The name a mail greets: the one the person gave, else their address (`addressedAs`, issue 41). */
+function greeted(user: { name: string; email: string } & Record<string, unknown>): string {
+  return addressedAs({ name: user.name, email: user.email, nameGiven: user.nameGiven === true });
+}
 
 /** The sign-up rules of the specification, enforced on every path that sets a password. */
 const passwordRules = createAuthMiddleware(async (ctx) => {

@@ -75,8 +75,9 @@ export const authRateRules: RateRule[] = [
     perEmailAndIp: { max: 3, windowSeconds: minutes(15) },
   },
   {
+    // Account deletion checks a two-factor code too (issue 41): its tries count with the sign-in's.
     name: 'second-factor',
-    matches: (p) => p.startsWith('/api/auth/two-factor/verify'),
+    matches: (p) => p.startsWith('/api/auth/two-factor/verify') || p === '/api/account/delete',
     perIp: { max: 10, windowSeconds: minutes(5) },
   },
   {

@@ -15,20 +15,23 @@ import {
   dataError,
   exportFileName,
   geoCodesOf,
+  viewLabels,
   type ChartViewSpec,
   type LoadedOutlines,
 } from '../../app/charts';
-import { sliderFor } from '../render/chart-image';
+import { sliderFor, viewPagePath } from '../render/chart-image';
 import { chartJobInput, renderPool } from '../render/pool';
 import type { OutlineStore } from '../geo/outline-store';
 import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
-import { toCsv } from '../datasets/data-formats';
+import { toCsv, type CsvAbout } from '../datasets/data-formats';
+import { LICENSE } from '../datasets/catalogue';
 import { boundedView } from '../datasets/api';
 import type { ApiEnv } from '../http/env';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from '../http/middleware/work-limits';
 import { ApiError } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { PERIOD_SPELLINGS } from '../../core/periods';
+import { SELECTION_NAMES, unknownNames } from '../../core/selection';
 import { counted, uncounted } from '#server/http/route-policy';
 
 /** A chart's data file counts; its images are drawn, not data files (decision 201). */
@@ -88,6 +91,9 @@ const imageQuery = viewQuery
     message: `width × height may be at most ${MAX_AREA.toLocaleString('en')} pixels (e.g. 2400 × 1350)`,
     path: ['height'],
   });
+
+/** What a chart's data download reads: the path's own names, then a view's (core/view.ts reads `time` for maps). */
+const DOWNLOAD_NAMES = ['datasetId', 'format', 'chart_type', ...SELECTION_NAMES, 'time'];
 
 const errors = {
   400: errorResponse('A parameter is invalid'),
@@ -149,6 +155,17 @@ async function addressView(db: ReadDb, c: Context): Promise<LoadedView> {
   if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.join('; '));
   const loaded = await boundedView(c, meta, selection.selection);
   return { meta, view, rows: loaded.rows, data: loaded.data };
+}
+
+/** What a view's CSV export says about itself, as its PNG prints it: title, selection, source, licence, address. */
+function csvAbout(meta: DatasetMeta, view: ChartViewSpec, data: DatasetData, publicUrl?: string): CsvAbout {
+  return {
+    title: meta.dataset_name,
+    subtitle: viewLabels(meta, data.data, data.transform).subtitle,
+    source: `${meta.source_name} (${meta.dataset_code})${meta.source_url ? ` ${meta.source_url}` : ''}`,
+    licence: `CC BY 4.0 ${LICENSE}`,
+    view: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${viewPagePath(meta.dataset_code, view)}` : undefined,
+  };
 }
 
 /** The outlines a map of this data draws; 404 when the server has no NUTS outlines for regional data. */
@@ -261,11 +278,16 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
 
   api.openapi(downloadRoute, async (c) => {
     const { format } = c.req.valid('query');
+    // The names the view's parser reads and the path's own, strictly (issue 38): a misspelt one is a 400 naming it.
+    const unknown = unknownNames(new URL(c.req.url).searchParams, DOWNLOAD_NAMES);
+    if (unknown.length > 0) throw new ApiError(400, 'bad_parameter', unknown.map((p) => p.message).join('; '));
     const { meta, view, rows, data } = await addressView(c.var.db, c);
     if (format === 'csv') {
       attachment(c, exportFileName(meta.dataset_code, view.chartType, 'csv'));
       c.header('Content-Type', 'text/csv; charset=utf-8');
-      return c.body(toCsv(meta, rows, data.transform), 200);
+      // A file for people: what it is first (decision 200), and a byte-order mark, without which Excel reads the
+      // UTF-8 of "Île-de-France" as another encoding. The data API's CSV (for programs) has neither.
+      return c.body(`\uFEFF${toCsv(meta, rows, data.transform, csvAbout(meta, view, data, opts.publicUrl))}`, 200);
     }
     attachment(c, exportFileName(meta.dataset_code, view.chartType, 'json'));
     return c.json(buildJsonExport({ dataset: meta, series: data.data, transform: data.transform, view }), 200);

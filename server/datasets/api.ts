@@ -338,7 +338,10 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
       return c.body(toCsv(meta, view.rows, view.data.transform), 200);
     }
     // view.data.dataset: as of a time (decision 125), `updated` is the release that stood then.
-    if (query.format === 'jsonstat') return c.json(toJsonStat(view.data.dataset, view.rows, view.data.transform), 200);
+    if (query.format === 'jsonstat') {
+      const options = { changed: row.updatedAt, transform: view.data.transform };
+      return c.json(toJsonStat(view.data.dataset, view.rows, options), 200);
+    }
     return c.json(view.data, 200);
   });
 
@@ -352,8 +355,12 @@ export { maxValuesPerRequest };
  * The data API's query in the one vocabulary (core/selection.ts `dataApiQuery`): 400 for a name it does not read, so
  * a misspelt parameter is never a silent answer of everything; Eurostat's `geo` and `time` read as ours.
  */
-export function strictDataQuery(c: Context, extra: readonly string[] = []): URLSearchParams {
-  const { query, problems } = dataApiQuery(searchOf(c), extra);
+export function strictDataQuery(
+  c: Context,
+  extra: readonly string[] = [],
+  without: readonly string[] = [],
+): URLSearchParams {
+  const { query, problems } = dataApiQuery(searchOf(c), extra, without);
   if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.map((p) => p.message).join('; '));
   return query;
 }
@@ -441,7 +448,7 @@ function cacheFor(c: Context, seconds: number): void {
 }
 
 /** A weak ETag from the dataset's last change and the query, checked before any data is read. */
-function notModified(c: Context, id: number, updatedAt: Date): boolean {
+export function notModified(c: Context, id: number, updatedAt: Date): boolean {
   const hash = createHash('sha1')
     .update(`${id}:${updatedAt.toISOString()}:${new URL(c.req.url).search}`)
     .digest('base64url');

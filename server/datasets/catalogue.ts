@@ -28,7 +28,8 @@ export const cataloguePolicies = [
   ),
 ];
 
-const LICENSE = 'https://creativecommons.org/licenses/by/4.0/';
+/** The licence of the data (Eurostat's reuse policy): catalogue documents and CSV exports name it. */
+export const LICENSE = 'https://creativecommons.org/licenses/by/4.0/';
 
 /** One category; `children` holds its subcategories in the same shape (declared loosely: the document is flat). */
 const categoryNodeSchema = z

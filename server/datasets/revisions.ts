@@ -7,7 +7,7 @@ import { listRevisions, type RevisionKind } from '../../db/queries/revisions';
 import { ApiError } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
-import { searchOf, selectionOr400 } from './api';
+import { selectionOr400, strictDataQuery } from './api';
 import type { ApiEnv } from '../http/env';
 import { PERIOD_SPELLINGS } from '../../core/periods';
 
@@ -100,11 +100,14 @@ export function revisionsApi(): OpenAPIHono<ApiEnv> {
   api.openapi(revisionsRoute, async (c) => {
     const { id } = c.req.valid('param');
     const q = c.req.valid('query');
+    // Its query in the one vocabulary, strictly (issue 38): a name it does not read is a 400 naming it, and so are
+    // the view's transformation and vintage, which a list of revisions does not apply.
+    const query = strictDataQuery(c, ['since', 'kind', 'limit', 'offset'], ['transform', 'base', 'lag', 'as_of']);
     const row = await findDataset(c.var.db, id);
     if (!row) throw new ApiError(404, 'not_found', `no dataset with id or code "${id}"`);
     const meta = await getDatasetMeta(c.var.db, row);
     // Series, places and periods through the one selection parser (a dimension left out: every value here).
-    const selection = selectionOr400(meta, searchOf(c));
+    const selection = selectionOr400(meta, query);
     const result = await listRevisions(c.var.db, meta, {
       since: q.since === undefined ? undefined : new Date(q.since),
       dims: selection.dims,

@@ -1,10 +1,11 @@
-// /api/account/follows: the signed-in account's followed charts with their saved views (issue 12, decision 100).
+// /api/account/follows: the signed-in account's followed charts with their saved views (issue 12, decision 100); one
+// account may follow several views of a dataset, each once (decision 198).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { formatPeriod, parsePeriod, PERIOD_SPELLINGS } from '../../core/periods';
 import type { ReadDb } from '../../db/client';
-import { findDataset } from '../../db/queries/datasets';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
 import {
   createFollow,
   MAX_FOLLOWS,
@@ -151,10 +152,13 @@ const listDef = createRoute({
 const createDef = createRoute({
   method: 'post',
   path: '/account/follows',
-  summary: 'Follow a chart: a dataset with the view to keep; following a followed dataset answers its follow',
+  summary: 'Follow a chart: a dataset with the view to keep; following a view already followed answers its follow',
+  description:
+    'A view is its chart type, series and places (decision 198): several views of one dataset are several follows; ' +
+    'the same view again (whatever its periods, colours or titles) answers the existing follow, unchanged.',
   request: { body: { required: true, ...json(createBody) } },
   responses: {
-    200: { description: 'Already followed: the follow as it was', ...json(followSchema) },
+    200: { description: 'This view is followed already: the follow as it was', ...json(followSchema) },
     201: { description: 'Followed', ...json(followSchema) },
     400: badRequest,
     401: signedOut,
@@ -262,15 +266,15 @@ export function followsApi(auth: Auth, trustProxy: boolean, now: () => Date = ()
     const body = c.req.valid('json');
     const dataset = await findDataset(c.var.db, String(body.dataset_id ?? body.dataset_code));
     if (!dataset) throw new ApiError(404, 'not_found', 'No such dataset.');
-    const existing = await listFollows(c.var.db, userId);
-    if (existing.length >= MAX_FOLLOWS && !existing.some((f) => f.datasetId === dataset.id))
-      throw new ApiError(409, 'too_many_follows', `An account can follow ${MAX_FOLLOWS} charts. Unfollow one first.`);
-    const { follow, created } = await createFollow(c.var.db, {
+    const followed = await createFollow(c.var.db, await getDatasetMeta(c.var.db, dataset), {
       userId,
-      datasetId: dataset.id,
       settings: withoutNulls(body.settings ?? {}),
     });
-    return created ? c.json(await oneView(c.var.db, follow), 201) : c.json(await oneView(c.var.db, follow), 200);
+    if (followed.status === 'full')
+      throw new ApiError(409, 'too_many_follows', `An account can follow ${MAX_FOLLOWS} charts. Unfollow one first.`);
+    return followed.status === 'created'
+      ? c.json(await oneView(c.var.db, followed.follow), 201)
+      : c.json(await oneView(c.var.db, followed.follow), 200);
   });
 
   // Before /{id}: "order" is no id.

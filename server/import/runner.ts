@@ -1,9 +1,9 @@
 // The import runner: parse a file, store it in one transaction, record the run (also when it fails).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { datasets, importRuns } from '../../db/schema';
+import { catalogueEntries, datasets, importRuns } from '../../db/schema';
 import { inflatedTooLargeMessage } from '../../core/admin-imports';
 import { catalogue } from './catalogue';
 import type { CodelistSource } from './codelists';
@@ -40,7 +40,8 @@ export interface ImportOptions {
   source?: string;
   /**
    * When the source published this release, for formats that do not say (Eurostat TSV); a release time in the
-   * file itself (SDMX-CSV LAST UPDATE, JSON-stat updated) wins. Without either, the import time stands in.
+   * file itself (SDMX-CSV LAST UPDATE, JSON-stat updated) wins. Without either, Eurostat's table of contents dates it
+   * (the catalogue's "last update of data"); without that, the release has no date (never the import's time).
    */
   released?: Date;
   onProgress?: Progress;
@@ -75,6 +76,22 @@ export interface ImportOptions {
   limits?: ImportLimits;
   /** Where a gzip file's decompressed copy is written (default: the system's temporary folder). */
   tempDir?: string;
+}
+
+/**
+ * Eurostat's "last update of data" for these codes from the table of contents the catalogue holds (decision 188), for
+ * files that carry no date of their own (TSV, SDMX-CSV from the API). A date in the future is no release date.
+ */
+async function tocLastUpdates(db: Db, codes: readonly string[]): Promise<Map<string, Date>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: catalogueEntries.code, lastUpdate: catalogueEntries.lastUpdate })
+    .from(catalogueEntries)
+    .where(inArray(catalogueEntries.code, [...codes]));
+  const now = Date.now();
+  return new Map(
+    rows.flatMap((r) => (r.lastUpdate && r.lastUpdate.getTime() <= now ? [[r.code, r.lastUpdate] as const] : [])),
+  );
 }
 
 export interface ImportLimits {
@@ -138,10 +155,17 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
       tell(found.missing);
       labels.push(found.labels);
     }
+    const listed = await tocLastUpdates(
+      db,
+      codes.filter((c): c is string => c !== undefined),
+    );
     const summaries = await db.transaction(async (tx) => {
       const done = [];
       for (const [i, file] of files.entries()) {
-        const parsed = file.lastUpdate || !opts.released ? file : { ...file, lastUpdate: opts.released };
+        // The release's date: the file's own, else the one the caller was told, else Eurostat's table of contents'
+        // "last update of data" for the code; never the import's time (decision 200).
+        const lastUpdate = file.lastUpdate ?? opts.released ?? listed.get(codes[i]!) ?? null;
+        const parsed = lastUpdate === file.lastUpdate ? file : { ...file, lastUpdate };
         const counts = await storeParsed(tx, parsed, {
           code: codes[i]!,
           source,

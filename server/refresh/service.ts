@@ -151,7 +151,10 @@ export function createRefreshService(opts: {
         if (!schedule) log('scheduled refresh is off (REFRESH_SCHEDULE=off)');
         return;
       }
-      log(`scheduled refresh from ${config.EUROSTAT_API}: ${describeSchedule(schedule)}`);
+      // Said at every start, so a local trial knows it fetches from Eurostat and how to stop it (decision 200).
+      log(
+        `scheduled refresh from ${config.EUROSTAT_API}: ${describeSchedule(schedule)}; REFRESH_SCHEDULE=off turns it off`,
+      );
       scheduler = startScheduler({
         db,
         schedule,

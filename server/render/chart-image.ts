@@ -72,6 +72,12 @@ export function renderChartSvg(input: ChartImageInput): string {
   return markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
 }
 
+/** The view's page on the site (`/datasets/{code}?…`), printed under an exported chart and atop its CSV. */
+export function viewPagePath(datasetCode: string, view: ChartViewSpec): string {
+  const pairs = viewPairs(view);
+  return `/datasets/${datasetCode}${pairs.length > 0 ? `?${joinQuery(pairs)}` : ''}`;
+}
+
 /**
  * The view's image as published: the chart under its title and subtitle (the selected dimension values and unit),
  * over the source line and the view's address (issue 11: exports a newspaper can print as they are).
@@ -79,7 +85,7 @@ export function renderChartSvg(input: ChartImageInput): string {
 export function publishedChartSvg(input: ChartImageInput, publicUrl?: string): string {
   const { data, view } = input;
   const meta = data.dataset;
-  const path = `/datasets/${meta.dataset_code}${viewPairs(view).length > 0 ? `?${joinQuery(viewPairs(view))}` : ''}`;
+  const path = viewPagePath(meta.dataset_code, view);
   const inner = renderChartSvg(input);
   // Some views draw shorter than asked (a horizontal bar chart of a few bars): the frame fits what was drawn.
   const drawn = Number(/^<svg[^>]*?\sheight="(\d+(?:\.\d+)?)"/.exec(inner)?.[1]);

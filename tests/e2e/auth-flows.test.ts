@@ -48,9 +48,12 @@ it('signs up with the modal, reads the confirmation from the SMTP server, confir
   await page.waitForURL(/\/check-email\?email=nina%40example\.org/);
   await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
   const mail = await world.smtp.waitFor('nina@example.org');
-  expect(mail.text).toMatch(/^Hello User_[A-Z]{6},/);
+  // Greeted by the address: the modal's random full_name (User_XXXXXX) is not her name (issue 41).
+  expect(mail.text).toMatch(/^Hello nina@example\.org,/);
+  expect(mail.text).not.toMatch(/User_[A-Z]{6}/);
   await visit(page, linkIn(mail, '/confirm').toString());
   await page.waitForURL(/\/onboarding\?next=%2Fapp%2Fdashboard/);
+  await expect(page.getByLabel('Display name').inputValue()).resolves.toBe('');
   await page.getByLabel('Display name').fill('Nina');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/app\/dashboard$/);

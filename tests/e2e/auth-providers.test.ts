@@ -1,4 +1,5 @@
-// Accounts in Chromium: Google and Microsoft against local OpenID providers, two-factor sign-in, return to a chart.
+// Accounts in Chromium: Google and Microsoft against local OpenID providers, two-factor sign-in (and deletion with a
+// code), return to a chart.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -91,7 +92,24 @@ it('turns on two-factor sign-in in the settings with a QR code, then asks for th
   await dialog.getByLabel('Authentication code').fill(totp(secret));
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/app\/dashboard$/);
-  expect(problems.filter((p) => !/^401 \S+\/two-factor\/verify-totp$/.test(p))).toEqual([]);
+
+  // Deleting the account asks for a current code too (issue 41): the button waits for it, a wrong one is refused.
+  await visit(page, `${world.baseUrl}/app/settings`);
+  const removal = page.getByRole('region', { name: 'Delete account' });
+  await removal.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await removal.getByLabel('Password').fill(password);
+  const remove = removal.getByRole('button', { name: 'Delete my account' });
+  await expect(remove.isDisabled()).resolves.toBe(true);
+  const right = totp(secret);
+  await removal.getByLabel('Authenticator code').fill(String((Number(right) + 1) % 1_000_000).padStart(6, '0'));
+  await remove.click();
+  await removal.getByText('The code from your authenticator app is not valid.').waitFor();
+  await removal.getByLabel('Authenticator code').fill(totp(secret));
+  await remove.click();
+  await page.waitForURL(/\/account-deleted$/);
+  expect(
+    problems.filter((p) => !/^401 \S+\/two-factor\/verify-totp$/.test(p) && !/^400 \S+\/api\/account\/delete$/.test(p)),
+  ).toEqual([]);
 });
 
 it('returns to the followed chart page after the guard sent a visitor to sign in', async () => {

@@ -1,7 +1,7 @@
 // The embed page: a chart without JavaScript, framable by any site, resizing from 320px, with a tiny script.
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Frame } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
 
@@ -16,8 +16,20 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // Another site (another origin) that frames the chart with the snippet of the Embed export.
   host = createServer((req, res) => {
-    const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const src = query.get('src') ?? '';
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // A page with columns of these widths, each holding the Embed export's snippet as it was copied.
+    const snippet = query.get('snippet');
+    if (snippet) {
+      const columns = (query.get('columns') ?? '700').split(',');
+      res.end(
+        `<!doctype html><body style="margin:0;font:14px sans-serif;background:${query.get('bg') ?? '#f1f5f9'}">` +
+          columns.map((w) => `<div style="width:${w}px;margin:8px 0">${snippet}</div>`).join('') +
+          '</body>',
+      );
+      return;
+    }
     res.end(
       `<!doctype html><body style="margin:0"><iframe src="${baseUrl}${src.replace(/&/g, '&amp;')}" width="100%" height="545" style="border:0"></iframe></body>`,
     );
@@ -106,7 +118,7 @@ it('redraws at the width of its frame, from 320px to full width', async () => {
 it('moves the slider, switches the type through links and shows the map tooltip', async () => {
   const { frame, problems } = await framed(line, 900);
   await frame.waitForFunction(() => document.querySelector('.widget-figure')?.getAttribute('data-width') === '876');
-  const slider = frame.getByRole('slider');
+  const slider = frame.getByRole('slider', { name: 'First period shown' });
   await slider.focus();
   await slider.press('End');
   await frame.waitForFunction(() =>
@@ -166,6 +178,86 @@ it('serves the table view as an HTML table that the small script sorts by mouse 
       await shot.frame.getByRole('columnheader').first().getByRole('button').click();
       await shot.frame.page().screenshot({ path: `${out}/embed-table-${width}-${theme}.png` });
       await shot.frame.page().context().close();
+    }
+  }
+});
+
+/** The Embed export's snippet of a view, copied from the dataset page's dialog. */
+async function copiedSnippet(path: string): Promise<string> {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${baseUrl}${path}`);
+  const widget = page.locator('[data-chart-widget]').first();
+  await widget.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Embed' }).click();
+  const snippet = await page.getByRole('dialog', { name: 'Embed code' }).getByRole('textbox').inputValue();
+  expect(problems).toEqual([]);
+  await page.context().close();
+  return snippet;
+}
+
+/** Whether each frame's source line lies inside the frame's box, and the frames' heights. */
+async function sourceLinesInside(page: Page): Promise<{ inside: boolean[]; heights: number[] }> {
+  const inside: boolean[] = [];
+  const heights: number[] = [];
+  for (const element of await page.locator('iframe').all()) {
+    const box = (await element.boundingBox())!;
+    const frame = (await element.contentFrame())!;
+    const source = (await frame.locator('.source-line').boundingBox())!;
+    heights.push(Math.round(box.height));
+    inside.push(source.y >= box.y && source.y + source.height <= box.y + box.height + 0.5);
+  }
+  return { inside, heights };
+}
+
+it("fits its content in a 700px and a 375px column: resized by the snippet's script, and without it (decision 200)", async () => {
+  // The view of the issue: unemployment, whose title and subtitle wrap in a 700px column.
+  const snippet = await copiedSnippet('/datasets/une_rt_m?chart_type=line&country[]=DE&country[]=FR');
+  const given = Number(/height="(\d+)"/.exec(snippet)![1]);
+  expect(given).toBeGreaterThanOrEqual(545);
+  for (const theme of ['light', 'dark'] as const) {
+    const themed = theme === 'dark' ? snippet.replace('embed=true', 'embed=true&amp;theme=dark') : snippet;
+    const bg = theme === 'dark' ? '%230f172a' : '%23f1f5f9';
+    for (const [viewport, columns] of [
+      [1280, '700,375'],
+      [375, '375'],
+    ] as const) {
+      const url = `${hostUrl}/?columns=${columns}&bg=${bg}&snippet=${encodeURIComponent(themed)}`;
+      // With scripts: each frame takes its content's height from the page's message.
+      const scripted = await newPage(browser, { viewport: { width: viewport, height: 1400 } });
+      await scripted.page.goto(url);
+      // Each frame has redrawn at its width (the runtime's swap) and its height is its content's, as last told.
+      for (const element of await scripted.page.locator('iframe').all()) {
+        const frame = (await (await element.elementHandle())!.contentFrame())!;
+        await frame.waitForFunction(
+          () => document.querySelector('[data-chart-widget]')?.getAttribute('data-embed-state') === 'updated',
+        );
+        await expect
+          .poll(async () => {
+            const content = await frame
+              .locator('[data-embed-content]')
+              .evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
+            return Math.abs((await element.boundingBox())!.height - content);
+          })
+          .toBeLessThanOrEqual(1);
+      }
+      const resized = await sourceLinesInside(scripted.page);
+      expect(resized.inside.every(Boolean), `${theme} ${viewport}: ${resized.heights}`).toBe(true);
+      await scripted.page.screenshot({ path: `test-results/embed-snippet-${theme}-${viewport}.png`, fullPage: true });
+      expect(scripted.problems).toEqual([]);
+      await scripted.page.context().close();
+
+      // Without scripts (neither the host's nor the frame's), the snippet's own height holds the whole view.
+      const bare = await newPage(browser, { viewport: { width: viewport, height: 1400 }, javaScriptEnabled: false });
+      await bare.page.goto(url);
+      await bare.page.frameLocator('iframe').first().locator('.source-line').waitFor();
+      const fixed = await sourceLinesInside(bare.page);
+      expect(fixed.heights.every((h) => h === given)).toBe(true);
+      expect(fixed.inside.every(Boolean), `${theme} ${viewport} without scripts`).toBe(true);
+      await bare.page.screenshot({
+        path: `test-results/embed-snippet-noscript-${theme}-${viewport}.png`,
+        fullPage: true,
+      });
+      await bare.page.context().close();
     }
   }
 });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
+import { splitCsvExport } from '../setup/csv';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -100,9 +101,17 @@ it('downloads CSV rows equal to the data API and the JSON export of the specific
     `${baseUrl}/api/datasets/prc_hicp_manr/data?format=csv&country=DE,FR,EA20&period_from=1/2024`,
   );
   const apiRows = (await api.text()).trimEnd().split('\r\n');
-  const rows = csv.bytes.toString('utf8').trimEnd().split('\r\n');
+  // A byte-order mark and what the file is (`# key,value` lines, decision 200), then the data API's CSV.
+  expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const { about, csv: data } = splitCsvExport(csv.bytes.toString('utf8'));
+  expect(about).toMatchObject({
+    title: 'HICP - monthly data (annual rate of change)',
+    source: expect.stringMatching(/^Eurostat \(prc_hicp_manr\)/),
+  });
+  expect(about.view).toMatch(/\/datasets\/prc_hicp_manr\?chart_type=line&/);
+  const rows = data.trimEnd().split('\r\n');
   expect(rows).toEqual(apiRows);
-  expect(rows).toContain('prc_hicp_manr,RCH_A,CP00,DE,Germany,5/2025,2.1,e');
+  expect(rows).toContain('prc_hicp_manr,RCH_A,CP00,DE,Germany,5/2025,2025-05,2.1,e');
   expect(rows.length).toBeGreaterThan(40);
 
   const json = await download(page, widget, 'JSON data');
@@ -161,8 +170,11 @@ it('copies an iframe embed snippet with a 2 s check mark, and the embed shows th
   const dialog = page.getByRole('dialog', { name: 'Embed code' });
   const snippet = await dialog.getByRole('textbox').inputValue();
   expect(snippet).toMatch(
-    /^<iframe src="http:\/\/[^"]+\/datasets\/\d+\?embed=true&amp;chart_type=line&amp;country\[\]=DE&amp;country\[\]=FR&amp;country\[\]=EA20&amp;time_start=1\/2024" width="100%" height="545" /,
+    /^<iframe src="http:\/\/[^"]+\/datasets\/\d+\?embed=true&amp;chart_type=line&amp;country\[\]=DE&amp;country\[\]=FR&amp;country\[\]=EA20&amp;time_start=1\/2024" width="100%" height="(\d+)" /,
   );
+  // The no-script height fits the view (decision 200): 545px at least.
+  expect(Number(/height="(\d+)"/.exec(snippet)![1])).toBeGreaterThanOrEqual(545);
+  expect(snippet).toContain('<script>window.addEventListener("message"');
   await page.clock.install();
   await dialog.getByRole('button', { name: 'Copy Embed code' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();

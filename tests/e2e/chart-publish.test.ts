@@ -33,7 +33,7 @@ async function switchTo(page: Page, widget: Locator, label: string): Promise<voi
   await page.getByRole('menuitemradio', { name: label, exact: true }).click();
 }
 
-const sliderText = (widget: Locator) => widget.getByRole('slider').getAttribute('aria-valuetext');
+const sliderText = (widget: Locator) => widget.getByRole('slider').first().getAttribute('aria-valuetext');
 
 it('1. names the selected unit on axis, map legend and subtitle, and the COICOP in embeds', async () => {
   const { page, problems, widget } = await open('/datasets/une_rt_m?chart_type=line&country[]=DE&country[]=FR');
@@ -201,11 +201,11 @@ it('10. the embed table view is a real table, also without JavaScript', async ()
 it('8. on a phone bar names do not pile up, the controls keep to one row, the map legend keeps its ranges', async () => {
   const phone = { viewport: { width: 375, height: 800 } };
   const { problems, widget } = await open('/datasets/une_rt_m', phone);
-  // Data, values, type, export, follow and the chart's menu (⋯): one row of icons above the chart.
+  // Data, values, type, export, copy link, follow and the chart's menu (⋯): one row of icons above the chart.
   const tops = await widget
     .locator('.widget-header button')
     .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
-  expect(tops).toHaveLength(6);
+  expect(tops).toHaveLength(7);
   expect(new Set(tops).size).toBe(1);
   const xs = await widget.locator('g.axis-x text').evaluateAll((els) => els.map((e) => Number(e.getAttribute('x'))));
   expect(xs.length).toBeGreaterThan(3);

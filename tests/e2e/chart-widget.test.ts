@@ -27,7 +27,8 @@ async function switchTo(page: Page, widget: Locator, label: string): Promise<voi
   await page.getByRole('menuitemradio', { name: label, exact: true }).click();
 }
 
-const sliderText = (widget: Locator) => widget.getByRole('slider').getAttribute('aria-valuetext');
+// The first thumb: the start of a range (line, bar) or the one period (map, horizontal bar).
+const sliderText = (widget: Locator) => widget.getByRole('slider').first().getAttribute('aria-valuetext');
 
 it('switches between the five views and keeps the slider position', async () => {
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_start=1/2020`);
@@ -159,8 +160,10 @@ it('highlights one bar of a single period from its name under the bars, or besid
 
 it('moves the slider by dragging and by keyboard', async () => {
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}`);
-  const slider = widget.getByRole('slider');
+  const slider = widget.getByRole('slider', { name: 'First period shown' });
   await expect(sliderText(widget)).resolves.toBe('1/1997 – 5/2025');
+  // The track sits at the bottom edge of a 900 px window: the mouse can only drag what is on screen.
+  await slider.scrollIntoViewIfNeeded();
   const box = (await slider.boundingBox())!;
   await page.mouse.move(box.x + 4, box.y + box.height / 2);
   await page.mouse.down();
@@ -171,6 +174,19 @@ it('moves the slider by dragging and by keyboard', async () => {
   expect(Number(start?.[2])).toBeGreaterThanOrEqual(2018);
   const first = (await widget.locator('g.axis-x text').allTextContents())[0] ?? '';
   expect(Number(/\d{4}$/.exec(first)?.[0])).toBeGreaterThanOrEqual(2018);
+
+  // The end thumb (issue 41): the keyboard moves it, the chart stops there and the address names it as time_end.
+  const endThumb = widget.getByRole('slider', { name: 'Last period shown' });
+  await endThumb.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => sliderText(widget)).toMatch(/ – 4\/2025$/);
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/ to 4\/2025 /);
+  await page.waitForURL(/time_end=4\/2025/);
+  await expect(widget.getByRole('button', { name: 'Copy link' }).getAttribute('data-copy-link')).resolves.toContain(
+    'time_end=4/2025',
+  );
+  await page.keyboard.press('End');
+  await expect.poll(() => sliderText(widget)).toMatch(/ – 5\/2025$/);
 
   await slider.focus();
   const before = Number(await slider.inputValue());

@@ -1,7 +1,9 @@
-// Following a chart in Chromium: Follow on the dataset page → the chart page follows it → the dashboard card shows
-// the view; change the type, zoom and colour (a custom one) on /app/chart → reload; a second browser signs in through
-// another chart's Follow button and lands on that chart followed in the view it showed, gets the first chart's saved
-// view back, sees "Following" on the public page and unfollows there → unfollow empties the dashboard.
+// Following a chart in Chromium: one click on Follow on the dataset page → the chart page with that view, followed →
+// the dashboard card shows the view; change the type, zoom and colour (a custom one) on /app/chart → reload; a second
+// browser signs in through another chart's Follow button and lands on that chart followed in the view it showed, gets
+// the first chart's saved view back, sees "Following" on the public page of that view and unfollows there → unfollow
+// empties the dashboard. Several views of one dataset are several follows: "Following" only on the followed view, each
+// followed in one click, both on the dashboard, and unfollowing offers Undo (issue 41, decision 198).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,17 +84,17 @@ it('follows a chart, keeps its type, zoom and own colour across reloads and devi
   await page.getByText('You are not following any charts yet.').waitFor();
   await expect(page.locator('[data-suggestions] li').count()).resolves.toBeGreaterThan(0);
 
-  // The dataset page's Follow: the plan check passes, the chart page opens, and Follow there follows.
+  // The dataset page's Follow: the plan check passes, and in the same click the chart page opens with the view the
+  // dataset page showed, followed.
   await visit(page, `${world.baseUrl}/datasets/tec00118`);
+  const shownType = await widgetOf(page).getAttribute('data-chart-type');
   await widgetOf(page).getByRole('button', { name: 'Follow', exact: true }).click();
-  // The chart page opens with the view the dataset page showed.
-  await page.waitForURL(/\/app\/chart\?id=\d+&chart_type=bar/);
+  await page.waitForURL(/\/app\/chart\?id=\d+&follow_id=\d+$/);
   await ready(page);
-  const chartUrl = `${world.baseUrl}/app/chart?id=${new URL(page.url()).searchParams.get('id')}`;
-  await widgetOf(page).getByRole('button', { name: 'Follow', exact: true }).click();
+  const chartUrl = page.url();
   await widgetOf(page).getByRole('button', { name: 'Following' }).waitFor();
-  await page.getByText('Following: this chart is on your dashboard.').waitFor();
   const type = await widgetOf(page).getAttribute('data-chart-type');
+  expect(type).toBe(shownType);
 
   await visit(page, `${world.baseUrl}/app/dashboard`);
   const card = page.locator('[data-follow-card]');
@@ -142,7 +144,7 @@ it('follows a chart, keeps its type, zoom and own colour across reloads and devi
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await other.page.waitForURL(
-    (u) => u.pathname === '/app/chart' && u.searchParams.get('chart_type') === 'line' && !u.searchParams.has('follow'),
+    (u) => u.pathname === '/app/chart' && u.searchParams.has('follow_id') && !u.searchParams.has('follow'),
   );
   await ready(other.page);
   await widgetOf(other.page).getByRole('button', { name: 'Following' }).waitFor();
@@ -155,8 +157,8 @@ it('follows a chart, keeps its type, zoom and own colour across reloads and devi
   await widgetOf(other.page).getByRole('button', { name: 'Following' }).waitFor();
   await expect(widgetOf(other.page).getAttribute('data-chart-type')).resolves.toBe('map');
   await expect.poll(() => zoomOf(other.page)).toBe(zoom);
-  // The public page knows the follow: "Following", and a click there unfollows.
-  await visit(other.page, `${world.baseUrl}/datasets/prc_hicp_manr`);
+  // The public page of the followed view knows the follow: "Following", and a click there unfollows.
+  await visit(other.page, `${world.baseUrl}/datasets/prc_hicp_manr?chart_type=line&country[]=FR&country[]=IT`);
   await widgetOf(other.page).getByRole('button', { name: 'Following' }).click();
   await other.page.getByText('You no longer follow this chart.').waitFor();
   await widgetOf(other.page).getByRole('button', { name: 'Follow', exact: true }).waitFor();
@@ -179,7 +181,75 @@ it('follows a chart, keeps its type, zoom and own colour across reloads and devi
   expect(problems).toEqual([]);
   // Signed out, the Follow button's plan check is refused: that is how the page knows to open the modal.
   expect(other.problems.filter((p) => !/^401 \S+\/api\/account\/current-plan$/.test(p))).toEqual([]);
-});
+  // Two browsers, a sign-up, a sign-in and a dozen page loads: more than the suite's minute on a busy machine.
+}, 150_000);
+
+it('follows the view on screen in one click, several views of one dataset, and offers Undo', async () => {
+  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await signUpAndConfirm(world, page, 'views@example.org', 'Vera');
+  const view = (countries: string[]) =>
+    `${world.baseUrl}/datasets/prc_hicp_manr?chart_type=line&${countries.map((c) => `country[]=${c}`).join('&')}`;
+  const follow = () => widgetOf(page).getByRole('button', { name: 'Follow', exact: true });
+  const following = () => widgetOf(page).getByRole('button', { name: 'Following' });
+  const followIdOf = () => new URL(page.url()).searchParams.get('follow_id');
+
+  // Germany and France, followed in one click.
+  await visit(page, view(['DE', 'FR']));
+  await follow().click();
+  await page.waitForURL(/\/app\/chart\?id=\d+&follow_id=\d+$/);
+  await following().waitFor();
+  const germanyFrance = followIdOf();
+  // Spain and Italy, the same dataset: not "Following"; one click follows it too, as a second follow.
+  await visit(page, view(['ES', 'IT']));
+  await follow().waitFor();
+  await expect(following().count()).resolves.toBe(0);
+  await follow().click();
+  await page.waitForURL(/\/app\/chart\?id=\d+&follow_id=\d+$/);
+  await following().waitFor();
+  expect(followIdOf()).not.toBe(germanyFrance);
+  await expect(widgetOf(page).locator('g.chart-legend, g.line-labels').first().textContent()).resolves.toMatch(
+    /Spain[\s\S]*Italy|Italy[\s\S]*Spain/,
+  );
+  // Back on Germany and France: still followed.
+  await visit(page, view(['DE', 'FR']));
+  await following().waitFor();
+
+  // Both on the dashboard, each card with its key naming what it draws and a headline about one of them.
+  await visit(page, `${world.baseUrl}/app/dashboard`);
+  const cards = page.locator('[data-follow-card]');
+  await expect(cards.count()).resolves.toBe(2);
+  const keys = await cards.evaluateAll((els) =>
+    els.map((el) => el.querySelector('[data-card-chart] .dark\\:hidden svg')?.textContent ?? ''),
+  );
+  expect(keys.some((k) => k.includes('Germany') && k.includes('France'))).toBe(true);
+  expect(keys.some((k) => k.includes('Spain') && k.includes('Italy'))).toBe(true);
+  const headlines = await cards.locator('[data-card-label]').allTextContents();
+  expect(headlines.some((h) => /Germany|France/.test(h))).toBe(true);
+  expect(headlines.some((h) => /Spain|Italy/.test(h))).toBe(true);
+  await shots(page, 'dashboard-views');
+
+  // Remove on the dashboard takes the card away and offers Undo, which brings it back.
+  await cards.first().getByRole('button', { name: 'Remove' }).click();
+  await expect.poll(() => cards.count()).toBe(1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => cards.count()).toBe(2);
+
+  // Unfollowing on the dataset page says so and offers Undo; Undo follows the same view again.
+  await visit(page, view(['ES', 'IT']));
+  await following().click();
+  await page.getByText('You no longer follow this chart.').waitFor();
+  await follow().waitFor();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await following().waitFor();
+  await page.getByText('Following: this chart is on your dashboard.').waitFor();
+  // Unfollowed for good: the other view stays followed.
+  await following().click();
+  await follow().waitFor();
+  await visit(page, `${world.baseUrl}/app/dashboard`);
+  await expect(cards.count()).resolves.toBe(1);
+  await expect(cards.locator('[data-card-label]').textContent()).resolves.toMatch(/Germany|France/);
+  expect(problems).toEqual([]);
+}, 150_000);
 
 it('reorders the dashboard by keyboard and by dragging, and keeps the order', async () => {
   const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });

@@ -65,7 +65,7 @@ it('compares three datasets for four places since 2015: panels, table, CSV equal
   const panels = page.locator('section[aria-label] svg .line-marks');
   await expect.poll(() => panels.count()).toBe(3);
   for (let i = 0; i < 3; i++) await expect(panels.nth(i).locator('.line-series').count()).resolves.toBe(4);
-  await page.getByText("each value at its period's last month").waitFor();
+  await page.getByText('each value drawn in the middle of its period').waitFor();
   await page.getByRole('heading', { name: /^1\/2015 – \d+\/20\d\d/ }).waitFor();
   await shoot(page, 'workbench-1280-light');
 

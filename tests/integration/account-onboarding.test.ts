@@ -77,7 +77,8 @@ describe('onboarding', () => {
     expect(rows).toHaveLength(1);
     expect([...rows[0]!.settings.countries!].sort()).toEqual(['DE', 'FR']);
     const [user] = await h.database.db.select().from(users).where(eq(users.id, session.user.id));
-    expect(user).toMatchObject({ name: 'Grace' });
+    // The name she typed is hers from now on: the greetings use it (issue 41).
+    expect(user).toMatchObject({ name: 'Grace', nameGiven: true });
     expect(user!.onboardedAt).not.toBeNull();
     const again = await load({ ...session, user: { ...session.user, onboarded: true } }, '/app/chart?id=1');
     expect(again).toBeInstanceOf(Response);
@@ -91,6 +92,8 @@ describe('onboarding', () => {
     expect(await h.database.db.select().from(follows).where(eq(follows.userId, session.user.id))).toEqual([]);
     const [user] = await h.database.db.select().from(users).where(eq(users.id, session.user.id));
     expect(user!.onboardedAt).not.toBeNull();
+    // Skipped: the sign-up's random full_name stays, and is still not taken for the person's name (issue 41).
+    expect(user!.nameGiven).toBe(false);
   });
 
   it('asks for a display name', async () => {

@@ -2,6 +2,8 @@
 // with the local SMTP peer, linked Google identities, the data download (one account's data only) and deletion.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetMeta } from '../../core/schemas/dataset';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
 import { createFollow } from '../../db/queries/follows';
 import { accounts, apiKeys, apiUsage, datasets, follows, sessions, users } from '../../db/schema';
 import { linkIn } from '../setup/smtp';
@@ -9,6 +11,7 @@ import { confirmedUser, goodPassword, startHarness, TestClient, type Harness } f
 
 let h: Harness;
 let datasetId: number;
+let meta: DatasetMeta;
 beforeAll(async () => {
   h = await startHarness({ oidc: true, samples: ['eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv'] });
   const [row] = await h.database.db
@@ -16,6 +19,7 @@ beforeAll(async () => {
     .from(datasets)
     .where(eq(datasets.code, 'prc_hicp_manr'));
   datasetId = row!.id;
+  meta = await getDatasetMeta(h.database.db, (await findDataset(h.database.db, String(datasetId)))!);
 });
 afterAll(() => h.close());
 
@@ -214,8 +218,8 @@ describe('download my data', () => {
   it("holds the account's profile, settings and follows, and nothing of another account or any secret", async () => {
     const a = await signedIn('export-a');
     const b = await signedIn('export-b');
-    await createFollow(h.database.db, { userId: a.userId, datasetId, settings: { chart_type: 'line' } });
-    await createFollow(h.database.db, { userId: b.userId, datasetId, settings: { chart_type: 'map' } });
+    await createFollow(h.database.db, meta, { userId: a.userId, settings: { chart_type: 'line' } });
+    await createFollow(h.database.db, meta, { userId: b.userId, settings: { chart_type: 'map' } });
     expect((await a.client.post('/api/account/api-keys', { name: 'a-key' })).res.status).toBe(201);
     expect((await b.client.post('/api/account/api-keys', { name: 'b-key' })).res.status).toBe(201);
     await a.client.request('/api/account/profile', { method: 'PATCH', json: { theme: 'light' } });
@@ -263,8 +267,8 @@ describe('deleting the account', () => {
     const bystander = await signedIn('keep');
     const secondDevice = new TestClient(h);
     await secondDevice.post('/api/auth/sign-in/email', { email: doomed.email, password: goodPassword });
-    await createFollow(h.database.db, { userId: doomed.userId, datasetId });
-    await createFollow(h.database.db, { userId: bystander.userId, datasetId });
+    await createFollow(h.database.db, meta, { userId: doomed.userId });
+    await createFollow(h.database.db, meta, { userId: bystander.userId });
     const key = (await doomed.client.post('/api/account/api-keys', { name: 'doomed key' })).body;
     // A request with the key counts usage under the account and the key.
     await new TestClient(h).request('/api/datasets?limit=1', { headers: { Authorization: `Bearer ${key.key}` } });

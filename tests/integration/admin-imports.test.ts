@@ -117,7 +117,7 @@ describe('uploads', () => {
     );
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\r\n');
-    expect(lines).toContain('tps00203,Y15-74,PC_ACT,T,DE,Germany,2020,3.7,b');
+    expect(lines).toContain('tps00203,Y15-74,PC_ACT,T,DE,Germany,2020,2020,3.7,b');
   });
 
   it('imports another format whole from the file, under the code sent after it', async () => {

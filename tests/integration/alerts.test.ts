@@ -3,7 +3,9 @@
 // once per crossing, recording the value that fired it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { datasets, follows, notificationPreferences, trendRuleFirings, users } from '../../db/schema';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
+import { createFollow } from '../../db/queries/follows';
+import { datasets, follows, notificationPreferences, notifications, trendRuleFirings, users } from '../../db/schema';
 import { sendDigests } from '../../server/alerts/publish';
 import { importFile } from '../../server/import/runner';
 import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
@@ -216,5 +218,34 @@ describe('alerts', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(noOrigin.res.status).toBe(403);
+  });
+
+  it('notifies each followed view of a dataset: one note per place followed, one for views that say the same', async () => {
+    const db = h.database.db;
+    await db
+      .insert(users)
+      .values({ id: 'cleo-alerts', name: 'Cleo', email: 'cleo.alerts@example.com', emailVerified: true });
+    const meta = await getDatasetMeta(db, (await findDataset(db, 'alert_test'))!);
+    for (const settings of [
+      { chart_type: 'line' as const, countries: ['DE'] },
+      { chart_type: 'line' as const, countries: ['FR'] },
+      // Another view of Germany's series: its note would say the same as the first's.
+      { chart_type: 'table' as const, countries: ['DE'] },
+    ])
+      expect((await createFollow(db, meta, { userId: 'cleo-alerts', settings })).status).toBe('created');
+    const months = ['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06', '2024-07', '2024-08'];
+    await importRelease(
+      release(
+        months,
+        ['3.4', '3.2', '3.1', '3.3', '3.0', '2.9', '2.7', '2.6'],
+        ['7.5', '7.4', '7.3', '7.2', '7.1', '7.0', '6.9', '6.8'],
+      ),
+    );
+    const bodies = async () =>
+      (await db.select().from(notifications).where(eq(notifications.userId, 'cleo-alerts'))).map(
+        (n) => n.body.split(':')[0],
+      );
+    await expect.poll(bodies).toHaveLength(2);
+    expect((await bodies()).sort()).toEqual(['France, August 2024', 'Germany, August 2024']);
   });
 });

@@ -169,8 +169,8 @@ describe('SDMX REST data path', () => {
     const fromApi = rowsOf(api.body)
       .slice(1)
       .map((r) =>
-        // dataset,unit,coicop,geo,geo_name,period (10/2022),value,flags
-        [r[3], r[5]!.replace(/^(\d+)\/(\d{4})$/, (_, m, y) => `${y}-${m.padStart(2, '0')}`), r[6], r[7]].join('|'),
+        // dataset,unit,coicop,geo,geo_name,period (10/2022),period_iso (2022-10),value,flags
+        [r[3], r[6], r[7], r[8]].join('|'),
       )
       .sort();
     const { body } = await sdmx('prc_hicp_manr/M.RCH_A.CP00.DE+EA20+EE?startPeriod=2020-01&endPeriod=2023-12');

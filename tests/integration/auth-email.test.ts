@@ -64,10 +64,17 @@ describe('sign-up', () => {
     expect(c.sessionCookie()).toBeUndefined();
     expect(JSON.stringify(reply.body)).not.toContain('inv-123');
     const [row] = await h.database.db.select().from(users).where(eq(users.email, 'bea@example.org'));
-    expect(row).toMatchObject({ name: 'User_QWERTY', invitationToken: 'inv-123', emailVerified: false });
+    // The modal's random full_name is kept (the specification's), but it is not the person's name (issue 41).
+    expect(row).toMatchObject({
+      name: 'User_QWERTY',
+      nameGiven: false,
+      invitationToken: 'inv-123',
+      emailVerified: false,
+    });
     const mail = await h.smtp.waitFor('bea@example.org');
     expect(mail.subject).toBe('Confirm your e-mail address for Statistics publisher');
-    expect(mail.text).toContain('Hello User_QWERTY,');
+    expect(mail.text).toContain('Hello bea@example.org,');
+    expect(mail.text + mail.html).not.toContain('User_QWERTY');
     const link = linkIn(mail, '/confirm');
     expect(link.origin).toBe('http://localhost:3000');
     expect(link.searchParams.get('next')).toBe('/app/chart?id=7');

@@ -1,4 +1,5 @@
-// Two-factor sign-in over HTTP: enrol with an authenticator app, sign in with a code or a recovery code, turn off.
+// Two-factor sign-in over HTTP: enrol with an authenticator app, sign in with a code or a recovery code, turn off,
+// and delete an account only with a current code (issue 41).
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmedUser, goodPassword, startHarness, TestClient, type Harness } from './auth-harness';
@@ -100,5 +101,55 @@ describe('two-factor sign-in', () => {
     const reply = await device.post('/api/auth/sign-in/email', { email: 'abe@example.org', password: goodPassword });
     expect(reply.body.twoFactorRedirect).toBeUndefined();
     expect(device.sessionCookie()).toBeDefined();
+  });
+});
+
+describe('deleting an account with two-factor sign-in (issue 41)', () => {
+  it('asks for a current code besides the password, refuses a wrong one, and has no way around it', async () => {
+    const { c, secret } = await enrol('dee@example.org');
+    await c.post('/api/auth/two-factor/verify-totp', { code: totp(secret) });
+    expect((await c.request('/api/account/session')).body.session.user.twoFactorEnabled).toBe(true);
+    const stillThere = async () => (await c.request('/api/account/profile')).res.status;
+
+    const noCode = await c.post('/api/account/delete', { confirmation: 'DELETE', password: goodPassword });
+    expect(noCode.res.status).toBe(400);
+    expect(noCode.body.error).toEqual({
+      code: 'two_factor_required',
+      message: 'Enter a code from your authenticator app to delete your account.',
+    });
+    const right = totp(secret);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const wrongCode = await c.post('/api/account/delete', {
+      confirmation: 'DELETE',
+      password: goodPassword,
+      code: wrong,
+    });
+    expect(wrongCode.res.status).toBe(400);
+    expect(wrongCode.body.error.code).toBe('invalid_two_factor_code');
+    // The password is checked first: a right code does not help without it.
+    const wrongPassword = await c.post('/api/account/delete', {
+      confirmation: 'DELETE',
+      password: 'Wrong-pass1',
+      code: right,
+    });
+    expect(wrongPassword.res.status).toBe(400);
+    expect(wrongPassword.body.error.message).toBe('Incorrect password.');
+    // Better Auth's own deletion path, which asks for neither, is closed.
+    const direct = await c.post('/api/auth/delete-user', { password: goodPassword });
+    expect(direct.res.status).toBe(404);
+    expect(await stillThere()).toBe(200);
+
+    const deleted = await c.post('/api/account/delete', {
+      confirmation: 'DELETE',
+      password: goodPassword,
+      code: ` ${right.slice(0, 3)} ${right.slice(3)} `,
+    });
+    expect(deleted.res.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: true });
+    const device = new TestClient(h);
+    const signIn = await device.post('/api/auth/sign-in/email', { email: 'dee@example.org', password: goodPassword });
+    expect(signIn.res.ok).toBe(false);
+    expect(signIn.body.error.message).toMatch(/invalid email or password/i);
+    expect(device.sessionCookie()).toBeUndefined();
   });
 });

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { databaseWithGeos } from '../setup/database';
+import { splitCsvExport } from '../setup/csv';
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -144,18 +146,42 @@ describe('GET /api/charts/download-svg', () => {
 });
 
 describe('GET /api/charts/download', () => {
-  it('answers the CSV the data API writes for the same selection', async () => {
+  it('answers the CSV the data API writes for the same selection, after what the file is', async () => {
     const res = await app.request(`/api/charts/download?${view}&chart_type=line&time_start=1/2024&format=csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const csv = await res.text();
+    const bytes = new Uint8Array(await res.clone().arrayBuffer());
+    // A byte-order mark, so that Excel reads the file as UTF-8 (text() drops it).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const { about, csv } = splitCsvExport(await res.text());
+    // Title, selection, source and licence first, as the PNG prints them (decision 200); this app has no PUBLIC_URL,
+    // so, as on its images, no address of the view.
+    expect(about).toEqual({
+      title: 'HICP - monthly data (annual rate of change)',
+      subtitle: 'All-items HICP · Annual rate of change (%)',
+      source: expect.stringMatching(/^Eurostat \(prc_hicp_manr\) https:\/\/ec\.europa\.eu\//),
+      licence: 'CC BY 4.0 https://creativecommons.org/licenses/by/4.0/',
+    });
     const api = await app.request(
       '/api/datasets/prc_hicp_manr/data?dim2=CP00&country=DE,FR,EA20&period_from=1/2024&format=csv',
     );
     expect(csv).toBe(await api.text());
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('dataset,unit,coicop,geo,geo_name,period,value,flags');
-    expect(lines).toContain('prc_hicp_manr,RCH_A,CP00,DE,Germany,5/2025,2.1,e');
+    // Each period as the API writes it and in ISO 8601 beside it, which a spreadsheet does not read as a day.
+    expect(lines[0]).toBe('dataset,unit,coicop,geo,geo_name,period,period_iso,value,flags');
+    expect(lines).toContain('prc_hicp_manr,RCH_A,CP00,DE,Germany,5/2025,2025-05,2.1,e');
+  });
+
+  it("names the view's page on the site at PUBLIC_URL", async () => {
+    const published = createApp({
+      db: database.db,
+      config: loadConfig({ ...process.env, PUBLIC_URL: 'https://stats.example.org' }),
+    });
+    const res = await published.request(`/api/charts/download?${view}&chart_type=line&time_start=1/2024&format=csv`);
+    const { about } = splitCsvExport(await res.text());
+    expect(about.view).toBe(
+      `https://stats.example.org/datasets/prc_hicp_manr?chart_type=line&${view.replace(/^datasetId=[^&]*&/, '')}&time_start=1/2024`,
+    );
   });
 
   it('answers the JSON export of the specification', async () => {

@@ -195,9 +195,9 @@ describe('GET /api/datasets/{id}/data', () => {
     expect(res.headers.get('Content-Type')).toContain('text/csv');
     const text = await res.text();
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('dataset,s_adj,age,unit,sex,geo,geo_name,period,value,flags');
-    expect(lines).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,ES,Spain,10/2022,13.0,');
-    expect(lines).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,DE,Germany,10/2022,3.1,');
+    expect(lines[0]).toBe('dataset,s_adj,age,unit,sex,geo,geo_name,period,period_iso,value,flags');
+    expect(lines).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,ES,Spain,10/2022,2022-10,13.0,');
+    expect(lines).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,DE,Germany,10/2022,2022-10,3.1,');
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
@@ -206,7 +206,7 @@ describe('GET /api/datasets/{id}/data', () => {
       '/api/datasets/tec00115/data?format=csv&country=EA20&period_from=2020&period_to=2020',
     );
     const text = await res.text();
-    expect(text).toContain('"Euro area (20 countries, from 2023)",2020,-6.0,');
+    expect(text).toContain('"Euro area (20 countries, from 2023)",2020,2020,-6.0,');
   });
 
   it('exports JSON-stat 2.0 that reconstructs every cell', async () => {

@@ -1,5 +1,6 @@
-// Followed charts over the API on a real database: follow with the whole saved view, list, read, save changes
-// (merged, nulls cleared), order, unfollow; only the owner, only from our origin; bad input is a 400, never a 500.
+// Followed charts over the API on a real database: follow with the whole saved view (several views of a dataset, each
+// once), list, read, save changes (merged, nulls cleared), order, unfollow; only the owner, only from our origin; bad
+// input is a 400, never a 500.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets, follows, users } from '../../db/schema';
@@ -67,11 +68,48 @@ describe('following a chart', () => {
     expect(list.body.follows.map((f: { id: number }) => f.id)).toEqual([id]);
     expect(list.body.follows[0].dataset_name).toMatch(/HICP|inflation/i);
 
-    // Following again keeps the first follow and its view.
-    const again = await client.post('/api/account/follows', { dataset_code: 'PRC_HICP_MANR', settings: {} });
+    // Following the same view again (its places in another order, other periods and words) keeps the first follow
+    // and its settings (decision 198).
+    const again = await client.post('/api/account/follows', {
+      dataset_code: 'PRC_HICP_MANR',
+      settings: {
+        chart_type: 'map',
+        dimensions: { dim1: ['CP00'] },
+        countries: ['IT', 'DE', 'FR'],
+        time_start: '1/2020',
+        title: 'Other words',
+      },
+    });
     expect(again.res.status).toBe(200);
     expect(again.body.id).toBe(id);
     expect(again.body.settings).toEqual(fullSettings);
+  });
+
+  it('follows several views of one dataset, each once, even when asked twice at the same moment', async () => {
+    const { client } = await signedIn();
+    const view = (countries: string[]) => ({ chart_type: 'line', countries });
+    const germanyFrance = await client.post('/api/account/follows', {
+      dataset_id: hicpId,
+      settings: view(['DE', 'FR']),
+    });
+    const spainItaly = await client.post('/api/account/follows', { dataset_id: hicpId, settings: view(['ES', 'IT']) });
+    expect([germanyFrance.res.status, spainItaly.res.status]).toEqual([201, 201]);
+    expect(spainItaly.body.id).not.toBe(germanyFrance.body.id);
+    // Another chart type or series of the same places is another view too.
+    const table = await client.post('/api/account/follows', {
+      dataset_id: hicpId,
+      settings: { chart_type: 'table', countries: ['DE', 'FR'] },
+    });
+    expect(table.res.status).toBe(201);
+    // A double click: two requests for one new view make one follow.
+    const twice = await Promise.all(
+      [0, 1].map(() => client.post('/api/account/follows', { dataset_id: hicpId, settings: view(['PT']) })),
+    );
+    expect(twice.map((r) => r.res.status).sort()).toEqual([200, 201]);
+    expect(twice[0]!.body.id).toBe(twice[1]!.body.id);
+    const list = (await client.request('/api/account/follows')).body.follows as { settings: { countries: string[] } }[];
+    expect(list.map((f) => f.settings.countries.join())).toEqual(expect.arrayContaining(['DE,FR', 'ES,IT', 'PT']));
+    expect(list).toHaveLength(4);
   });
 
   it('saves changes field by field, clears a field sent as null, and records a visit', async () => {

@@ -1,6 +1,8 @@
 // The dashboard and chart page rendered on the server for a signed-in user (route modules under React Router's
-// static handler, the load context server/app.ts builds): live cards with the followed view, latest value, period
-// and change; suggestions when empty; the chart page restoring the saved view; nothing of another account's.
+// static handler, the load context server/app.ts builds): live cards with the followed view, its key, the latest value
+// of a series it draws, period and change; suggestions when empty; the chart page restoring the saved view of one
+// follow; several followed views of one dataset, "Following" only on the followed one (decision 198); nothing of
+// another account's.
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -12,7 +14,9 @@ import {
 } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../core/schemas/account';
+import type { DatasetMeta } from '../../core/schemas/dataset';
 import type { Database } from '../../db/client';
+import { findDataset, getDatasetMeta } from '../../db/queries/datasets';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createFollow, getFollow, markFollowsSeen, reorderFollows } from '../../db/queries/follows';
@@ -51,12 +55,14 @@ const handler = createStaticHandler([
 
 let database: Database;
 const ids: Record<string, number> = {};
+const metas: Record<string, DatasetMeta> = {};
 
-function sessionOf(id: string, name: string): AccountSession {
+function sessionOf(id: string, name: string, nameGiven = true): AccountSession {
   const user = {
     id,
     email: `${id}@example.org`,
     name,
+    nameGiven,
     emailVerified: true,
     image: null,
     twoFactorEnabled: false,
@@ -72,13 +78,14 @@ async function render(
   userId: string,
   path: string,
   headers: Record<string, string> = {},
+  session: AccountSession = sessionOf(userId, userId),
 ): Promise<{ status: number; html: string; location?: string }> {
   const context = await handler.query(new Request(`http://localhost:3000${path}`, { headers }), {
     requestContext: {
       db: database.db,
       outlines,
       siteUrl: 'http://localhost:3000',
-      auth: { session: sessionOf(userId, userId), sessionError: false, providers: { google: false, microsoft: false } },
+      auth: { session, sessionError: false, providers: { google: false, microsoft: false } },
     } as never,
   });
   if (context instanceof Response)
@@ -104,8 +111,10 @@ beforeAll(async () => {
     'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
     'eurostat/tec00118/estat_tec00118.tsv',
   );
-  for (const row of await database.db.select({ id: datasets.id, code: datasets.code }).from(datasets))
+  for (const row of await database.db.select({ id: datasets.id, code: datasets.code }).from(datasets)) {
     ids[row.code] = row.id;
+    metas[row.code] = await getDatasetMeta(database.db, (await findDataset(database.db, row.code))!);
+  }
   for (const id of ['ann', 'ben', 'cat'])
     await database.db.insert(users).values({ id, name: id, email: `${id}@example.org`, emailVerified: true });
 });
@@ -123,9 +132,8 @@ describe('the dashboard', () => {
   });
 
   it('shows each followed chart as a live card in its saved view, and none of another account’s', async () => {
-    await createFollow(database.db, {
+    await createFollow(database.db, metas.prc_hicp_manr!, {
       userId: 'ann',
-      datasetId: ids.prc_hicp_manr!,
       settings: {
         chart_type: 'map',
         map_transform: { x: -100, y: -40, scale: 1.728, reference_width: 360, reference_height: 200 },
@@ -133,9 +141,8 @@ describe('the dashboard', () => {
         note: 'For the Monday meeting',
       },
     });
-    await createFollow(database.db, {
+    await createFollow(database.db, metas.tec00118!, {
       userId: 'ann',
-      datasetId: ids.tec00118!,
       settings: { chart_type: 'line', countries: ['DE', 'FR'] },
     });
     const page = await render('ann', '/app/dashboard');
@@ -147,8 +154,17 @@ describe('the dashboard', () => {
     expect(plain).toContain('For the Monday meeting');
     // The map card is a map in both themes, whole: the zoom made on the wide chart page stays there.
     expect(page.html.match(/class="map-zoom" transform="translate\(0,0\) scale\(1\)"/g)).toHaveLength(2);
-    // tec00118 follows Germany: its latest annual value, the year, and the change on the year before.
+    // tec00118 follows Germany and France: Germany's latest annual value, the year, and the change on the year before,
+    // in neutral colours (a fall is not "good" or "bad" for every indicator, issue 41).
     expect(plain).toMatch(/Germany, 20\d\d [\d.]+ [▲▼] [+-][\d.]+ on 20\d\d/);
+    const changes = [...page.html.matchAll(/<span class="([^"]*)" data-card-change/g)].map((m) => m[1]);
+    expect(changes.length).toBeGreaterThan(0);
+    for (const classes of changes) expect(classes).not.toMatch(/emerald|rose|red|green/);
+    // The line card draws two series: its key names both (direct labels or a legend); the one-series map has none.
+    const lineCard = page.html.slice(page.html.search(/data-chart-type="line"/));
+    const lineSvg = lineCard.slice(lineCard.indexOf('data-card-chart'), lineCard.indexOf('</svg>'));
+    expect(lineSvg).toMatch(/>Germany</);
+    expect(lineSvg).toMatch(/>France</);
     // The map image's tooltip texts are for the embed's script: a card has none.
     expect(page.html).not.toContain('data-map-values');
 
@@ -175,7 +191,10 @@ describe('the dashboard', () => {
 
 describe('the chart page', () => {
   it('opens the followed chart with its saved view and records the visit', async () => {
-    const page = await render('ann', `/app/chart?id=${ids.prc_hicp_manr}`);
+    const mapFollow = (await database.db.query.follows.findFirst({
+      where: (f, { and, eq: is }) => and(is(f.userId, 'ann'), is(f.datasetId, ids.prc_hicp_manr!)),
+    }))!;
+    const page = await render('ann', `/app/chart?id=${ids.prc_hicp_manr}&follow_id=${mapFollow.id}`);
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/data-chart-widget[^>]*data-chart-type="map"/);
     expect(page.html).toContain('value="Prices in Europe"');
@@ -188,7 +207,10 @@ describe('the chart page', () => {
   });
 
   it('shows another account the chart with a Follow button, not the follower’s view', async () => {
-    const page = await render('ben', `/app/chart?id=${ids.prc_hicp_manr}`);
+    const annFollow = (await database.db.query.follows.findFirst({
+      where: (f, { and, eq: is }) => and(is(f.userId, 'ann'), is(f.datasetId, ids.prc_hicp_manr!)),
+    }))!;
+    const page = await render('ben', `/app/chart?id=${ids.prc_hicp_manr}&follow_id=${annFollow.id}`);
     expect(page.status).toBe(200);
     expect(page.html).toContain('aria-label="Follow"');
     expect(page.html).not.toContain('Prices in Europe');
@@ -232,44 +254,78 @@ describe('what changed since the last visit', () => {
     expect(changesOf(page.html)).toEqual(['New since your last visit: 2025 · 1 revision (2023 6 → 5.9)']);
     expect(page.html).toMatch(new RegExp(`data-follow-card="${follow.id}"[\\s\\S]*?data-card-changes`));
     // A follow made after the import starts with nothing new.
-    await createFollow(database.db, { userId: 'ben', datasetId: ids.tec00118!, settings: { countries: ['DE'] } });
+    await createFollow(database.db, metas.tec00118!, { userId: 'ben', settings: { countries: ['DE'] } });
     expect(changesOf((await render('ben', '/app/dashboard')).html)).toEqual([]);
 
     // Opening the chart is the visit: the card no longer names the change.
-    expect((await render('ann', `/app/chart?id=${ids.tec00118}`)).status).toBe(200);
+    expect((await render('ann', `/app/chart?id=${ids.tec00118}&follow_id=${follow.id}`)).status).toBe(200);
     expect(changesOf((await render('ann', '/app/dashboard')).html)).toEqual([]);
   });
 });
 
 describe('following from the public dataset page', () => {
-  it('shows a follower "Following" on the dataset page, and anonymous visitors the same page as ever', async () => {
-    const mine = await renderDocument(database.db, '/datasets/prc_hicp_manr', sessionOf('ann', 'ann'));
+  it('shows a follower "Following" on the followed view only, and anonymous visitors the same page as ever', async () => {
+    const following = /aria-label="Following" aria-pressed="true"/;
+    const follow = /aria-label="Follow" aria-pressed="false"/;
+    // ann follows prc_hicp_manr's map of its default places.
+    const mine = await renderDocument(database.db, '/datasets/prc_hicp_manr?chart_type=map', sessionOf('ann', 'ann'));
     expect(mine.status).toBe(200);
-    expect(mine.html).toContain('aria-label="Following"');
-    expect(mine.html).toContain('aria-pressed="true"');
-    const notMine = await renderDocument(database.db, '/datasets/prc_hicp_manr', sessionOf('cat', 'cat'));
-    expect(notMine.html).toContain('aria-label="Follow"');
-    expect(notMine.html).toContain('aria-pressed="false"');
+    expect(mine.html).toMatch(following);
+    // Another view of the same dataset (other places, another type) is not the followed one.
+    for (const view of ['chart_type=map&country[]=ES&country[]=IT', 'chart_type=table']) {
+      const other = await renderDocument(database.db, `/datasets/prc_hicp_manr?${view}`, sessionOf('ann', 'ann'));
+      expect(other.html, view).toMatch(follow);
+    }
+    const notMine = await renderDocument(
+      database.db,
+      '/datasets/prc_hicp_manr?chart_type=map',
+      sessionOf('cat', 'cat'),
+    );
+    expect(notMine.html).toMatch(follow);
     // The cached anonymous page knows of no follow: the same for every visitor.
-    const anonymous = await renderDocument(database.db, '/datasets/prc_hicp_manr');
+    const anonymous = await renderDocument(database.db, '/datasets/prc_hicp_manr?chart_type=map');
     expect(anonymous.html).toContain('aria-label="Follow"');
-    expect(anonymous.html).not.toContain('aria-pressed');
+    expect(anonymous.html).not.toMatch(/aria-label="Follow(ing)?" aria-pressed/);
   });
 
-  it('follows with the view the visitor was looking at when they come back from signing in', async () => {
+  it('follows the view of the Follow click once, opens that follow, and keeps several views of one dataset', async () => {
+    const follows = () =>
+      database.db.query.follows.findMany({
+        where: (f, { and, eq: is }) => and(is(f.userId, 'cat'), is(f.datasetId, ids.tec00118!)),
+        orderBy: (f, { asc }) => [asc(f.id)],
+      });
+    const ours = { 'sec-fetch-site': 'same-origin' };
     const view = 'chart_type=line&country[]=DE&country[]=FR&time_start=2019';
-    const back = await render('cat', `/app/chart?id=${ids.tec00118}&follow=1&${view}`, {
-      'sec-fetch-site': 'same-origin',
-    });
+    const back = await render('cat', `/app/chart?id=${ids.tec00118}&follow=1&${view}`, ours);
     expect(back.status).toBe(302);
-    expect(back.location).toBe(`/app/chart?id=${ids.tec00118}&${view}`);
-    const follow = (await database.db.query.follows.findFirst({
-      where: (f, { and, eq: is }) => and(is(f.userId, 'cat'), is(f.datasetId, ids.tec00118!)),
-    }))!;
-    expect(follow.settings).toMatchObject({ chart_type: 'line', countries: ['DE', 'FR'], time_start: '2019' });
+    const [first] = await follows();
+    expect(first!.settings).toMatchObject({ chart_type: 'line', countries: ['DE', 'FR'], time_start: '2019' });
+    expect(back.location).toBe(`/app/chart?id=${ids.tec00118}&follow_id=${first!.id}`);
     const page = await render('cat', back.location!);
     expect(page.html).toContain('aria-label="Following"');
     expect(page.html).toMatch(/data-chart-widget[^>]*data-chart-type="line"/);
+    // The chart page at the followed view's own address knows it too; another view's does not.
+    expect((await render('cat', `/app/chart?id=${ids.tec00118}&${view}`)).html).toContain('aria-label="Following"');
+    const spainItaly = 'chart_type=line&country[]=ES&country[]=IT';
+    expect((await render('cat', `/app/chart?id=${ids.tec00118}&${spainItaly}`)).html).toContain('aria-label="Follow"');
+
+    // The same view again (places in another order, another range) is the same follow: nothing new, nothing changed.
+    const again = await render(
+      'cat',
+      `/app/chart?id=${ids.tec00118}&follow=1&chart_type=line&country[]=FR&country[]=DE&time_start=2021`,
+      ours,
+    );
+    expect(again.location).toBe(`/app/chart?id=${ids.tec00118}&follow_id=${first!.id}`);
+    expect(await follows()).toHaveLength(1);
+    expect((await follows())[0]!.settings).toMatchObject({ time_start: '2019' });
+    // Another view of the same dataset is a second follow; both are on the dashboard.
+    const second = await render('cat', `/app/chart?id=${ids.tec00118}&follow=1&${spainItaly}`, ours);
+    const both = await follows();
+    expect(both).toHaveLength(2);
+    expect(second.location).toBe(`/app/chart?id=${ids.tec00118}&follow_id=${both[1]!.id}`);
+    const dashboard = await render('cat', '/app/dashboard');
+    for (const f of both) expect(dashboard.html).toContain(`data-follow-card="${f.id}"`);
+    expect(dashboard.html).toContain(`href="/app/chart?id=${ids.tec00118}&amp;follow_id=${both[1]!.id}"`);
   });
 
   it('does not follow for a link from another site: the page shows the Follow button', async () => {
@@ -282,5 +338,14 @@ describe('following from the public dataset page', () => {
       where: (f, { and, eq: is }) => and(is(f.userId, 'cat'), is(f.datasetId, ids.prc_hicp_manr!)),
     });
     expect(follows).toEqual([]);
+  });
+});
+
+describe('greeting the user (issue 41)', () => {
+  it('welcomes with the name the person gave, else their e-mail address, never the random full_name', async () => {
+    const welcome = async (session: AccountSession) =>
+      text((await render(session.user.id, '/app/dashboard', {}, session)).html).match(/Welcome, (\S+)/)?.[1];
+    await expect(welcome(sessionOf('ben', 'Ben', true))).resolves.toBe('Ben');
+    await expect(welcome(sessionOf('ben', 'User_HXVJMT', false))).resolves.toBe('ben@example.org');
   });
 });

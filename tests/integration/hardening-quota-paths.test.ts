@@ -265,6 +265,7 @@ describe('one declaration (item 4)', () => {
       'GET /api/datasets/x/data',
       'GET /api/datasets/x/revisions',
       'GET /api/sdmx/2.1/data/x/x',
+      'GET /api/statistics/1.0/data/x',
       'GET /api/workbench',
       'GET /api/charts/download',
       'POST /api/assistant/ask',

@@ -83,7 +83,7 @@ describe('weekly: Eurostat TSV with ISO weeks (2020W51 … 2021W02, across the 5
 
   it('exports the display spelling in CSV, ISO weeks in JSON-stat and SDMX-CSV', async () => {
     const csv = await get('/api/datasets/demo_r_mwk_ts/data?dim1=T&country=DE&period_from=W53/2020&format=csv');
-    expect(csv.text).toContain('demo_r_mwk_ts,T,NR,DE,Germany,W53/2020,26064,');
+    expect(csv.text).toContain('demo_r_mwk_ts,T,NR,DE,Germany,W53/2020,2020-W53,26064,');
     const jsonStat = await getJson('/api/datasets/demo_r_mwk_ts/data?dim1=T&country=DE&format=jsonstat');
     expect(jsonStat.dimension.time.category.index).toEqual([
       '2020-W51',

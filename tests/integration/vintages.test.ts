@@ -246,8 +246,8 @@ describe('as_of on the data paths', () => {
     const csv = await app.request(`/api/datasets/une_rt_m/data?${de}&format=csv&as_of=${between}`);
     expect(csv.status).toBe(200);
     const text = await csv.text();
-    expect(text).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,DE,Germany,2/2024,3.3,\r\n');
-    expect(text).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,DE,Germany,6/2024,3.4,\r\n');
+    expect(text).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,DE,Germany,2/2024,2024-02,3.3,\r\n');
+    expect(text).toContain('une_rt_m,SA,TOTAL,PC_ACT,T,DE,Germany,6/2024,2024-06,3.4,\r\n');
     const stat = await getJson(`/api/datasets/une_rt_m/data?${de}&format=jsonstat&as_of=${between}`);
     expect(stat.res.status).toBe(200);
     const time = stat.body.dimension.time.category.index as string[];
@@ -263,10 +263,10 @@ describe('as_of on the data paths', () => {
     const then = await app.request(`/api/charts/download?${view}&as_of=${between}`);
     expect(then.status).toBe(200);
     const text = await then.text();
-    expect(text).toContain('DE,Germany,2/2024,3.3,');
-    expect(text).toContain('DE,Germany,6/2024,3.4,');
+    expect(text).toContain('DE,Germany,2/2024,2024-02,3.3,');
+    expect(text).toContain('DE,Germany,6/2024,2024-06,3.4,');
     const now = await (await app.request(`/api/charts/download?${view}`)).text();
-    expect(now).toContain('DE,Germany,2/2024,3.2,');
+    expect(now).toContain('DE,Germany,2/2024,2024-02,3.2,');
     expect(now).not.toContain('6/2024');
   });
 

@@ -169,13 +169,13 @@ describe('the /app/statistics loader', () => {
       ['une_rt_m', 'monthly', false],
       ['tec00115', 'annual', true],
     ]);
-    // The panels' series cross to the browser packed (decision 169): their periods once, in the rows' order.
-    const ends = d.panels.map((p) => {
-      const periods = p.data.data[0]!.periods;
-      return [periods[0], periods.at(-1)];
-    });
-    expect(new Set(ends.map((e) => e.join(' '))).size).toBe(1);
-    expect(ends[0]![0]).toBe('1/2015');
+    // The panels' series cross to the browser packed (decision 169): their periods once, in the rows' order, each
+    // indicator at its own periods (the annual one at 2015, not 12/2015); every panel is drawn over the one axis
+    // range, in which the annual values sit mid-year (decision 199).
+    const starts = d.panels.map((p) => p.data.data[0]!.periods[0]);
+    expect(starts).toEqual(['1/2015', '1/2015', '2015']);
+    expect(d.axis.from).toBe('1/2015');
+    expect(d.axis.to).toMatch(/^\d+\/20\d\d$/);
     // Add to dashboard follows each indicator's line chart for the places and its own period range.
     expect(d.panels[2]!.follow).toMatchObject({
       dataset_code: 'tec00115',

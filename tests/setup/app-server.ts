@@ -41,6 +41,14 @@ function appServerArgs(buildDir: string): string[] {
   return [...startNodeFlags(pkg.scripts.start), path.join(buildDir, 'app-server/index.mjs')];
 }
 
+/**
+ * The port of the server's last start line (server/config.ts readyLine): `listening on http://127.0.0.1:PORT`, or
+ * `open PUBLIC_URL (listening on HOST:PORT)` when the public address is another.
+ */
+export function listeningPort(log: string): string | undefined {
+  return /listening on (?:http:\/\/)?(?:\[[^\]]*\]|[^\s:()[\]]+):(\d+)/.exec(log)?.[1];
+}
+
 /** Starts the server and resolves once it listens; rejects with its log if it exits or does not listen in time. */
 export function startAppServer(options: StartOptions): Promise<AppServer> {
   const buildDir = path.resolve(root, options.buildDir ?? (options.env.BUILD_DIR || 'build'));
@@ -62,7 +70,7 @@ export function startAppServer(options: StartOptions): Promise<AppServer> {
     const onData = (chunk: Buffer) => {
       if (listening) return;
       log += chunk.toString();
-      const port = /listening on http:\/\/localhost:(\d+)/.exec(log)?.[1];
+      const port = listeningPort(log);
       if (port) {
         listening = true;
         clearTimeout(timer);

@@ -23,3 +23,18 @@ export function parseCsv(text: string): string[][] {
       return out;
     });
 }
+
+/**
+ * A chart's CSV export (decision 200): the byte-order mark, the `# key,value` lines that say what the file is, then the
+ * CSV the data API writes for the same selection.
+ */
+export function splitCsvExport(text: string): { bom: boolean; about: Record<string, string>; csv: string } {
+  const bom = text.startsWith('\uFEFF');
+  const lines = (bom ? text.slice(1) : text).split('\r\n');
+  const about: Record<string, string> = {};
+  while (lines[0]?.startsWith('#')) {
+    const [key, value] = parseCsv(lines.shift()!)[0]!;
+    about[key!.replace(/^# /, '')] = value ?? '';
+  }
+  return { bom, about, csv: lines.join('\r\n') };
+}

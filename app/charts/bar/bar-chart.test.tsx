@@ -121,6 +121,29 @@ describe('BarChart', () => {
     expect(all.every((b) => b.y === zeroY || Math.abs(b.y + b.height - zeroY) < 0.02)).toBe(true);
   });
 
+  it('never writes a negative value over the names under the bars (tec00115: Austria −1.0 on "Austria", issue 41)', () => {
+    // One period where Austria's small fall is the lowest value: its bar ends at the bottom of the plot.
+    const period = '5/2025';
+    const values: Record<string, number> = { Germany: 6.1, France: 3.2, Spain: 2.5, Italy: 0.7, Austria: -1 };
+    const data: DatasetData = {
+      ...hicp,
+      data: [{ ...hicp.data[0]!, rows: [{ period, values }] }],
+    };
+    for (const width of [375, 800]) {
+      const svg = renderToStaticMarkup(<BarChart data={data} width={width} height={368} />);
+      const valueY = Number(/<text x="[^"]+" y="([^"]+)"[^>]*>-1\.0<\/text>/.exec(svg)?.[1]);
+      const namesTop = Math.min(
+        ...[...svg.matchAll(/<g class="axis-x">[\s\S]*?<\/g><\/g>/g)].flatMap((m) =>
+          [...m[0].matchAll(/<text x="[^"]+" y="([^"]+)"/g)].map((t) => Number(t[1])),
+        ),
+      );
+      // The value's text (11 px, centred on its y) ends above the names' top (their y, hanging from the axis).
+      expect(valueY + 6).toBeLessThan(namesTop);
+      const zeroY = Number(/class="zero-line" x1="[^"]+" x2="[^"]+" y1="([^"]+)"/.exec(svg)?.[1]);
+      expect(valueY).toBeLessThan(zeroY);
+    }
+  });
+
   it('turns country labels 45° when they do not fit side by side', () => {
     const svg = render({ startIndex: 340, width: 300, height: 368 });
     expect(render({ startIndex: 340, countries: ['DE', 'FR', 'IT', 'ES', 'EE'] })).not.toContain('rotate(');

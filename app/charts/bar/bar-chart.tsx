@@ -25,6 +25,8 @@ import { BarMarks, type PlacedBar } from './bar-marks';
 export interface BarChartProps extends ChartProps {
   /** The slider: first period shown. Default: the last 12 periods. */
   startIndex?: number;
+  /** The slider's end thumb: last period shown; -1 or absent = the latest. */
+  endIndex?: number;
   hideLegend?: boolean;
 }
 
@@ -99,7 +101,10 @@ function placeSparse(
   const bars = state.bars.map((b): PlacedBar => {
     const left = x(b.key) ?? plot.left;
     const { y, height } = barBetween(layout, b.value);
-    const above = b.value >= 0;
+    // A negative bar's value goes under its end, unless that would leave the plot for the names below it (Austria's
+    // −1.0 on the "Austria" label): then over the zero line, where the bar leaves room (decision 199).
+    const above = b.value >= 0 || y + height + 8 + FONT_SIZE.value / 2 > plot.bottom;
+    const y0 = zeroOf(layout);
     return {
       key: b.key,
       label: b.label,
@@ -112,15 +117,17 @@ function placeSparse(
       valueLabel: labelFits
         ? {
             x: left + bw / 2,
-            y: above ? y - 8 : y + height + 8,
+            y: b.value >= 0 ? y - 8 : above ? y0 - 8 : y + height + 8,
             text: formatNumber(b.value, state.decimals),
             anchor: 'middle',
           }
         : undefined,
     };
   });
-  // A series without a value keeps its place at the end, with 'No data' where its bar would stand.
+  // A series without a value keeps its place at the end, with 'No data' where its bar would stand, or a dash where
+  // that does not fit; where not even the dash fits (hundreds of regions), the tooltip says it.
   const noDataFits = estimateTextWidth(NO_DATA_LABEL, FONT_SIZE.value) <= x.step();
+  const dashFits = estimateTextWidth('\u2013', FONT_SIZE.value) + 2 <= x.step();
   const missing = state.missing.map((m): PlacedBar => {
     const left = x(m.key) ?? plot.left;
     const y0 = zeroOf(layout);
@@ -133,12 +140,22 @@ function placeSparse(
       height: 0,
       color: 'none',
       noData: true,
-      valueLabel: { x: left + bw / 2, y: y0 - 8, text: noDataFits ? NO_DATA_LABEL : '\u2013', anchor: 'middle' },
+      ...(dashFits
+        ? {
+            valueLabel: {
+              x: left + bw / 2,
+              y: y0 - 8,
+              text: noDataFits ? NO_DATA_LABEL : '\u2013',
+              anchor: 'middle' as const,
+            },
+          }
+        : {}),
     };
   });
   // Names closer than a line of text would pile up (40 countries on a phone): every k-th is named, the tooltip
-  // names the rest.
-  const every = Math.max(1, Math.ceil((FONT_SIZE.tick + 3) / Math.max(1, x.step())));
+  // names the rest. Turned 45°, two names are their distance times sin 45° apart.
+  const lineOfText = (FONT_SIZE.tick + 3) / (rotate ? SIN45 : 1);
+  const every = x.step() > 0 ? Math.max(1, Math.ceil(lineOfText / x.step())) : all.length;
   const named = all.flatMap((b, i): CategoryName[] =>
     i % every === 0
       ? [

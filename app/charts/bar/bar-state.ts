@@ -22,14 +22,22 @@ export function maxBarsFor(width: number): number {
  * The last period index a bar chart draws from `startIndex`: grouped bars of `seriesCount` series stop after
  * the periods that fit the width, so that the slider's label and the view's URL name the bars drawn.
  */
-export function barRangeEnd(startIndex: number, total: number, seriesCount: number, width: number): number {
+export function barRangeEnd(
+  startIndex: number,
+  total: number,
+  seriesCount: number,
+  width: number,
+  chosenEnd: number = total - 1,
+): number {
   const fits = Math.max(1, Math.floor(maxBarsFor(width) / Math.max(1, seriesCount)));
-  return Math.min(total - 1, startIndex + fits - 1);
+  return Math.min(total - 1, chosenEnd, startIndex + fits - 1);
 }
 
 export interface BarStateInput extends ChartStateInput {
   /** The slider: first period shown. Default: the last 12 periods (see defaultSliderIndex). */
   startIndex?: number;
+  /** The slider's end thumb: last period shown; -1 or absent = the latest (decision 199). */
+  endIndex?: number;
   /** The most bars the chart has room for; the range is cut short after the periods that fit. */
   maxBars?: number;
 }
@@ -74,7 +82,8 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
   const startIndex = resolvePeriodIndex(input.startIndex ?? defaultSliderIndex('bar', total), total);
   const perPeriod = Math.max(1, full.series.length);
   const fits = input.maxBars && input.maxBars > 0 ? Math.max(1, Math.floor(input.maxBars / perPeriod)) : total;
-  const endIndex = Math.min(total - 1, startIndex + fits - 1);
+  const chosenEnd = Math.max(startIndex, resolvePeriodIndex(input.endIndex ?? -1, total));
+  const endIndex = Math.min(chosenEnd, startIndex + fits - 1);
   // Series without a value in the range stay (as 'No data'): a euro area that has not reported is not dropped.
   const table = sliceTable(full, startIndex, endIndex, { keepEmpty: true });
   const values = allValues(table.series);

@@ -76,8 +76,11 @@ export interface CategoryAxisProps {
   tickMarks?: boolean;
 }
 
-/** From the axis down to the labels' top (upright) or end (turned 45°). */
-export const CATEGORY_LABEL_GAP = 8;
+/**
+ * From the axis down to the labels' top (upright) or end (turned 45°): far enough that the first period's label stays
+ * clear of the lowest value's label beside the axis (decision 199).
+ */
+export const CATEGORY_LABEL_GAP = 10;
 
 /** Labels below a horizontal axis: periods for time series, country names for sparse bars. */
 export function CategoryAxisX({ ticks, y, colors, fontSize, rotate = false, tickMarks = true }: CategoryAxisProps) {

@@ -15,6 +15,8 @@ export interface ValueTickOptions {
   includeZero?: boolean;
   /** Least pixels between two ticks. */
   minSpacing?: number;
+  /** The axis's unit: one that names a scale ('Million euro') gets its ticks in full (formatAxisTicks). */
+  unit?: string;
 }
 
 /** Nice ticks for values in [min, max] along an axis `length` pixels long (about one tick per 40px). */
@@ -22,7 +24,7 @@ export function niceValueTicks(
   min: number,
   max: number,
   length: number,
-  { includeZero = false, minSpacing = 40 }: ValueTickOptions = {},
+  { includeZero = false, minSpacing = 40, unit }: ValueTickOptions = {},
 ): ValueTicks {
   let lo = Number.isFinite(min) ? min : 0;
   let hi = Number.isFinite(max) ? max : lo + 1;
@@ -40,7 +42,7 @@ export function niceValueTicks(
   const scale = scaleLinear().domain([lo, hi]).nice(count);
   const [d0, d1] = scale.domain() as [number, number];
   const ticks = scale.ticks(count);
-  return { domain: [d0, d1], ticks, labels: formatAxisTicks(ticks) };
+  return { domain: [d0, d1], ticks, labels: formatAxisTicks(ticks, unit) };
 }
 
 export interface PeriodTick {

@@ -2,10 +2,12 @@
 // value gridlines, zero line and period axis around the view's own marks (decision 036).
 import type { ReactNode } from 'react';
 import { Baseline, CategoryAxisX, UnitLabel, ValueAxisY, type PlacedTick } from './axes';
-import { OUTER_PADDING, type CartesianLayout } from './cartesian-layout';
+import { NOTE_SWATCH, OUTER_PADDING, type CartesianLayout } from './cartesian-layout';
 import { ChartFrame, type ChartBox } from './chart-frame';
 import { Legend } from './legend';
 import { FONT_SIZE, themeColors } from './palette';
+import { roundPx } from './pixels';
+import { AGGREGATE_DASH } from './legend';
 
 export interface CartesianFrameProps extends ChartBox {
   title: string;
@@ -72,8 +74,30 @@ export function CartesianFrame(props: CartesianFrameProps) {
         text={props.unit}
         colors={colors}
         fontSize={FONT_SIZE.label}
-        maxWidth={width - 2 * OUTER_PADDING}
+        maxWidth={layout.unitWidth}
       />
+      {layout.note ? (
+        <g className="chart-note">
+          <line
+            x1={roundPx(layout.note.x)}
+            x2={roundPx(layout.note.x + NOTE_SWATCH - 5)}
+            y1={roundPx(layout.note.y)}
+            y2={roundPx(layout.note.y)}
+            stroke={colors.mutedText}
+            strokeWidth={2}
+            strokeDasharray={AGGREGATE_DASH}
+          />
+          <text
+            x={roundPx(layout.note.x + NOTE_SWATCH)}
+            y={roundPx(layout.note.y)}
+            dy="0.35em"
+            fontSize={FONT_SIZE.tick}
+            fill={colors.mutedText}
+          >
+            {layout.note.text}
+          </text>
+        </g>
+      ) : null}
       <ValueAxisY ticks={layout.yTicks} from={plot.left} to={plot.right} colors={colors} fontSize={FONT_SIZE.tick} />
       {props.marksUnderAxes ? props.marks : null}
       {axes}

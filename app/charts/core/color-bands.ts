@@ -99,6 +99,8 @@ export function roundToStep(value: number, step: number): number {
 export interface ColorBandOptions {
   seriesColor?: string;
   theme?: Theme;
+  /** The legend's unit: one that names a scale ('Million euro') gets its ranges in full (formatAxisTicks). */
+  unit?: string;
 }
 
 /**
@@ -123,7 +125,7 @@ export function buildColorBands(values: Iterable<number>, options: ColorBandOpti
   const lo = Math.min(roundToStep(Math.floor(min / step + 1e-9) * step, step), thresholds[0] ?? min);
   const hi = Math.max(roundToStep(Math.ceil(max / step - 1e-9) * step, step), thresholds[3] ?? max);
   const edges = [lo, ...thresholds, hi];
-  const edgeLabels = formatAxisTicks(edges);
+  const edgeLabels = formatAxisTicks(edges, options.unit);
   const shades = bandShades(options.seriesColor);
   const bands = BAND_LABELS.map((label, index): ColorBand => ({
     index,

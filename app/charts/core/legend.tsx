@@ -16,6 +16,12 @@ export interface LegendProps {
   highlight?: string | null;
 }
 
+/** Dashes of an aggregate's line (EU, euro area), on the chart and in its key. */
+export const AGGREGATE_DASH = '6 4';
+
+/** The key to the dashed lines, above a line chart that draws an aggregate (decision 199). */
+export const AGGREGATE_NOTE = 'Dashed: aggregate of countries';
+
 /** An aggregate's bar (EU, euro area) is a light fill inside its colour's outline, in the legend as on the chart. */
 export const AGGREGATE_FILL_OPACITY = 0.35;
 

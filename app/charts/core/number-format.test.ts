@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsFor, decimalsOf, formatAxisTicks, formatCompact, formatNumber, valueFormatter } from './number-format';
+import {
+  decimalsFor,
+  decimalsOf,
+  formatAxisTicks,
+  formatCompact,
+  formatNumber,
+  unitNamesScale,
+  valueFormatter,
+} from './number-format';
 
 describe('decimalsOf and decimalsFor', () => {
   it('finds the decimals a value needs, ignoring floating-point noise', () => {
@@ -77,6 +85,22 @@ describe('formatAxisTicks', () => {
     expect(formatAxisTicks([0, 1e6, 2e6, 3e6, 4e6])).toEqual(['0', '1M', '2M', '3M', '4M']);
     expect(formatAxisTicks([0, 500, 1000, 1500])).toEqual(['0', '0.5K', '1.0K', '1.5K']);
     expect(formatAxisTicks([0, 2000, 4000])).toEqual(['0', '2K', '4K']);
+  });
+
+  it('states one scale: a unit that names its own ("Million euro") gets its ticks in full, not "3.6M" (issue 41)', () => {
+    expect(formatAxisTicks([0, 1.2e6, 2.4e6, 3.6e6], 'Million euro')).toEqual([
+      '0',
+      '1,200,000',
+      '2,400,000',
+      '3,600,000',
+    ]);
+    expect(formatAxisTicks([0, 2000, 4000], 'Current prices, million euro, 2024')).toEqual(['0', '2,000', '4,000']);
+    expect(formatAxisTicks([0, 20000, 40000], 'Thousand persons')).toEqual(['0', '20,000', '40,000']);
+    // A unit without a scale keeps the compact ticks.
+    expect(formatAxisTicks([0, 20000, 40000], 'Euro per inhabitant')).toEqual(['0', '20K', '40K']);
+    expect(unitNamesScale('Million units of national currency')).toBe(true);
+    expect(unitNamesScale('Percentage of population in the labour force')).toBe(false);
+    expect(unitNamesScale(undefined)).toBe(false);
   });
 
   it('copes with floating-point tick values', () => {

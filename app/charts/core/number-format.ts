@@ -61,14 +61,24 @@ export function formatCompact(value: number, maxDecimals = 1): string {
   return formatNumber(value, Math.min(decimalsOf(value), maxDecimals));
 }
 
+/** A unit that states a scale of its own ('Million euro', 'Thousand persons', 'Current prices, million euro'). */
+const SCALE_WORDS = /\b(hundreds?|thousands?|millions?|billions?|trillions?)\b/i;
+
+/** True when the unit's label names a scale: its values are already in thousands, millions … */
+export function unitNamesScale(unit: string | undefined): boolean {
+  return unit !== undefined && SCALE_WORDS.test(unit);
+}
+
 /**
- * Labels for a set of axis ticks with one consistent number of decimals; compact (K, M, B)
- * once the largest tick reaches 1,000. Zero is always written `0`.
+ * Labels for a set of axis ticks with one consistent number of decimals; compact (K, M, B) once the largest tick
+ * reaches 1,000, unless the axis's unit names a scale of its own: "Million euro" with ticks "3.6M" would state two
+ * scales (3.6 million million euro), so such an axis writes its values in full ("3,600,000", decision 199). Zero is
+ * always written `0`.
  */
-export function formatAxisTicks(ticks: readonly number[]): string[] {
+export function formatAxisTicks(ticks: readonly number[], axisUnit?: string): string[] {
   const finite = ticks.filter((t) => Number.isFinite(t));
   const maxAbs = finite.reduce((m, t) => Math.max(m, Math.abs(t)), 0);
-  const unit = compactUnits.find((u) => maxAbs >= u.size);
+  const unit = unitNamesScale(axisUnit) ? undefined : compactUnits.find((u) => maxAbs >= u.size);
   const divisor = unit?.size ?? 1;
   const decimals = decimalsFor(finite.map((t) => t / divisor));
   return ticks.map((t) => {

@@ -46,12 +46,47 @@ describe('view URLs', () => {
     expect(CHART_TYPES.filter(hasTimeRange)).toEqual(['line', 'bar']);
   });
 
-  it('writes an iframe snippet 545px high and full width, escaping attributes', () => {
+  it('writes a full-width iframe snippet of the height it is given (545px at least by default), escaping attributes', () => {
     const url = embedUrl(origin, 12, line);
-    const snippet = embedSnippet(url, 'Inflation "HICP" <2025>');
-    expect(snippet).toBe(
-      `<iframe src="${url.replace(/&/g, '&amp;')}" width="100%" height="545" title="Inflation &quot;HICP&quot; &lt;2025&gt;" style="border:0" loading="lazy"></iframe>`,
+    const [frame, script] = embedSnippet(url, 'Inflation "HICP" <2025>', 611.2).split('\n');
+    expect(frame).toBe(
+      `<iframe src="${url.replace(/&/g, '&amp;')}" width="100%" height="612" title="Inflation &quot;HICP&quot; &lt;2025&gt;" style="border:0" loading="lazy"></iframe>`,
     );
+    expect(embedSnippet(url, 'x')).toContain('height="545"');
+    // The script hears only the embed's origin, and sets the height of the frame that sent the message.
+    expect(script).toMatch(/^<script>window\.addEventListener\("message",function\(e\)\{.*\}\)<\/script>$/);
+    expect(script).toContain('e.origin!=="https://stats.example"');
+    expect(script).toContain('d.type!=="embed-height"');
+    expect(script).toContain('f[i].contentWindow===e.source');
+  });
+
+  it("the snippet's script sizes the frame that sent a message from the embed's origin, and no other", () => {
+    const script = /<script>(.*)<\/script>/.exec(embedSnippet(embedUrl(origin, 12, line), 'x'))![1]!;
+    const frames = [
+      { contentWindow: {}, style: { height: '' } },
+      { contentWindow: {}, style: { height: '' } },
+    ];
+    let listener: ((e: { origin: string; source: unknown; data: unknown }) => void) | undefined;
+    const window = { addEventListener: (_: string, fn: typeof listener) => (listener = fn) };
+    const document = { getElementsByTagName: () => frames };
+    new Function('window', 'document', script)(window, document);
+    listener!({
+      origin: 'https://evil.example',
+      source: frames[0]!.contentWindow,
+      data: { type: 'embed-height', height: 900 },
+    });
+    listener!({
+      origin: 'https://stats.example',
+      source: frames[0]!.contentWindow,
+      data: { type: 'other', height: 900 },
+    });
+    expect(frames.map((f) => f.style.height)).toEqual(['', '']);
+    listener!({
+      origin: 'https://stats.example',
+      source: frames[1]!.contentWindow,
+      data: { type: 'embed-height', height: 612.4 },
+    });
+    expect(frames.map((f) => f.style.height)).toEqual(['', '613px']);
   });
 
   it('names server downloads with the same parameters and datasetId', () => {

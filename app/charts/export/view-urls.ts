@@ -50,11 +50,20 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The iframe snippet of the Embed export: full width, 545px high. */
-export function embedSnippet(url: string, title: string): string {
+/**
+ * The Embed export (decision 200): a full-width iframe whose height fits the view without scripts (`height`, from
+ * `embedFrameHeight`; 545px at least), and a small script that sets each such frame's height to its content's, from
+ * the embed page's `{ type: 'embed-height', height }` messages, heard only from the embed's own origin and applied
+ * only to the iframe that sent it.
+ */
+export function embedSnippet(url: string, title: string, height: number = EMBED_HEIGHT): string {
+  const origin = JSON.stringify(new URL(url).origin);
   return (
-    `<iframe src="${escapeAttribute(url)}" width="100%" height="${EMBED_HEIGHT}" ` +
-    `title="${escapeAttribute(title)}" style="border:0" loading="lazy"></iframe>`
+    `<iframe src="${escapeAttribute(url)}" width="100%" height="${Math.ceil(height)}" ` +
+    `title="${escapeAttribute(title)}" style="border:0" loading="lazy"></iframe>\n` +
+    `<script>window.addEventListener("message",function(e){var d=e.data,f=document.getElementsByTagName("iframe"),i;` +
+    `if(e.origin!==${origin}||!d||d.type!=="embed-height"||typeof d.height!=="number")return;` +
+    `for(i=0;i<f.length;i++)if(f[i].contentWindow===e.source)f[i].style.height=Math.ceil(d.height)+"px"})</script>`
   );
 }
 

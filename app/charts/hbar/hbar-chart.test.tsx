@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { cleanup, fireEvent, render as mount, screen } from '@testing-library/react';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
+import { hbarHeight } from '../widget/chart-view';
 import { HBarChart } from './hbar-chart';
 
 const hicp = loadHicp();
@@ -47,6 +48,23 @@ describe('HBarChart', () => {
     const phone = renderToStaticMarkup(<HBarChart data={eu} width={375} height={300} periodIndex={339} />);
     expect(textsIn(phone, 'hbar-marks')).toContain('EU27');
     expect(phone).toContain('European Union (27 countries, from 2020)');
+  });
+
+  it('grows on a phone so that 45 places each get a readable row (issue 41)', () => {
+    const names = Array.from({ length: 45 }, (_, i) => `Region number ${i + 1}`);
+    const values = Object.fromEntries(names.map((n, i) => [n, (i * 7) % 23] as const));
+    const many = { ...hicp, data: [{ ...hicp.data[0]!, rows: [{ period: '5/2025', values }] }] };
+    const height = hbarHeight(many, undefined, -1, 368);
+    expect(height).toBeGreaterThanOrEqual(45 * 18);
+    const svg = renderToStaticMarkup(<HBarChart data={many} width={375} height={height} />);
+    const ys = [...svg.matchAll(/<text x="[^"]+" y="([^"]+)" dy="0.35em" text-anchor="end" font-size="(\d+)"/g)];
+    const names45 = ys.filter((m) => Number(m[2]) >= 11);
+    expect(names45.length).toBeGreaterThanOrEqual(45);
+    const rows = [...new Set(ys.map((m) => Number(m[1])))].sort((a, b) => a - b);
+    const steps = rows.slice(1).map((y, i) => y - rows[i]!);
+    expect(Math.min(...steps)).toBeGreaterThanOrEqual(17.5);
+    // A few places keep their compact height.
+    expect(hbarHeight(hicp, ['DE', 'FR'], -1, 368)).toBeLessThan(368);
   });
 
   it('shows the latest period by default', () => {

@@ -1,7 +1,7 @@
 // Horizontal bar chart for one period: category labels, value axis with gridlines, value labels at bar ends.
 import { scaleLinear } from 'd3-scale';
 import { Baseline, UnitLabel, ValueAxisX } from '../core/axes';
-import { niceValueTicks } from '../core/axis-ticks';
+import { LABEL_GAP, niceValueTicks } from '../core/axis-ticks';
 import { OUTER_PADDING } from '../core/cartesian-layout';
 import { ChartFrame, ChartMessage } from '../core/chart-frame';
 import { ChartInteraction } from '../core/chart-interaction';
@@ -23,6 +23,8 @@ export interface HBarChartProps extends ChartProps {
 
 const AXIS_HEIGHT = 22;
 const MAX_STEP = 48;
+/** The smallest name a place gets (decision 199): a chart too short for it is made taller by its host (hbarHeight). */
+const MIN_FONT = 11;
 
 interface HbarLayout {
   bars: PlacedHbar[];
@@ -33,6 +35,29 @@ interface HbarLayout {
   plot: { left: number; right: number; top: number; bottom: number };
   ticks: { at: number; label: string }[];
   zeroX: number;
+}
+
+/**
+ * The value axis's ticks, fewer until their labels fit side by side: a unit that names its scale writes its values in
+ * full ("10,000,000"), wider than the 70 px a tick is usually given.
+ */
+function valueTicks(state: HbarReadyState, length: number) {
+  const ticksAt = (minSpacing: number) =>
+    niceValueTicks(state.min, state.max, length, { includeZero: true, minSpacing, unit: state.unit });
+  /** Pixels between two ticks, and how many ticks apart two labels must be to fit side by side. */
+  const labelEvery = (ticks: ReturnType<typeof ticksAt>) => {
+    const [d0, d1] = ticks.domain;
+    const step =
+      ticks.ticks.length > 1 ? (Math.abs((ticks.ticks[1] ?? 0) - (ticks.ticks[0] ?? 0)) * length) / (d1 - d0) : 0;
+    return step > 0 ? Math.ceil((maxTextWidth(ticks.labels, FONT_SIZE.tick) + LABEL_GAP) / step) : 1;
+  };
+  let ticks = ticksAt(70);
+  for (let spacing = 105; spacing <= length && labelEvery(ticks) > 1; spacing *= 1.5) ticks = ticksAt(spacing);
+  // Still too close (wide numbers on a phone): every k-th tick keeps its label, zero among them.
+  const every = labelEvery(ticks);
+  if (every <= 1) return ticks;
+  const zero = Math.max(0, ticks.ticks.indexOf(0));
+  return { ...ticks, labels: ticks.labels.map((l, i) => ((i - zero) % every === 0 ? l : '')) };
 }
 
 /** Places the bars; with a highlighted place (its key), the other bars in `mutedColor`. */
@@ -49,7 +74,7 @@ function layoutHbar(
   const bottom = Math.max(top + 1, height - pad - AXIS_HEIGHT);
   const n = state.bars.length;
   const step = Math.min(MAX_STEP, (bottom - top) / n);
-  const fontSize = clamp(Math.floor(step * 0.75), 8, FONT_SIZE.tick + 1);
+  const fontSize = clamp(Math.floor(step * 0.75), MIN_FONT, FONT_SIZE.tick + 1);
   const barHeight = Math.max(1, Math.min(step * 0.7, 30));
   const valueTexts = state.bars.map((b) => formatNumber(b.value, state.decimals));
   const valueWidth = maxTextWidth(valueTexts, fontSize) + 6;
@@ -63,7 +88,7 @@ function layoutHbar(
   const labelX = pad + labelWidth;
   const left = labelX + 8 + (state.min < 0 ? valueWidth : 0);
   const right = Math.max(left + 1, width - pad - (state.max > 0 ? valueWidth : 0));
-  const ticks = niceValueTicks(state.min, state.max, right - left, { includeZero: true, minSpacing: 70 });
+  const ticks = valueTicks(state, right - left);
   const x = scaleLinear().domain(ticks.domain).range([left, right]);
   const zeroX = x(0);
   const bars = state.bars.map((b, i): PlacedHbar => {
@@ -132,7 +157,14 @@ export function HBarChart(props: HBarChartProps) {
       }
     >
       <ChartFrame {...box} title={state.title} description={describeHbar(state)}>
-        <UnitLabel x={OUTER_PADDING} y={OUTER_PADDING + 8} text={heading} colors={colors} fontSize={FONT_SIZE.label} />
+        <UnitLabel
+          x={OUTER_PADDING}
+          y={OUTER_PADDING + 8}
+          text={heading}
+          colors={colors}
+          fontSize={FONT_SIZE.label}
+          maxWidth={box.width - 2 * OUTER_PADDING}
+        />
         <ValueAxisX ticks={layout.ticks} from={plot.top} to={plot.bottom} colors={colors} fontSize={FONT_SIZE.tick} />
         <HbarMarks
           bars={layout.bars}

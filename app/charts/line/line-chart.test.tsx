@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { toOrdinal } from '#core/periods';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
 import { LineChart } from './line-chart';
-import { drawingOrder, isolatedPoints, LineMarks, LINE_TENSION } from './line-marks';
+import { drawingOrder, isolatedPoints, LineMarks } from './line-marks';
 
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EE']);
 const render = (props: Partial<Parameters<typeof LineChart>[0]> = {}) =>
@@ -24,18 +25,46 @@ describe('LineChart', () => {
     expect(svgProblems(full)).toEqual([]);
   });
 
-  it('connects the label of a line that ends early (Euro area, no value in 5/2025) to its last value', () => {
+  it('names a line that ends early (Euro area, no value in 5/2025) at its own last value, with no leader line', () => {
     const recent = render({ startIndex: 288 });
-    const connectors = [
-      ...recent.matchAll(/<path class="line-label-connector" d="M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)"/g),
+    expect(recent).not.toContain('line-label-connector');
+    const labelX = (name: string) => {
+      const text = [...recent.matchAll(/<text x="([\d.]+)"[^>]*>([^<]+)<\/text>/g)].find((m) => m[2] === name);
+      return Number(text?.[1]);
+    };
+    // Germany's line runs to 5/2025, the euro area's to 4/2025: its label begins a month further left.
+    expect(labelX('Germany') - labelX('Euro area (20)')).toBeGreaterThan(5);
+  });
+
+  it('explains the dashed aggregate line in a key above the plot (issue 41)', () => {
+    expect(textsIn(full, 'chart-note')).toEqual(['Dashed: aggregate of countries']);
+    expect(render({ countries: ['DE', 'FR'] })).not.toContain('chart-note');
+  });
+
+  it('stops at the slider’s end thumb', () => {
+    const svg = render({ startIndex: 288, endIndex: 300 });
+    expect(svg).toContain('from 1/2021 to 1/2022');
+  });
+
+  it('puts an annual value mid-year on a shared monthly axis: the 2020 fall between the 2020 and 2021 ticks', () => {
+    const rows = [
+      { period: '2019', values: { Spain: 2.0 } },
+      { period: '2020', values: { Spain: -10.9 } },
+      { period: '2021', values: { Spain: 6.7 } },
     ];
-    expect(connectors).toHaveLength(1);
-    const [, x1, , x2] = connectors[0]!.map(Number);
-    // From just right of April 2025 to just left of the label column.
-    expect(x2! - x1!).toBeGreaterThan(12);
-    expect(recent).toMatch(/line-label-connector[^>]*stroke="#E8821E"/);
-    // Over 28 years a month is under a pixel: the end is at the label column, so no connector.
-    expect(full).not.toContain('line-label-connector');
+    const annual = { ...hicp, data: [{ ...hicp.data[0]!, rows }] };
+    const axis = { freq: 'M' as const, first: toOrdinal('M', 2019, 1), last: toOrdinal('M', 2021, 12) };
+    const svg = renderToStaticMarkup(<LineChart data={annual} width={800} height={400} timeAxis={axis} />);
+    const d = /<path d="([^"]+)"/.exec(svg)?.[1] ?? '';
+    const points = [...d.matchAll(/([\d.]+),([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const lowest = points.reduce((a, b) => (b[1]! > a[1]! ? b : a));
+    const tick = (label: string) =>
+      Number(new RegExp(`<line x1="([\\d.]+)"[^>]*></line><text[^>]*>${label}</text>`).exec(svg)?.[1]);
+    const [jan2020, jan2021] = [tick('Jan 2020'), tick('Jan 2021')];
+    expect(lowest[0]).toBeGreaterThan(jan2020);
+    expect(lowest[0]).toBeLessThan(jan2021);
+    // Halfway through 2020, within a month; not at the 2021 tick as when it sat on 12/2020.
+    expect(Math.abs(lowest[0]! - (jan2020 + jan2021) / 2)).toBeLessThan((jan2021 - jan2020) / 12);
   });
 
   it('is an accessible image with a title and a data summary', () => {
@@ -67,9 +96,10 @@ describe('LineChart', () => {
     ]);
   });
 
-  it('smooths lines with a cardinal curve and breaks them where a month is missing', () => {
+  it('draws straight segments between the published values and breaks them where a month is missing', () => {
     const d = /<path d="([^"]+)"/.exec(full)?.[1] ?? '';
-    expect(d).toMatch(/^M[\d.]+,[\d.]+C/);
+    expect(d).toMatch(/^M[\d.]+,[\d.]+L/);
+    expect(d).not.toMatch(/[CQSA]/);
     const gap = loadHicp(['DE']);
     const rows = gap.data[0]!.rows.filter((r) => r.period !== '6/2010');
     const svg = renderToStaticMarkup(
@@ -176,10 +206,6 @@ describe('line marks', () => {
     expect(svg).toContain('stroke="#9ca3af"');
     expect(svg).not.toContain('stroke="#dc2626"');
     expect(svg).toContain('stroke="#2563eb"');
-  });
-
-  it('uses the specification line tension', () => {
-    expect(LINE_TENSION).toBe(0.35);
   });
 
   it('finds points with no neighbour on either side', () => {

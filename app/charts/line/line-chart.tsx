@@ -1,12 +1,19 @@
 // Line chart: scales, axes, legend and layout for a given size; lines drawn by LineMarks.
 import { scaleLinear } from 'd3-scale';
+import { convertOrdinal, type Frequency } from '#core/periods';
 import type { PlacedTick } from '../core/axes';
 import { choosePeriodTicks } from '../core/axis-ticks';
 import { CartesianFrame } from '../core/cartesian-frame';
-import { layoutCartesian, type CartesianLayout, type CartesianLayoutInput } from '../core/cartesian-layout';
+import {
+  layoutCartesian,
+  OUTER_PADDING,
+  type CartesianLayout,
+  type CartesianLayoutInput,
+} from '../core/cartesian-layout';
 import { ChartMessage } from '../core/chart-frame';
 import { ChartInteraction } from '../core/chart-interaction';
 import { useChartInterface, type ChartProps } from '../core/chart-interface';
+import { AGGREGATE_NOTE } from '../core/legend';
 import { legendHighlightTargets, type HighlightTarget } from '../core/highlight-buttons';
 import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
 import { estimateTextWidth, fitLabel } from '../core/text-width';
@@ -19,10 +26,16 @@ import { LineLabels, LineMarks, type PlacedLineSeries } from './line-marks';
 export interface LineChartProps extends ChartProps, LineStateInput {
   hideLegend?: boolean;
   /**
-   * Draw each line through the periods it has no value for, instead of breaking it: a coarser series on a finer
-   * timeline (annual values on the workbench's monthly axis, decision 110).
+   * A finer time axis shared with other charts (the workbench's panels, decision 110): its frequency and first and
+   * last ordinals. The chart's own periods sit in the middle of the axis periods they cover.
    */
-  connectGaps?: boolean;
+  timeAxis?: TimeAxis;
+}
+
+export interface TimeAxis {
+  freq: Frequency;
+  first: number;
+  last: number;
 }
 
 const X_AXIS_HEIGHT = 22;
@@ -31,15 +44,25 @@ const LABEL_GAP = 6;
 /** Direct labels take at most this share of the chart's width; beyond it they use short names, or the legend. */
 const LABEL_SHARE = 0.22;
 
-/** The last value of each series, for its direct label. */
-function lineEnds(state: LineReadyState, layout: CartesianLayout, theme: Theme): LineEnd[] {
+/** The last value of each series and where it is drawn, for its direct label. */
+function lineEnds(state: LineReadyState, layout: CartesianLayout, x: XPosition, theme: Theme): LineEnd[] {
   return state.table.series.flatMap((s) => {
-    const last = s.values.findLast((v) => v !== null);
-    if (last === undefined || last === null) return [];
-    const end: LineEnd = { key: s.key, label: s.label, color: seriesColor(s.colorIndex, theme), y: layout.y(last) };
+    const i = s.values.findLastIndex((v) => v !== null);
+    const last = s.values[i];
+    if (i < 0 || last === undefined || last === null) return [];
+    const end: LineEnd = {
+      key: s.key,
+      label: s.label,
+      color: seriesColor(s.colorIndex, theme),
+      x: x(layout, i),
+      y: layout.y(last),
+    };
     return [s.shortLabel ? { ...end, shortLabel: s.shortLabel } : end];
   });
 }
+
+/** Pixel x of the table's i-th period in a layout. */
+type XPosition = (layout: CartesianLayout, index: number) => number;
 
 /**
  * Direct labels at the lines' ends where they fit (room is made right of the plot), with their layout; else the
@@ -48,6 +71,7 @@ function lineEnds(state: LineReadyState, layout: CartesianLayout, theme: Theme):
 function layoutWithKey(
   state: LineReadyState,
   base: Omit<CartesianLayoutInput, 'legendItems' | 'rightPadding'>,
+  x: XPosition,
   theme: Theme,
   showKey: boolean,
 ): { layout: CartesianLayout; labels: PlacedLineLabel[] | null } {
@@ -62,10 +86,13 @@ function layoutWithKey(
       ),
     );
     const layout = layoutCartesian({ ...base, legendItems: null, rightPadding: Math.max(20, room + LABEL_GAP) });
-    const labels = placeDirectLabels(lineEnds(state, layout, theme), {
+    const labels = placeDirectLabels(lineEnds(state, layout, x, theme), {
       maxWidth: room,
+      right: base.width - OUTER_PADDING,
+      gap: LABEL_GAP,
+      // Labels stay inside the plot, off the period labels under it.
       top: layout.plot.top,
-      bottom: layout.plot.bottom,
+      bottom: layout.plot.bottom - FONT_SIZE.legend * 0.6,
       fontSize: FONT_SIZE.legend,
     });
     if (labels) return { layout, labels };
@@ -89,7 +116,7 @@ function highlightTargets(layout: CartesianLayout, labels: PlacedLineLabel[] | n
     return labels.map((l) => ({
       key: l.key,
       label: l.label,
-      x: layout.plot.right + LABEL_GAP - 2,
+      x: l.labelX - 2,
       y: l.labelY - rowHeight / 2,
       width: estimateTextWidth(l.text, FONT_SIZE.legend) + 4,
       height: rowHeight,
@@ -99,15 +126,26 @@ function highlightTargets(layout: CartesianLayout, labels: PlacedLineLabel[] | n
 }
 
 /** Period labels placed on the x scale, without those that would stick out of the SVG. */
-function periodTicks(state: LineReadyState, x: (ordinal: number) => number, plotWidth: number, width: number) {
-  const { ordinals, freq } = state.table;
-  const pxPerPeriod = ordinals.length > 1 ? plotWidth / (ordinals.length - 1) : plotWidth;
+function periodTicks(freq: Frequency, ordinals: readonly number[], x: (ordinal: number) => number, width: number) {
+  const first = ordinals[0] ?? 0;
+  const last = ordinals[ordinals.length - 1] ?? first;
+  const pxPerPeriod = ordinals.length > 1 ? Math.abs(x(last) - x(first)) / (ordinals.length - 1) : width;
   return choosePeriodTicks(freq, ordinals, pxPerPeriod, FONT_SIZE.tick)
     .map((t): PlacedTick => ({ at: x(ordinals[t.index] ?? 0), label: t.label }))
     .filter((t) => {
       const half = estimateTextWidth(t.label, FONT_SIZE.tick) / 2;
       return t.at - half >= 0 && t.at + half <= width;
     });
+}
+
+/**
+ * Where a period of the chart sits on its time axis: on its own axis, at its ordinal; on a finer shared axis (a
+ * workbench panel, decision 110), in the middle of the axis periods it covers, so the 2020 value is drawn mid-2020,
+ * between the "2020" and "2021" ticks (decision 199).
+ */
+export function periodPosition(freq: Frequency, axis: TimeAxis | undefined): (ordinal: number) => number {
+  if (!axis || axis.freq === freq) return (o) => o;
+  return (o) => (convertOrdinal(freq, o, axis.freq, 'start') + convertOrdinal(freq, o, axis.freq, 'end')) / 2;
 }
 
 export function LineChart(props: LineChartProps) {
@@ -122,6 +160,12 @@ export function LineChart(props: LineChartProps) {
 
   const { width, height, theme } = box;
   const { table } = state;
+  const at = periodPosition(table.freq, props.timeAxis);
+  const first = props.timeAxis?.first ?? at(table.ordinals[0] ?? 0);
+  const last = props.timeAxis?.last ?? at(table.ordinals[table.ordinals.length - 1] ?? 0);
+  const domain = first === last ? [first - 1, first + 1] : [first, last];
+  const scaleOf = (layout: CartesianLayout) =>
+    scaleLinear().domain(domain).range([layout.plot.left, layout.plot.right]);
   const { layout, labels } = layoutWithKey(
     state,
     {
@@ -132,28 +176,28 @@ export function LineChart(props: LineChartProps) {
       max: state.max,
       includeZero: false,
       bottomAxisHeight: X_AXIS_HEIGHT,
+      note: table.series.some((s) => s.aggregate) ? AGGREGATE_NOTE : null,
     },
+    (l, i) => scaleOf(l)(at(table.ordinals[i] ?? 0)),
     theme,
     !props.hideLegend,
   );
   const { plot } = layout;
-  const first = table.ordinals[0] ?? 0;
-  const last = table.ordinals[table.ordinals.length - 1] ?? first;
-  const xScale = scaleLinear()
-    .domain(first === last ? [first - 1, first + 1] : [first, last])
-    .range([plot.left, plot.right]);
+  const xScale = scaleOf(layout);
+  const xOf = (i: number) => xScale(at(table.ordinals[i] ?? 0));
+  const axisOrdinals = props.timeAxis
+    ? Array.from({ length: props.timeAxis.last - props.timeAxis.first + 1 }, (_, k) => props.timeAxis!.first + k)
+    : table.ordinals;
   const placed: PlacedLineSeries[] = table.series.map((s) => ({
     key: s.key,
     label: s.label,
     color: seriesColor(s.colorIndex, theme),
     ...(s.aggregate ? { aggregate: true } : {}),
-    points: s.values
-      .map((v, i): [number, number] | null => (v === null ? null : [xScale(table.ordinals[i] ?? 0), layout.y(v)]))
-      .filter((p) => !props.connectGaps || p !== null),
+    points: s.values.map((v, i): [number, number] | null => (v === null ? null : [xOf(i), layout.y(v)])),
   }));
   const targets = (): TooltipTarget[] =>
     table.periods.map((p, i) => {
-      const x = xScale(table.ordinals[i] ?? 0);
+      const x = xOf(i);
       const ys = table.series.flatMap((s) => (s.values[i] === null ? [] : [layout.y(s.values[i]!)]));
       return {
         key: p,
@@ -180,7 +224,7 @@ export function LineChart(props: LineChartProps) {
         layout={layout}
         unit={table.unit}
         legendMarker="line"
-        xTicks={periodTicks(state, xScale, plot.right - plot.left, width)}
+        xTicks={periodTicks(props.timeAxis?.freq ?? table.freq, axisOrdinals, (o) => xScale(o), width)}
         marksUnderAxes={false}
         highlight={lit}
         marks={
@@ -189,16 +233,10 @@ export function LineChart(props: LineChartProps) {
             {labels ? (
               <LineLabels
                 labels={labels}
-                x={plot.right + LABEL_GAP}
-                endX={Object.fromEntries(
-                  placed.flatMap((s) => {
-                    const end = s.points.findLast((p) => p !== null);
-                    return end ? [[s.key, end[0]]] : [];
-                  }),
-                )}
                 fontSize={FONT_SIZE.legend}
                 highlight={lit}
                 mutedColor={colors.axis}
+                halo={colors.background}
               />
             ) : null}
           </>

@@ -1,12 +1,9 @@
-// Line marks: placed series to smooth <path>s with gaps where values are missing, and dots for lone points.
-import { Fragment } from 'react';
+// Line marks: placed series to <path>s of straight segments between the published values, with gaps where values are
+// missing, and dots for lone points (decision 199: no curve, nothing drawn beyond the data).
 import { line } from 'd3-shape';
+import { AGGREGATE_DASH } from '../core/legend';
 import { roundPx } from '../core/pixels';
 import type { PlacedLineLabel } from './line-labels';
-import { curveMonotoneCardinal } from './monotone-cardinal';
-
-/** Cardinal spline tension of the specification (line tension 0.35), limited so no curve invents an extreme. */
-export const LINE_TENSION = 0.35;
 
 export interface PlacedLineSeries {
   key: string;
@@ -18,14 +15,10 @@ export interface PlacedLineSeries {
   aggregate?: boolean;
 }
 
-/** Dashes of an aggregate's line. */
-export const AGGREGATE_DASH = '6 4';
-
 const pathOf = line<[number, number] | null>()
   .defined((p) => p !== null)
   .x((p) => p?.[0] ?? 0)
   .y((p) => p?.[1] ?? 0)
-  .curve(curveMonotoneCardinal(LINE_TENSION))
   .digits(2);
 
 /** Points with no neighbour on either side: a line cannot show them, so they get a dot. */
@@ -86,45 +79,33 @@ export function LineMarks({ series, strokeWidth = 2, highlight, mutedColor }: Li
 
 export interface LineLabelsProps {
   labels: readonly PlacedLineLabel[];
-  /** Left of the labels: just right of the lines' ends. */
-  x: number;
-  /** Pixel x of each series' last value, by key: a line that ends early gets a connector to its label. */
-  endX?: Readonly<Record<string, number>>;
   fontSize: number;
   highlight?: string | null;
   mutedColor: string;
+  /** The background: a label over another line keeps a rim of it, so the text stays readable. */
+  halo: string;
 }
 
-/**
- * Direct labels at the lines' ends, each in its line's colour. A line that ends before the others (no value in the
- * latest periods) gets a thin dotted connector from its last value to its label, so the label still points at it.
- */
-export function LineLabels({ labels, x, endX = {}, fontSize, highlight, mutedColor }: LineLabelsProps) {
+/** Direct labels, each in its line's colour just right of that line's last value (placeDirectLabels). */
+export function LineLabels({ labels, fontSize, highlight, mutedColor, halo }: LineLabelsProps) {
   return (
     <g className="line-labels">
-      {labels.map((l) => {
-        const color = highlight != null && highlight !== l.key ? mutedColor : l.color;
-        const from = endX[l.key];
-        const connect = from !== undefined && x - from > fontSize;
-        return (
-          <Fragment key={l.key}>
-            {connect ? (
-              <path
-                className="line-label-connector"
-                d={`M${roundPx(from + 3)},${roundPx(l.y)}L${roundPx(x - 3)},${roundPx(l.labelY)}`}
-                fill="none"
-                stroke={color}
-                strokeWidth={1}
-                strokeDasharray="2 2"
-                strokeOpacity={0.7}
-              />
-            ) : null}
-            <text x={roundPx(x)} y={roundPx(l.labelY)} dy="0.35em" fontSize={fontSize} fill={color}>
-              {l.text}
-            </text>
-          </Fragment>
-        );
-      })}
+      {labels.map((l) => (
+        <text
+          key={l.key}
+          x={roundPx(l.labelX)}
+          y={roundPx(l.labelY)}
+          dy="0.35em"
+          fontSize={fontSize}
+          fill={highlight != null && highlight !== l.key ? mutedColor : l.color}
+          stroke={halo}
+          strokeWidth={3}
+          strokeLinejoin="round"
+          paintOrder="stroke"
+        >
+          {l.text}
+        </text>
+      ))}
     </g>
   );
 }

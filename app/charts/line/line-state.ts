@@ -7,8 +7,10 @@ import { NO_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { resolvePeriodIndex } from '../core/slider';
 
 export interface LineStateInput extends ChartStateInput {
-  /** The slider: first period shown (the range runs to the latest). Default 0. */
+  /** The slider: first period shown. Default 0. */
   startIndex?: number;
+  /** The slider's end thumb: last period shown; -1 or absent = the latest (decision 199). */
+  endIndex?: number;
 }
 
 /** The shown range: its periods and the series that have a value in it. */
@@ -22,7 +24,8 @@ export function buildLineState(data: DatasetData, input: LineStateInput = {}): L
   if (selected.status === 'error') return selected;
   const { title, table: full } = selected;
   const startIndex = resolvePeriodIndex(input.startIndex ?? 0, full.periods.length);
-  const table = sliceTable(full, startIndex);
+  const endIndex = Math.max(startIndex, resolvePeriodIndex(input.endIndex ?? -1, full.periods.length));
+  const table = sliceTable(full, startIndex, endIndex);
   const values = allValues(table.series);
   if (values.length === 0) return { status: 'error', title, message: NO_DATA_MESSAGE };
   return { status: 'ok', title, table, startIndex, totalPeriods: full.periods.length, ...valueRange(values) };

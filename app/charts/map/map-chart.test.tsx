@@ -161,9 +161,10 @@ describe('NUTS 2 regional GDP map', () => {
     expect(svg).not.toContain('map-area-marker');
   });
 
-  it('writes large boundaries compactly in the legend', () => {
+  it('writes the boundaries of a unit that names its scale in full: "Million euro" never beside "20K" (issue 41)', () => {
     expect(textsIn(svg, 'map-legend')).toContain('Million euro');
-    expect(textsIn(svg, 'map-legend').some((t) => /^\d+K \u2013 \d+K$/.test(t))).toBe(true);
+    expect(textsIn(svg, 'map-legend').some((t) => /^\d{1,3}(,\d{3})+ \u2013 \d{1,3}(,\d{3})+$/.test(t))).toBe(true);
+    expect(textsIn(svg, 'map-legend').some((t) => /\d[KMB]\b/.test(t))).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 // Map layout from the available size: projection extent beside or under the legend, caption, credit, value labels.
 import { geoContains, geoPath, type GeoProjection } from 'd3-geo';
+import { HALF_LAYOUT_MAX_WIDTH } from '../core/chart-size';
 import { estimateTextWidth } from '../core/text-width';
 import { layoutMapLegend, type MapLegendLayout } from './map-legend';
 import { mapValueLabel } from './map-labels';
@@ -34,6 +35,11 @@ export interface MapLayout {
   credit: { x: number; y: number; text: string; fontSize: number };
   extent: Extent;
   projection: GeoProjection;
+  /**
+   * A narrow map's land is drawn only above its legend, which sits under it (decision 199): on a phone no country is
+   * hidden behind the legend, however the map is panned. Null on wider maps, whose legend is placed where no land is.
+   */
+  landClip: { width: number; height: number } | null;
 }
 
 interface Candidate {
@@ -58,7 +64,8 @@ function legendCoverage(fit: FitObject, c: Candidate): number {
 /**
  * Places outlines, legend, period caption and boundary credit in a width × height map. The legend sits
  * bottom-left; of the arrangements tried (map under the legend, beside it, or above a wide legend) the
- * largest map that keeps land out from under the legend wins.
+ * largest map that keeps land out from under the legend wins. A narrow map (a phone) always has its map above a wide
+ * legend, and its land is clipped there.
  */
 export function layoutMap(
   state: MapReadyState,
@@ -76,7 +83,8 @@ export function layoutMap(
   const right = Math.max(m + 10, width - m - controlsInset);
   const fit = fitObject(state, outlines);
   const candidates: Candidate[] = [];
-  for (const arrangement of ['stack', 'grid'] as const) {
+  const narrow = width < HALF_LAYOUT_MAX_WIDTH;
+  for (const arrangement of narrow ? (['grid'] as const) : (['stack', 'grid'] as const)) {
     const legend = layoutMapLegend(state.bands, state.unit, width, height, m, arrangement);
     // The credit gets its own line when it does not fit beside the legend.
     if (legend.width + creditWidth + 3 * m > width) legend.y -= CREDIT_FONT + 4;
@@ -113,6 +121,7 @@ export function layoutMap(
     credit: { x: width - m, y: height - m / 2 - 1, text: creditText, fontSize: CREDIT_FONT },
     extent: chosen.extent,
     projection: chosen.projection,
+    landClip: narrow ? { width, height: Math.max(0, chosen.legend.y - m / 2) } : null,
   };
 }
 

@@ -144,7 +144,8 @@ export function buildMapState(input: MapStateInput): MapState {
   const bandValues = drawn.length > 0 ? drawn.map((d) => d.value) : [...values.values()];
   const seriesColor = mapSeriesColor(input.chartSettings, input.customSeriesColors);
   const theme = input.theme ?? 'light';
-  const bands = buildColorBands(bandValues, { seriesColor, theme });
+  const unit = input.unit || (typeof row.unit === 'string' ? row.unit : '');
+  const bands = buildColorBands(bandValues, { seriesColor, theme, unit });
   if (!bands) return error;
 
   const areas = features.map((f, featureIndex): MapArea => {
@@ -164,7 +165,7 @@ export function buildMapState(input: MapStateInput): MapState {
   return {
     status: 'ok',
     title,
-    unit: input.unit || (typeof row.unit === 'string' ? row.unit : ''),
+    unit,
     period: String(row.name ?? ''),
     periodIndex,
     periods: rows.map((r) => String(r.name ?? '')),

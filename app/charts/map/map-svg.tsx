@@ -118,6 +118,23 @@ export function MapSvg({
     [showValues, state, layout, outlines, transform, width, height],
   );
   const hovered = hoveredKey ? (layout.areas.find((a) => a.key === hoveredKey) ?? null) : null;
+  const zoomed = (
+    <g className="map-zoom" transform={transformAttribute(transform)}>
+      <MapAreas
+        areas={layout.areas}
+        stroke={showBorders ? border : null}
+        strokeWidth={0.6 / transform.scale}
+        markerRadius={MARKER_RADIUS_PX / transform.scale}
+        hrefs={hrefs}
+      />
+      <MapHighlight
+        area={hovered}
+        stroke={highlight}
+        strokeWidth={1.5 / transform.scale}
+        markerRadius={MARKER_RADIUS_PX / transform.scale}
+      />
+    </g>
+  );
   return (
     <ChartFrame
       id={id}
@@ -127,21 +144,18 @@ export function MapSvg({
       title={state.title || 'Map'}
       description={describeMap(state)}
     >
-      <g className="map-zoom" transform={transformAttribute(transform)}>
-        <MapAreas
-          areas={layout.areas}
-          stroke={showBorders ? border : null}
-          strokeWidth={0.6 / transform.scale}
-          markerRadius={MARKER_RADIUS_PX / transform.scale}
-          hrefs={hrefs}
-        />
-        <MapHighlight
-          area={hovered}
-          stroke={highlight}
-          strokeWidth={1.5 / transform.scale}
-          markerRadius={MARKER_RADIUS_PX / transform.scale}
-        />
-      </g>
+      {layout.landClip ? (
+        <>
+          <defs>
+            <clipPath id={`${id}-land`}>
+              <rect width={roundPx(layout.landClip.width)} height={roundPx(layout.landClip.height)} />
+            </clipPath>
+          </defs>
+          <g clipPath={`url(#${id}-land)`}>{zoomed}</g>
+        </>
+      ) : (
+        zoomed
+      )}
       <MapLabels labels={labels} />
       <text
         className="map-caption"

@@ -24,7 +24,7 @@ describe('TableChart', () => {
     render(<TableChart data={hicp} startIndex={329} />);
     const table = screen.getByRole('table');
     expect(
-      within(table).getByText('HICP - monthly data (annual rate of change) (Annual rate of change (%))'),
+      within(table).getByText('HICP - monthly data (annual rate of change) \u00b7 Annual rate of change (%)'),
     ).toBeTruthy();
     expect(screen.getAllByRole('columnheader')).toHaveLength(13);
     expect(rowLabels()).toEqual(['Germany', 'France', 'Euro area (20)', 'Estonia']);

@@ -47,8 +47,9 @@ export function TableChart(props: TableChartProps) {
         style={{ borderCollapse: 'separate', borderSpacing: 0, fontVariantNumeric: 'tabular-nums', minWidth: '100%' }}
       >
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: '4px 10px 8px', color: colors.mutedText }}>
-          {state.title}
-          {state.unit ? ` (${state.unit})` : ''}
+          {/* Title and unit apart, as the table's image writes them: a unit with its own brackets ('Annual rate of
+              change (%)') is not put in a second pair (issue 41). */}
+          {[state.title, state.unit].filter(Boolean).join(' \u00b7 ')}
         </caption>
         <thead>
           <tr>

@@ -34,6 +34,8 @@ export interface ChartViewProps {
   type: ChartType;
   /** Index into the widget's timeline (widgetTimeline). */
   sliderIndex: number;
+  /** Line and bar: the slider's end thumb, the last period shown (-1 or absent: the latest; decision 199). */
+  endIndex?: number;
   width: number;
   height: number;
   theme: Theme;
@@ -150,11 +152,16 @@ function MapView(props: MapViewProps) {
   );
 }
 
-/** Room of one horizontal bar at most, and the chart's own margins (heading, axis, padding). */
+/** Room of one horizontal bar at most and at least (a readable row per place), and the chart's own margins. */
 const HBAR_STEP = 48;
+const HBAR_MIN_STEP = 18;
 const HBAR_CHROME = 12 + 30 + 22 + 12 + 8;
 
-/** A horizontal bar chart of a few bars is only as tall as they need, not the full chart height. */
+/**
+ * A horizontal bar chart of a few bars is only as tall as they need, not the full chart height; one of many bars
+ * grows beyond it, so each place keeps a row of at least HBAR_MIN_STEP pixels and its name a readable size (45 places
+ * on a phone: 894 px, and the page scrolls; decision 199).
+ */
 export function hbarHeight(
   data: DatasetData,
   countries: readonly string[] | undefined,
@@ -163,7 +170,8 @@ export function hbarHeight(
 ): number {
   const state = buildHbarState(data, { countries, periodIndex });
   if (state.status === 'error') return height;
-  return Math.min(height, Math.max(160, HBAR_CHROME + state.bars.length * HBAR_STEP));
+  const rows = state.bars.length;
+  return Math.max(Math.min(height, Math.max(160, HBAR_CHROME + rows * HBAR_STEP)), HBAR_CHROME + rows * HBAR_MIN_STEP);
 }
 
 type ViewProps = ChartViewProps & { periods: readonly string[] };
@@ -179,8 +187,12 @@ function chartProps(props: ViewProps): ChartProps {
 
 /** The views by chart type: a new view is one entry (a state builder and a component), never a new branch. */
 const VIEWS: Record<ChartType, ViewRenderer> = {
-  line: (p) => <LineChart {...chartProps(p)} hideLegend={p.hideLegend} startIndex={p.sliderIndex} />,
-  bar: (p) => <BarChart {...chartProps(p)} hideLegend={p.hideLegend} startIndex={p.sliderIndex} />,
+  line: (p) => (
+    <LineChart {...chartProps(p)} hideLegend={p.hideLegend} startIndex={p.sliderIndex} endIndex={p.endIndex} />
+  ),
+  bar: (p) => (
+    <BarChart {...chartProps(p)} hideLegend={p.hideLegend} startIndex={p.sliderIndex} endIndex={p.endIndex} />
+  ),
   'horizontal-bar': (p) => (
     <HBarChart
       {...chartProps(p)}

@@ -40,7 +40,32 @@ describe('ChartWidget in the browser', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading chart…');
     await screen.findByRole('img', {}, { timeout: 5000 });
     expect(requests).toEqual(['/api/datasets/1']);
-    expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('1/1997 – 5/2025');
+    expect(screen.getByRole('slider', { name: 'First period shown' }).getAttribute('aria-valuetext')).toBe(
+      '1/1997 – 5/2025',
+    );
+  });
+
+  it('shows a range between a start and an end thumb, each a labelled slider, and copies its link (issue 41)', () => {
+    render(<ChartWidget datasetId={1} chartType="line" initialData={{ data: hicp }} apiBase={base} />);
+    const start = screen.getByRole('slider', { name: 'First period shown' });
+    const end = screen.getByRole('slider', { name: 'Last period shown' });
+    fireEvent.change(start, { target: { value: '288' } });
+    fireEvent.change(end, { target: { value: '300' } });
+    expect(end.getAttribute('aria-valuetext')).toBe('1/2021 – 1/2022');
+    expect(document.querySelector('svg desc')?.textContent).toContain('from 1/2021 to 1/2022');
+    // The highlighted part of the track runs between the thumbs.
+    const range = document.querySelector<HTMLElement>('[data-slider-range]')!;
+    expect(Number.parseFloat(range.style.left)).toBeCloseTo((288 / 340) * 100, 1);
+    expect(Number.parseFloat(range.style.width)).toBeCloseTo((12 / 340) * 100, 1);
+    // A thumb does not pass the other.
+    fireEvent.change(start, { target: { value: '320' } });
+    expect(start.getAttribute('aria-valuetext')).toBe('1/2022');
+    // "Copy link" stands beside the Export menu (whose items are the specification's) with the view's address.
+    const copy = screen.getByRole('button', { name: 'Copy link' });
+    expect(copy.getAttribute('data-copy-link')).toBe(
+      '/datasets/prc_hicp_manr?chart_type=line&time_start=1/2022&time_end=1/2022',
+    );
+    expect(requests).toEqual([]);
   });
 
   it('resolves a data id through the data-point lookup', async () => {

@@ -6,10 +6,10 @@ import type { TableSort } from '../table/table-state';
 import { viewLabels } from '../core/view-labels';
 import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, sliderModeFor, type ChartType } from '../core/slider';
 import type { TransformRequest } from '#core/selection';
-import { joinQuery, viewPairs, type ChartViewSpec } from '../export/view-query';
+import { joinQuery, pageViewPairs, viewPairs, type ChartViewSpec } from '../export/view-query';
 import type { MapChartSettings } from '../map/map-state';
 import type { MapTransform } from '../map/map-zoom';
-import { datasetFetchPath, staticLinksFor } from '../export/view-urls';
+import { datasetFetchPath, hasTimeRange, staticLinksFor } from '../export/view-urls';
 import type { LoadedOutlines } from './chart-view';
 import { CopyDialog } from './copy-dialog';
 import { SelectionPopover, type Selection } from './selection-popover';
@@ -136,6 +136,8 @@ export function ChartWidget(props: ChartWidgetProps) {
     width: props.savedMapReferenceWidth,
     height: props.savedMapReferenceHeight,
   }));
+  // The range's end thumb (line and bar; decision 199): null for the latest period loaded.
+  const [chosenEnd, setChosenEndState] = useState<number | null>(null);
   // The range's start when the visitor switched from a range (line, bar, table) to one period (map, horizontal bar).
   const [rangeStart, setRangeStart] = useState<number | null>(null);
   // The table's sort, so that its PNG lists the rows as the visitor sorted them.
@@ -149,6 +151,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     setSelection({ dimensions: props.dimensions ?? {}, countries: props.countries ?? [] });
     setTransform(props.transform);
     setChosenIndexState(null);
+    setChosenEndState(null);
     setRangeStart(null);
     intent.current = 'none';
   }
@@ -211,7 +214,8 @@ export function ChartWidget(props: ChartWidgetProps) {
   const title = props.title || data?.dataset.dataset_name || 'Chart';
   const subtitle = props.subtitle || (data ? viewLabels(data.dataset, data.data, data.transform).subtitle : '');
   const fit = { width, seriesCount: timeline?.seriesCount ?? 0 };
-  const end = shownEndIndex(type, index, periods.length, fit);
+  const endThumb = chosenEnd ?? -1;
+  const end = shownEndIndex(type, index, periods.length, fit, endThumb);
   const view: ChartViewSpec = currentView(
     { chartType: type, ...selection, ...fixed, transform },
     type,
@@ -224,7 +228,7 @@ export function ChartWidget(props: ChartWidgetProps) {
   const typeViews = Object.fromEntries(
     CHART_TYPES.map((t) => {
       const i = sliderIndexOnSwitch(type, t, index, periods.length, rangeStart);
-      return [t, currentView(baseView, t, i, periods, shownEndIndex(t, i, periods.length, fit))];
+      return [t, currentView(baseView, t, i, periods, shownEndIndex(t, i, periods.length, fit, endThumb))];
     }),
   ) as Record<ChartType, ChartViewSpec>;
   const links = props.embed && data ? staticLinksFor(data.dataset.id, view, image, typeViews) : undefined;
@@ -232,6 +236,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     data,
     view,
     sliderIndex: index,
+    endIndex: hasTimeRange(type) ? end : undefined,
     periodCount: periods.length,
     title,
     subtitle,
@@ -253,12 +258,18 @@ export function ChartWidget(props: ChartWidgetProps) {
   // What the page's URL names: the slider's position only where it is not the view's default.
   const defaultIndex = initialSliderIndex(type, periods, timeline?.seriesCount ?? 0, undefined, props.timeEnd);
   const moved = periods[index] && index !== defaultIndex ? periods[index] : undefined;
+  // The end thumb moved before the latest period: the view's time_end (line and bar).
+  const endMoved =
+    hasTimeRange(type) && chosenEnd !== null && chosenEnd < periods.length - 1
+      ? periods[Math.max(index, chosenEnd)]
+      : undefined;
   const urlView: ChartViewSpec = {
     chartType: type,
     dimensions: selection.dimensions,
     countries: selection.countries,
     ...(moved ? (sliderModeFor(type) === 'period' ? { time: moved } : { timeStart: moved }) : {}),
     ...fixed,
+    ...(endMoved ? { timeEnd: endMoved } : {}),
     ...(transform ? { transform } : {}),
   };
   const urlKey = data ? JSON.stringify(urlView) : null;
@@ -286,6 +297,10 @@ export function ChartWidget(props: ChartWidgetProps) {
     mark('replace');
     setChosenIndexState(next);
     props.onPeriodIndexChange?.(next, periods);
+  };
+  const setChosenEnd = (next: number) => {
+    mark('replace');
+    setChosenEndState(next >= periods.length - 1 ? null : next);
   };
   const onTypeChange = (next: ChartType) => {
     mark('push');
@@ -333,6 +348,11 @@ export function ChartWidget(props: ChartWidgetProps) {
         heading={props.renderHeading?.({ title, subtitle })}
         links={links}
         actions={props.embed || props.readonly ? undefined : props.actions}
+        link={
+          data && !props.embed
+            ? `/datasets/${encodeURIComponent(data.dataset.dataset_code)}?${joinQuery(pageViewPairs(urlView))}`
+            : undefined
+        }
       >
         {!props.readonly && data && !props.embed ? (
           <>
@@ -360,6 +380,7 @@ export function ChartWidget(props: ChartWidgetProps) {
                   data,
                   type,
                   sliderIndex: index,
+                  endIndex: hasTimeRange(type) ? endThumb : undefined,
                   periods,
                   width,
                   height,
@@ -402,8 +423,10 @@ export function ChartWidget(props: ChartWidgetProps) {
             type={type}
             index={index}
             end={end}
+            endIndex={endThumb}
             periods={periods}
             onChange={props.embed ? undefined : setChosenIndex}
+            onEndChange={props.embed ? undefined : setChosenEnd}
           />
         ) : null}
         {data ? (

@@ -37,7 +37,10 @@ function mount(extra = ''): void {
   document.body.innerHTML =
     `<section data-chart-widget data-layout="full"><div data-embed-part="header"><a href="/datasets/1?embed=true&chart_type=map">Map</a></div>` +
     `<div data-embed-part="figure" data-width="800"><svg><desc>from 1/2025</desc></svg>${extra}</div>` +
-    `<input type="range" min="0" max="4" value="0" data-mode="range-start" data-periods='${JSON.stringify(periods)}'>` +
+    `<div class="time-slider"><div data-mode="range-start" data-periods='${JSON.stringify(periods)}'>` +
+    `<div data-slider-range style="left: 0%; width: 100%"></div>` +
+    `<input type="range" min="0" max="4" value="0" data-thumb="start">` +
+    `<input type="range" min="0" max="4" value="4" data-thumb="end"></div></div>` +
     `<output data-slider-value>1/2025 – 5/2025</output></section>`;
   new Function(embedRuntimeScript())();
 }
@@ -69,6 +72,25 @@ describe('embedRuntime', () => {
     // The slider stays the same element, so a drag is not interrupted.
     expect(document.querySelector('input')).toBe(slider);
     expect(document.querySelector('a')!.getAttribute('href')).toContain('width=');
+  });
+
+  it('asks for the range of both thumbs, keeps them from passing each other and highlights the range', async () => {
+    mount();
+    const [start, end] = [...document.querySelectorAll('input')];
+    end!.value = '2';
+    end!.dispatchEvent(new Event('input', { bubbles: true }));
+    start!.value = '1';
+    start!.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(document.querySelector('[data-slider-value]')!.textContent).toBe('2/2025 – 3/2025');
+    expect(start!.getAttribute('aria-valuetext')).toBe('2/2025 – 3/2025');
+    const range = document.querySelector<HTMLElement>('[data-slider-range]')!;
+    expect([range.style.left, range.style.width]).toEqual(['25%', '25%']);
+    await until(() => asked.at(-1)?.searchParams.get('time_end') === '3/2025');
+    expect(asked.at(-1)!.searchParams.get('time_start')).toBe('2/2025');
+    // The start thumb cannot pass the end thumb.
+    start!.value = '4';
+    start!.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(start!.value).toBe('2');
   });
 
   it('shows a map tooltip with the value or No data', () => {

@@ -8,16 +8,20 @@
 export function embedRuntime(): void {
   const root = document.querySelector<HTMLElement>('[data-chart-widget]');
   if (!root) return;
-  const slider = root.querySelector<HTMLInputElement>('input[type="range"]');
-  const periods: string[] = slider ? JSON.parse(slider.dataset.periods || '[]') : [];
+  // The time slider: one thumb (a period), or a start and an end thumb (a range; decision 199) over one track.
+  const track = root.querySelector<HTMLElement>('.time-slider [data-periods]');
+  const slider = root.querySelector<HTMLInputElement>('input[data-thumb="start"], input[data-thumb="period"]');
+  const endSlider = root.querySelector<HTMLInputElement>('input[data-thumb="end"]');
+  const periods: string[] = track ? JSON.parse(track.dataset.periods || '[]') : [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | undefined;
   let shownWidth = Number(root.querySelector('[data-embed-part="figure"]')?.getAttribute('data-width')) || 0;
 
+  const endIndex = () => (endSlider ? Number(endSlider.value) : periods.length - 1);
   const label = (i: number) => {
     const p = periods[i] || '';
-    const last = periods[periods.length - 1] || '';
-    return slider?.dataset.mode === 'period' || i >= periods.length - 1 ? p : `${p} \u2013 ${last}`;
+    const last = periods[endIndex()] || '';
+    return track?.dataset.mode === 'period' || i >= endIndex() ? p : `${p} \u2013 ${last}`;
   };
   const width = () => Math.round(root.getBoundingClientRect().width);
   const target = () => {
@@ -28,6 +32,8 @@ export function embedRuntime(): void {
       // `time` (a map's period in a shared address) would win over the slider's choice.
       url.searchParams.delete('time');
     }
+    // An end thumb before the last period loaded names the range's end; at it, the address keeps its own.
+    if (endSlider && endIndex() < periods.length - 1) url.searchParams.set('time_end', periods[endIndex()]!);
     return url;
   };
   // Links to other views carry the frame's width (and theme), so the next page arrives drawn to fit.
@@ -72,12 +78,48 @@ export function embedRuntime(): void {
     timer = setTimeout(refresh, ms);
   };
 
+  // The frame's height (decision 200): the page tells the page that frames it how tall its content is, on load and
+  // whenever it changes (a swapped figure, a wrapped title), as { type: 'embed-height', height, href }. The embed
+  // snippet's script sets the iframe's height from it. Only a number leaves the frame, so any framing origin may hear.
+  const content = document.querySelector<HTMLElement>('[data-embed-content]');
+  let toldHeight = 0;
+  const tellHeight = () => {
+    if (!content || window.parent === window) return;
+    const height = Math.ceil(content.getBoundingClientRect().height);
+    if (height === toldHeight) return;
+    toldHeight = height;
+    window.parent.postMessage({ type: 'embed-height', height, href: window.location.href }, '*');
+  };
+  if (content && typeof ResizeObserver !== 'undefined') new ResizeObserver(tellHeight).observe(content);
+  window.addEventListener('load', tellHeight);
+  tellHeight();
+
   sizeLinks();
-  slider?.addEventListener('input', () => {
+  const moved = (thumb: HTMLInputElement) => {
+    // The thumbs do not pass each other.
+    if (slider && endSlider && Number(slider.value) > Number(endSlider.value)) {
+      if (thumb === slider) slider.value = endSlider.value;
+      else endSlider.value = slider.value;
+    }
+    const start = Number(slider?.value ?? 0);
     const out = root.querySelector('[data-slider-value]');
-    if (out) out.textContent = label(Number(slider.value));
+    if (out) out.textContent = label(start);
+    for (const input of [slider, endSlider]) input?.setAttribute('aria-valuetext', label(start));
+    // Thumbs that meet in the right half of the track can only part leftwards: the start thumb goes on top there.
+    if (slider && endSlider) {
+      const startTop = start > (periods.length - 1) / 2;
+      slider.style.zIndex = startTop ? '2' : '1';
+      endSlider.style.zIndex = startTop ? '1' : '2';
+    }
+    const range = root.querySelector<HTMLElement>('[data-slider-range]');
+    const last = Math.max(1, periods.length - 1);
+    if (range) {
+      range.style.left = `${(start / last) * 100}%`;
+      range.style.width = `${(Math.max(0, endIndex() - start) / last) * 100}%`;
+    }
     schedule(120);
-  });
+  };
+  for (const thumb of [slider, endSlider]) thumb?.addEventListener('input', () => moved(thumb));
   if (typeof ResizeObserver !== 'undefined') {
     new ResizeObserver(() => {
       if (Math.abs(width() - shownWidth) > 4) schedule(150);

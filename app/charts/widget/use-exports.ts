@@ -3,7 +3,8 @@
 import { useState, type RefObject } from 'react';
 import type { DatasetData } from '#core/schemas/dataset';
 import type { Theme } from '../core/palette';
-import { shownRange } from '../core/slider';
+import { isSliderVisible, shownRange } from '../core/slider';
+import { embedFrameHeight } from '../core/chart-size';
 import { buildJsonExport } from '../export/json-export';
 import type { ChartViewSpec } from '../export/view-query';
 import {
@@ -33,6 +34,8 @@ export interface ExportContext {
   data: DatasetData | null;
   view: ChartViewSpec;
   sliderIndex: number;
+  /** The last period drawn (the end thumb, or grouped bars cut short); absent: the view's own end. */
+  endIndex?: number;
   periodCount: number;
   title: string;
   /** The selected dimension values and unit, printed under the title of a PNG. */
@@ -57,6 +60,12 @@ function followLink(href: string, fileName: string): void {
   document.body.append(a);
   a.click();
   a.remove();
+}
+
+/** The drawn height of a chart that grew past the height it was given (a bar per place, a table's rows), else none. */
+function grownChartHeight(figure: HTMLElement | null, asked: number): number | undefined {
+  const drawn = figure?.querySelector('svg[role="img"], table')?.getBoundingClientRect().height ?? 0;
+  return drawn > asked ? Math.ceil(drawn) : undefined;
 }
 
 /** Handlers for the Export menu and the state of its copy dialog. */
@@ -119,7 +128,11 @@ export function useExports(ctx: ExportContext): {
       case 'csv':
         return followLink(dataDownloadUrl(origin(), id, view, 'csv'), exportFileName(code, view.chartType, 'csv'));
       case 'json': {
-        const range = shownRange(view.chartType, ctx.sliderIndex, ctx.periodCount);
+        const shown = shownRange(view.chartType, ctx.sliderIndex, ctx.periodCount);
+        const range =
+          shown && ctx.endIndex !== undefined && ctx.endIndex >= shown.start
+            ? { ...shown, end: Math.min(shown.end, ctx.endIndex) }
+            : shown;
         const body = buildJsonExport({
           dataset: data.dataset,
           series: data.data,
@@ -142,8 +155,19 @@ export function useExports(ctx: ExportContext): {
         return setPanel({
           kind,
           title: 'Embed code',
-          description: 'Paste this into a web page to show this chart; it resizes to the width of the page.',
-          text: embedSnippet(embedUrl(origin(), id, view), ctx.title),
+          description:
+            'Paste this into a web page to show this chart: it takes the width of the page and, with its script, the height of its content.',
+          text: embedSnippet(
+            embedUrl(origin(), id, view),
+            ctx.title,
+            embedFrameHeight({
+              title: ctx.title,
+              subtitle: ctx.subtitle,
+              source: `${data.dataset.source_name} (${code})`,
+              slider: isSliderVisible(view.chartType),
+              grownChart: grownChartHeight(ctx.figure.current, ctx.height),
+            }),
+          ),
           feedbackMs: COPY_FEEDBACK_MS.embed,
         });
     }

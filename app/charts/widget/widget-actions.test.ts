@@ -29,11 +29,11 @@ describe('followChart', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('opens the chart page when the plan check succeeds', async () => {
+  it('opens the chart page with the intent to follow when the plan check succeeds', async () => {
     const navigate = vi.fn();
     const requireSignIn = vi.fn();
     await expect(followChart(`${base}/member`, 'prc_hicp_manr', { navigate, requireSignIn })).resolves.toBe('followed');
-    expect(navigate).toHaveBeenCalledWith('/app/chart?id=prc_hicp_manr');
+    expect(navigate).toHaveBeenCalledWith('/app/chart?id=prc_hicp_manr&follow=1');
     expect(requireSignIn).not.toHaveBeenCalled();
   });
 
@@ -41,7 +41,7 @@ describe('followChart', () => {
     const requireSignIn = vi.fn();
     await expect(followChart('http://127.0.0.1:1', 3, { navigate: vi.fn(), requireSignIn })).resolves.toBe('sign-in');
     expect(requireSignIn).toHaveBeenCalledWith(3);
-    expect(followTarget('a b')).toBe('/app/chart?id=a%20b');
+    expect(followTarget('a b')).toBe('/app/chart?id=a%20b&follow=1');
   });
 });
 

@@ -1,13 +1,16 @@
 // Browser actions of the widget: follow (plan check), copy with feedback, and saving files and PNGs.
 
-/** The chart page a follow opens. */
+/**
+ * The chart page a follow opens, with the intent to follow (`follow=1`): the chart page follows the view it is given
+ * once, on arrival, so one click follows (decision 198).
+ */
 export function followTarget(datasetId: number | string): string {
-  return `/app/chart?id=${encodeURIComponent(String(datasetId))}`;
+  return `/app/chart?id=${encodeURIComponent(String(datasetId))}&follow=1`;
 }
 
 /**
- * Follow: GET /api/account/current-plan; on success go to the chart page, otherwise (not signed in, or
- * the check failed) ask the page to open the sign-in modal.
+ * Follow: GET /api/account/current-plan; on success go to the chart page, which follows, otherwise (not signed in,
+ * or the check failed) ask the page to open the sign-in modal.
  */
 export async function followChart(
   base: string,

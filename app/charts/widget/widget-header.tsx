@@ -1,8 +1,10 @@
 // The widget's header: title, chart-type menu, Export menu and Follow button (links when scripts do not run).
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { CHART_TYPES, type ChartType } from '../core/slider';
 import type { StaticLinks } from '../export/view-urls';
-import { ChartTypeIcon, DownloadIcon, StarIcon } from './widget-icons';
+import { COPY_FEEDBACK_MS } from './copy-dialog';
+import { copyText } from './widget-actions';
+import { ChartTypeIcon, CheckIcon, DownloadIcon, LinkIcon, StarIcon } from './widget-icons';
 import {
   ActionsMenu,
   BUTTON,
@@ -35,6 +37,34 @@ export interface WidgetHeaderProps {
   children?: ReactNode;
   /** The host page's actions, in the chart's menu (⋯) after Follow; scripted pages only. */
   actions?: readonly WidgetAction[];
+  /** The path of the view shown (/datasets/…?…), for "Copy link" beside the Export menu; scripted pages only. */
+  link?: string;
+}
+
+/** Where the Export menu's words are the specification's (PNG, CSV, JSON, API, Embed), the link is copied beside it. */
+export const COPY_LINK_LABEL = 'Copy link';
+
+/** Copies the shown view's address; its icon turns into a check for a moment, and it says so to screen readers. */
+function CopyLinkButton({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS.embed);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className={BUTTON}
+      aria-label={copied ? 'Link copied' : COPY_LINK_LABEL}
+      title={copied ? 'Link copied' : COPY_LINK_LABEL}
+      data-copy-link={link}
+      onClick={() => void copyText(`${window.location.origin}${link}`).then((ok) => ok && setCopied(true))}
+    >
+      {copied ? <CheckIcon /> : <LinkIcon />}
+      <span className={WIDE_LABEL}>{copied ? 'Copied' : COPY_LINK_LABEL}</span>
+    </button>
+  );
 }
 
 export function WidgetHeader({
@@ -50,6 +80,7 @@ export function WidgetHeader({
   links,
   children,
   actions,
+  link,
 }: WidgetHeaderProps) {
   return (
     <div
@@ -103,6 +134,7 @@ export function WidgetHeader({
           <>
             <TypeMenu type={type} types={types} onChange={onTypeChange} />
             <ExportMenu onSelect={onExport} />
+            {link ? <CopyLinkButton link={link} /> : null}
             <button
               type="button"
               className={BUTTON}

@@ -30,9 +30,10 @@ export function ChartTypeIcon({ type }: { type: ChartType }) {
   );
 }
 
+/** A menu's chevron: from 500px of widget width, where the buttons have words; below, the icons alone keep one row. */
 export function ChevronIcon() {
   return (
-    <svg {...base} width={12} height={12}>
+    <svg {...base} width={12} height={12} className="hidden @[500px]:block">
       <path d="m4 6 4 4 4-4" />
     </svg>
   );
@@ -58,6 +59,14 @@ export function CopyIcon() {
   return (
     <svg {...base}>
       <path d="M5.5 5.5h8v8h-8zM10.5 5.5v-3h-8v8h3" />
+    </svg>
+  );
+}
+
+export function LinkIcon() {
+  return (
+    <svg {...base}>
+      <path d="M6.5 9.5 9.5 6.5M7 4.5l1.2-1.2a2.5 2.5 0 0 1 3.5 3.5L10.5 8M9 11.5l-1.2 1.2a2.5 2.5 0 0 1-3.5-3.5L5.5 8" />
     </svg>
   );
 }

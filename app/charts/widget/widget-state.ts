@@ -54,21 +54,24 @@ export function initialSliderIndex(
 }
 
 /**
- * The last period a view draws for a slider position: the one period of map and horizontal bar; the latest for
- * line and table; for grouped bars the last that fits the width (`width` and `seriesCount` given), so that the
- * label and URLs name the bars drawn.
+ * The last period a view draws for a slider position: the one period of map and horizontal bar; for line the end
+ * thumb's (`chosenEnd`, -1 the latest), for the table the latest; for grouped bars the end thumb's or, before it, the
+ * last that fits the width (`width` and `seriesCount` given), so that the label and URLs name the bars drawn.
  */
 export function shownEndIndex(
   type: ChartType,
   index: number,
   count: number,
   fit?: { width: number; seriesCount: number },
+  chosenEnd: number = -1,
 ): number {
   const i = resolvePeriodIndex(index, count);
   if (count <= 0) return -1;
   if (sliderModeFor(type) === 'period') return i;
-  if (type === 'bar' && fit && fit.seriesCount > 0) return barRangeEnd(i, count, fit.seriesCount, fit.width);
-  return count - 1;
+  const end = Math.max(i, resolvePeriodIndex(chosenEnd, count));
+  if (type === 'bar' && fit && fit.seriesCount > 0) return barRangeEnd(i, count, fit.seriesCount, fit.width, end);
+  // The table shows every period from the start (its slider is hidden).
+  return type === 'table' ? count - 1 : end;
 }
 
 /** The slider's label: '1/2020 – 5/2025' for a range (to `end`, default the latest), the period itself for one. */

@@ -1,6 +1,7 @@
 // The header's account corner: a Sign in button for visitors, the user's menu once signed in.
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
+import { addressedAs } from '#core/schemas/account';
 import { useAuth } from './auth-provider';
 import { useSignInModal } from './sign-in-modal';
 
@@ -22,19 +23,21 @@ export function UserMenu() {
     );
   }
   const { user } = session;
+  // The name the person gave, else their address (never the sign-up's random full_name, issue 41).
+  const shown = addressedAs(user);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={`Account menu of ${user.name}`}
+        aria-label={`Account menu of ${shown}`}
         className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-3 text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
       >
         <span
           aria-hidden
           className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-dark text-xs font-semibold text-white"
         >
-          {initials(user.name)}
+          {initials(shown)}
         </span>
-        <span className="max-w-40 truncate">{user.name}</span>
+        <span className="max-w-40 truncate">{shown}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -58,7 +58,7 @@ export function CountryGrid({ href, figures, unit = '%' }: CountryGridProps) {
           <li key={c.code}>
             <Link
               to={href(c)}
-              className="flex items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-2 hover:border-brand hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
+              className="flex h-full items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-2 hover:border-brand hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
             >
               <img
                 src={flagUrls[c.code]}

@@ -8,9 +8,13 @@ export interface CategoryLink {
 }
 
 export function CategoryLinks({ basePath, categories }: { basePath: string; categories: readonly CategoryLink[] }) {
+  // A chip leading to no dataset with data for the place is not offered (issue 41).
+  const shown = categories.filter((c) => c.datasets > 0);
+  if (shown.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No category has data here yet.</p>;
   return (
     <ul className="flex flex-wrap gap-2">
-      {categories.map((c) => (
+      {shown.map((c) => (
         <li key={c.slug}>
           <NavLink
             to={`${basePath}/categories/${c.slug}`}

@@ -38,6 +38,7 @@ export function unlink(accountId: string) {
   return authRequest<{ status: boolean }>('/api/auth/unlink-account', { accountId });
 }
 
-export function deleteAccount(confirmation: string, password: string | undefined) {
-  return authRequest<{ deleted: true }>('/api/account/delete', { confirmation, password });
+/** `code`: a current code of the authenticator app, which an account with two-factor sign-in must give. */
+export function deleteAccount(confirmation: string, password: string | undefined, code?: string) {
+  return authRequest<{ deleted: true }>('/api/account/delete', { confirmation, password, code });
 }

@@ -1,7 +1,9 @@
 // Settings: download my data (profile, settings and follows as JSON) and delete the account, typed confirmation
-// first; then every device is signed out and the browser lands on /account-deleted.
+// first (and a two-factor code when the account has two-factor sign-in); then every device is signed out and the
+// browser lands on /account-deleted.
 import { useState } from 'react';
 import { DELETE_CONFIRMATION } from '#core/schemas/account';
+import { useAuth } from '../../components/auth/auth-provider';
 import { ErrorText, TextField } from '../../components/auth/form-controls';
 import { deleteAccount } from './account-client';
 import { secondaryButton, SettingsSection } from './settings-section';
@@ -50,12 +52,25 @@ export function DownloadData() {
   );
 }
 
-export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
+/**
+ * Deleting the account: the typed confirmation, the password when the account has one, and a current code of the
+ * authenticator app when it has two-factor sign-in (issue 41; the server checks it too).
+ */
+export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean }) {
+  const { hasPassword } = props;
+  // Two-factor sign-in switched on or off on this page shows in the session at once; the server's answer too.
+  const live = useAuth().session?.user.twoFactorEnabled;
+  const [askedForCode, setAskedForCode] = useState(false);
+  const twoFactor = askedForCode || (live ?? props.twoFactor ?? false);
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
-  const ready = typed.trim() === DELETE_CONFIRMATION && (!hasPassword || password.length > 0);
+  const ready =
+    typed.trim() === DELETE_CONFIRMATION &&
+    (!hasPassword || password.length > 0) &&
+    (!twoFactor || code.replace(/\s+/g, '').length > 0);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -63,9 +78,14 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     setPending(true);
     setError('');
     try {
-      const result = await deleteAccount(typed.trim(), hasPassword ? password : undefined);
+      const result = await deleteAccount(
+        typed.trim(),
+        hasPassword ? password : undefined,
+        twoFactor ? code.replace(/\s+/g, '') : undefined,
+      );
       if (result.error) {
         setPending(false);
+        if (result.error.code === 'two_factor_required') setAskedForCode(true);
         return setError(result.error.message);
       }
       // A full load: nothing of the signed-in app stays in memory, and the page loads signed out.
@@ -100,6 +120,18 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+        {twoFactor && (
+          <TextField
+            label="Authenticator code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={20}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            hint="The 6-digit code your authenticator app shows now."
           />
         )}
         <div className="sm:col-span-2">

@@ -1,5 +1,5 @@
-// Settings: the display name (the sign-up's User_XXXXXX until changed) and the e-mail address, which changes only
-// once the link sent to the new address is followed.
+// Settings: the display name (empty until the person gives one: the sign-up's User_XXXXXX is not theirs) and the
+// e-mail address, which changes only once the link sent to the new address is followed.
 import { useState } from 'react';
 import { displayNameSchema } from '#core/schemas/account';
 import { useAuth } from '../../components/auth/auth-provider';

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import { Link, useRevalidator } from 'react-router';
 import { flagUrls } from '../../components/site/flags';
 import type { FollowCard } from './follow-cards.server';
-import type { FollowSettings } from './follow-view';
+import { followedChartPath, type FollowSettings } from './follow-view';
 import { followDataset, orderFollows, unfollow } from './follows-client';
+import { UnfollowNotice } from './undo-unfollow';
 import { readablePeriod } from '#core/periods';
 
 export type DashboardOrder = 'newest' | 'mine';
@@ -46,13 +47,17 @@ export function changesText(changes: FollowCard['changes']): string | null {
 const BUTTON =
   'inline-flex items-center gap-1 rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
+/**
+ * The card's figure: the latest value of a series the chart draws, named as the chart names it, and its change on the
+ * period before. The change is told in neutral colours: whether a rise is good depends on the indicator (issue 41).
+ */
 function Figure({ figure }: { figure: NonNullable<FollowCard['figure']> }) {
   const flag = flagUrls[figure.geo];
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" data-card-figure>
-      <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+      <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300" data-card-label>
         {flag ? <img src={flag} alt="" width={20} height={15} className="rounded-sm" /> : null}
-        {figure.geoName}, {readablePeriod(figure.period)}
+        {figure.label}, {readablePeriod(figure.period)}
       </span>
       <span className="text-2xl font-semibold text-slate-900 dark:text-slate-50" data-card-value>
         {numberFormat(figure.value)}
@@ -63,16 +68,7 @@ function Figure({ figure }: { figure: NonNullable<FollowCard['figure']> }) {
         ) : null}
       </span>
       {figure.change !== null ? (
-        <span
-          className={
-            figure.change > 0
-              ? 'text-sm text-emerald-700 dark:text-emerald-400'
-              : figure.change < 0
-                ? 'text-sm text-rose-700 dark:text-rose-400'
-                : 'text-sm text-slate-600 dark:text-slate-300'
-          }
-          data-card-change
-        >
+        <span className="text-sm text-slate-600 dark:text-slate-300" data-card-change>
           {figure.change > 0 ? '▲ ' : figure.change < 0 ? '▼ ' : ''}
           {numberFormat(figure.change, true)} on {figure.previousPeriod && readablePeriod(figure.previousPeriod)}
         </span>
@@ -134,12 +130,25 @@ export function FollowedCharts({ cards, order: initialOrder }: { cards: FollowCa
     setDragged(null);
     if (from >= 0) move(from, index);
   };
+  // Remove takes the card away at once and offers Undo, which follows the same view again (decision 198).
+  const [removed, setRemoved] = useState<FollowCard | null>(null);
   const remove = async (card: FollowCard) => {
     try {
       await unfollow(card.id);
       setList((l) => l.filter((c) => c.id !== card.id));
+      setRemoved(card);
       setAnnouncement(`You no longer follow ${card.title}.`);
-      if (list.length === 1) void revalidator.revalidate();
+    } catch (e) {
+      setAnnouncement(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const undo = async () => {
+    if (!removed) return;
+    try {
+      await followDataset(removed.datasetId, removed.settings);
+      setRemoved(null);
+      setAnnouncement(`Following ${removed.title} again.`);
+      await revalidator.revalidate();
     } catch (e) {
       setAnnouncement(e instanceof Error ? e.message : String(e));
     }
@@ -170,9 +179,17 @@ export function FollowedCharts({ cards, order: initialOrder }: { cards: FollowCa
           Drag a card, or focus its Move button and use the arrow keys.
         </span>
       </div>
-      <p role="status" className="sr-only">
-        {announcement}
+      <p role="status" className={removed ? 'text-sm text-slate-600 dark:text-slate-300' : 'sr-only'}>
+        {removed ? <UnfollowNotice message={`You no longer follow ${removed.title}.`} onUndo={undo} /> : announcement}
       </p>
+      {list.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          You are not following any charts now.{' '}
+          <Link to="/datasets" className="font-medium text-brand-dark underline dark:text-brand">
+            Browse all datasets
+          </Link>
+        </p>
+      ) : null}
       <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-followed-charts>
         {shown.map((card, index) => (
           <li
@@ -197,7 +214,7 @@ export function FollowedCharts({ cards, order: initialOrder }: { cards: FollowCa
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <h3 className="truncate font-semibold text-slate-900 dark:text-slate-100" title={card.title}>
-                  <Link to={`/app/chart?id=${card.datasetId}`} className="hover:underline">
+                  <Link to={followedChartPath(card.datasetId, card.id)} className="hover:underline">
                     {card.title}
                   </Link>
                 </h3>
@@ -239,7 +256,7 @@ export function FollowedCharts({ cards, order: initialOrder }: { cards: FollowCa
             ) : null}
             {card.note ? <p className="text-sm text-slate-600 italic dark:text-slate-300">{card.note}</p> : null}
             <div className="mt-auto flex gap-2">
-              <Link to={`/app/chart?id=${card.datasetId}`} className={BUTTON}>
+              <Link to={followedChartPath(card.datasetId, card.id)} className={BUTTON}>
                 Open
               </Link>
               <button type="button" className={BUTTON} onClick={() => void remove(card)}>

@@ -1,12 +1,16 @@
-// The dashboard's live cards, drawn on the server: the followed view as a small chart (light and dark), the latest
-// value with its period and flags, and the change on the previous period (decision 102).
+// The dashboard's live cards, drawn on the server: the followed view as a small chart (light and dark) with its key
+// when it draws several series, the latest value of a series it draws with its period and flags, and the change on
+// the previous period (decisions 102, 198).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describeFlags } from '#core/flags';
+import { hasOutline } from '#core/geo/places';
 import type { DatasetData, DatasetMeta } from '#core/schemas/dataset';
 import {
+  buildChartTable,
   ChartView,
   initialSliderIndex,
-  widgetTimeline,
+  shownEndIndex,
+  type ChartSeries,
   type ChartViewSpec,
   type LoadedOutlines,
   type WidgetData,
@@ -16,12 +20,18 @@ import { showsOnePeriod, type FollowSettings } from './follow-view';
 
 /** Size of a card's chart, drawn once per theme. */
 export const CARD_CHART = { width: 360, height: 200 };
+/** A card that draws several series has its key (direct labels or a legend) and a little more height for it. */
+const CARD_CHART_WITH_KEY = { width: 360, height: 230 };
 /** Cards drawn with their chart; further ones show their figure only (bounded work per request, decision 064). */
 export const MAX_CARD_CHARTS = 24;
 
 export interface CardFigure {
   geo: string;
   geoName: string;
+  /** What the figure is the value of, as the chart names that series: the place, or the place and the series. */
+  label: string;
+  /** The series (its id in the data) the figure belongs to. */
+  seriesId: number;
   period: string;
   value: number;
   /** Observation flags as published ('p') and what they mean ('provisional'). */
@@ -52,58 +62,109 @@ export interface FollowCard {
   error: string | null;
   /** New periods and revised values of the figure's series since the last visit (decision 104); null: none. */
   changes: FollowChanges | null;
+  /** The settings the follow had, for Undo after Remove (decision 198). */
+  settings: FollowSettings;
 }
 
 /** Aggregates a card prefers when the view names no country. */
 const PREFERRED_GEOS = ['EU27_2020', 'EA20', 'EU', 'EA'];
 
-/** The geo a card's figure is about: the view's first country, else the EU or euro area, else the first with data. */
-export function cardGeo(data: DatasetData, countries: readonly string[]): { code: string; name: string } | null {
-  const geos = data.dataset.available_countries;
-  const byCode = new Map(geos.map((g) => [g.code, g]));
-  for (const code of [...countries, ...PREFERRED_GEOS]) {
-    const g = byCode.get(code);
-    if (g && data.data[0]?.rows.some((r) => r.values[g.name] !== undefined)) return g;
-  }
-  const rows = data.data[0]?.rows ?? [];
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const name = Object.keys(rows[i]!.values)[0];
-    const g = name ? geos.find((x) => x.name === name) : undefined;
-    if (g) return g;
-  }
-  return null;
+/**
+ * The periods a card's chart draws: the slider's index and the last period shown (one period for map and hbar); `map`:
+ * the chart is a map, which draws only places with an outline (no aggregate).
+ */
+export interface CardRange {
+  start: number;
+  end: number;
+  map?: boolean;
 }
 
-/** Latest value of the card's geo in the first series, and its change on the period before. */
-export function cardFigure(data: DatasetData, countries: readonly string[]): CardFigure | null {
-  const geo = cardGeo(data, countries);
-  const rows = data.data[0]?.rows ?? [];
-  if (!geo) return null;
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const row = rows[i]!;
-    const value = row.values[geo.name];
-    if (value === undefined) continue;
-    const before = rows[i - 1];
-    const previous = before?.values[geo.name];
-    const flags = row.flags?.[geo.name] ?? null;
+/** What a card's chart draws of a view: the periods, the slider's position and the last period shown. */
+export function cardRange(
+  data: DatasetData,
+  view: ChartViewSpec,
+  settings: FollowSettings,
+): CardRange & {
+  periods: string[];
+  seriesCount: number;
+} {
+  const table = buildChartTable(data, { countries: view.countries });
+  const { periods } = table;
+  const seriesCount = table.series.length;
+  const type = view.chartType;
+  const index =
+    showsOnePeriod(type) && settings.period_index !== undefined && settings.period_index >= 0
+      ? Math.min(settings.period_index, periods.length - 1)
+      : showsOnePeriod(type)
+        ? periods.length - 1
+        : initialSliderIndex(type, periods, seriesCount, view.timeStart, view.timeEnd);
+  const end = shownEndIndex(type, index, periods.length, { width: CARD_CHART.width, seriesCount });
+  return { periods, seriesCount, start: index, end, map: type === 'map' };
+}
+
+/**
+ * The series a card's figure is about, among those its chart draws: the view's first place, else the EU or the euro
+ * area, else the first series drawn; always one with a value in the periods drawn.
+ */
+function figureSeries(
+  data: DatasetData,
+  series: readonly ChartSeries[],
+  countries: readonly string[],
+  range: CardRange,
+) {
+  const names = new Map(data.dataset.available_countries.map((g) => [g.code, g.name]));
+  const codes = new Map(data.dataset.available_countries.map((g) => [g.name, g.code]));
+  const withValue = series.filter(
+    (s) =>
+      s.values.slice(range.start, range.end + 1).some((v) => v !== null) &&
+      (!range.map || hasOutline(codes.get(s.geo) ?? s.geo)),
+  );
+  for (const code of [...countries, ...PREFERRED_GEOS]) {
+    const found = withValue.find((s) => s.geo === (names.get(code) ?? code));
+    if (found) return found;
+  }
+  return withValue[0];
+}
+
+/**
+ * The latest value, in the periods the card draws, of a series the card draws (figureSeries), and its change on the
+ * period before. Without a range: every period (a suggestion, which draws no chart).
+ */
+export function cardFigure(data: DatasetData, countries: readonly string[], range?: CardRange): CardFigure | null {
+  const table = buildChartTable(data, { countries });
+  const drawn = range ?? { start: 0, end: table.periods.length - 1 };
+  const series = figureSeries(data, table.series, countries, drawn);
+  if (!series) return null;
+  const codes = new Map(data.dataset.available_countries.map((g) => [g.name, g.code]));
+  for (let i = Math.min(drawn.end, table.periods.length - 1); i >= drawn.start; i--) {
+    const value = series.values[i];
+    if (value === null || value === undefined) continue;
+    const previous = i > 0 ? series.values[i - 1] : null;
+    const period = table.periods[i]!;
+    const row = data.data.find((s) => s.id === series.seriesId)?.rows.find((r) => r.period === period);
+    const flags = row?.flags?.[series.geo] ?? null;
+    const hasPrevious = previous !== null && previous !== undefined;
     return {
-      geo: geo.code,
-      geoName: geo.name,
-      period: row.period,
+      geo: codes.get(series.geo) ?? series.geo,
+      geoName: series.geo,
+      label: series.label,
+      seriesId: series.seriesId,
+      period,
       value,
       flags,
       flagsText: flags ? describeFlags(flags) : null,
-      previousPeriod: previous === undefined ? null : before!.period,
-      change: previous === undefined ? null : Math.round((value - previous) * 1e6) / 1e6,
-      unit: data.dataset.unit,
+      previousPeriod: hasPrevious ? table.periods[i - 1]! : null,
+      change: hasPrevious ? Math.round((value - previous) * 1e6) / 1e6 : null,
+      unit: table.unit || data.dataset.unit,
     };
   }
   return null;
 }
 
 /**
- * The small chart of a view as static SVG in both themes. The map's pan and zoom stay on the chart page: made on a
- * wide drawing, they would crop another region out of a card of another shape; the card shows the whole map.
+ * The small chart of a view as static SVG in both themes, with the chart's own key (direct labels or a legend) when
+ * it draws two or more series in colours (line, grouped bars). The map's pan and zoom stay on the chart page: made on
+ * a wide drawing, they would crop another region out of a card of another shape; the card shows the whole map.
  */
 export function cardChart(
   id: number,
@@ -112,27 +173,24 @@ export function cardChart(
   settings: FollowSettings,
   outlines: LoadedOutlines | null,
 ): { light: string; dark: string } {
-  const { periods, seriesCount } = widgetTimeline(data.data, view.countries);
+  const { periods, seriesCount, start, end } = cardRange(data.data, view, settings);
   const type = view.chartType;
-  const index =
-    showsOnePeriod(type) && settings.period_index !== undefined && settings.period_index >= 0
-      ? Math.min(settings.period_index, periods.length - 1)
-      : showsOnePeriod(type)
-        ? periods.length - 1
-        : initialSliderIndex(type, periods, seriesCount, view.timeStart, view.timeEnd);
+  const keyed = (type === 'line' || type === 'bar') && seriesCount >= 2;
+  const size = keyed ? CARD_CHART_WITH_KEY : CARD_CHART;
   // The map image's tooltip texts are for the embed page's script; a card has no use for them.
   const draw = (theme: 'light' | 'dark') =>
     renderToStaticMarkup(
       <ChartView
         data={data.data}
         type={type}
-        sliderIndex={index}
+        sliderIndex={start}
+        endIndex={showsOnePeriod(type) ? undefined : end}
         periods={periods}
-        width={CARD_CHART.width}
-        height={CARD_CHART.height}
+        width={size.width}
+        height={size.height}
         theme={theme}
         title={settings.title || data.data.dataset.dataset_name}
-        hideLegend
+        hideLegend={!keyed}
         countries={view.countries}
         outlines={outlines}
         mode="image"
@@ -171,9 +229,10 @@ export function cardOf(
     lastUpdate: meta.last_update,
     latestPeriod: meta.latest_period,
     lastSeenAt: follow.lastSeenAt?.toISOString() ?? null,
-    figure: data ? cardFigure(data.data, view.countries) : null,
+    figure: data ? cardFigure(data.data, view.countries, cardRange(data.data, view, follow.settings)) : null,
     chart: data && drawChart ? cardChart(follow.id, data, view, follow.settings, loaded.outlines) : null,
     error: loaded.error,
     changes: null,
+    settings: follow.settings,
   };
 }

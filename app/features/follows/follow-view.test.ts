@@ -1,13 +1,7 @@
 // A followed chart's settings ↔ the widget: what each report saves, and what the widget is given back.
 import { describe, expect, it } from 'vitest';
-import {
-  mapSettingsChange,
-  settingsOfView,
-  sliderChange,
-  transformChange,
-  viewOfSettings,
-  widgetPropsOfSettings,
-} from './follow-view';
+import { mapSettingsChange, settingsOfView, sliderChange, transformChange, widgetPropsOfSettings } from './follow-view';
+import { viewOfSettings } from '#db/queries/follows';
 
 const periods = ['1/2025', '2/2025', '3/2025', '4/2025'];
 

@@ -9,15 +9,9 @@ export function showsOnePeriod(type: ChartType): boolean {
   return type === 'map' || type === 'horizontal-bar';
 }
 
-/** The view the settings describe, for the data the page loads (default type: the dataset's). */
-export function viewOfSettings(settings: FollowSettings, fallback: ChartViewSpec): ChartViewSpec {
-  return {
-    chartType: settings.chart_type ?? fallback.chartType,
-    dimensions: settings.dimensions ?? fallback.dimensions,
-    countries: settings.countries ?? fallback.countries,
-    timeStart: settings.time_start ?? fallback.timeStart,
-    timeEnd: settings.time_end ?? fallback.timeEnd,
-  };
+/** The chart page of one followed view: the dataset (the specification's `id`) and the follow (decision 198). */
+export function followedChartPath(datasetId: number, followId: number): string {
+  return `/app/chart?id=${datasetId}&follow_id=${followId}`;
 }
 
 /** Settings of a view the widget shows (the public page's view carried to a first follow). */

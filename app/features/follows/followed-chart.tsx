@@ -19,6 +19,7 @@ import {
   type FollowSettings,
 } from './follow-view';
 import { followDataset, unfollow } from './follows-client';
+import { UnfollowNotice } from './undo-unfollow';
 import { useFollowSaver, type SaveStatus } from './use-follow-saver';
 
 export interface FollowedChartProps {
@@ -58,6 +59,8 @@ export function FollowedChart(props: FollowedChartProps) {
     note: saved.note ?? '',
   });
   const [message, setMessage] = useState<string | null>(null);
+  // After an unfollow: the settings the follow had, for Undo.
+  const [unfollowed, setUnfollowed] = useState<FollowSettings | null>(null);
   const saver = useFollowSaver(followId);
 
   const change = (next: FollowSettings) => {
@@ -70,20 +73,35 @@ export function FollowedChart(props: FollowedChartProps) {
     change({ [field]: value });
   };
 
+  const follow = async (settings: FollowSettings) => {
+    const created = await followDataset(props.datasetId, settings);
+    setFollowId(created.id);
+    setUnfollowed(null);
+    setMessage('Following: this chart is on your dashboard.');
+  };
   const onFollowClick = async () => {
     setMessage(null);
+    setUnfollowed(null);
     try {
       if (followId !== null) {
         await saver.flush();
         await unfollow(followId);
         setFollowId(null);
+        setUnfollowed({ ...current.current });
         setMessage('You no longer follow this chart.');
       } else {
-        const created = await followDataset(props.datasetId, current.current);
-        setFollowId(created.id);
-        setMessage('Following: this chart is on your dashboard.');
+        await follow(current.current);
       }
     } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const undo = async () => {
+    if (!unfollowed) return;
+    try {
+      await follow(unfollowed);
+    } catch (e) {
+      setUnfollowed(null);
       setMessage(e instanceof Error ? e.message : String(e));
     }
   };
@@ -159,8 +177,12 @@ export function FollowedChart(props: FollowedChartProps) {
       ) : null}
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <p role="status" className="text-slate-600 dark:text-slate-300" data-save-status={saver.status}>
-          {message ??
-            (following ? STATUS_TEXT[saver.status] : 'Follow this chart to keep this view on your dashboard.')}
+          {message && unfollowed ? (
+            <UnfollowNotice message={message} onUndo={undo} />
+          ) : (
+            (message ??
+            (following ? STATUS_TEXT[saver.status] : 'Follow this chart to keep this view on your dashboard.'))
+          )}
         </p>
         <Link to="/app/dashboard" className="text-brand-dark underline dark:text-brand">
           Back to the dashboard

@@ -19,6 +19,20 @@ export function releaseName(release: Pick<LastRelease, 'releaseDate' | 'sameDayA
   return `${day}, ${time} UTC`;
 }
 
+/**
+ * The dataset's "Last update": the source's date of its data (the file's, else Eurostat's table of contents'), or,
+ * when the source gave none, when it was imported, said as such: the import is never presented as a release.
+ */
+export function lastUpdateText(
+  lastUpdate: string | null,
+  release: Pick<LastRelease, 'importedAt'> | null,
+  sourceName: string,
+): string {
+  if (lastUpdate) return lastUpdate.slice(0, 10);
+  if (!release) return 'unknown';
+  return `not given by ${sourceName || 'the source'} (imported here on ${releaseDay(release.importedAt)})`;
+}
+
 function periodRun(run: PeriodRun): string {
   return run.count === 1 ? run.from : `${run.from} – ${run.to}`;
 }
@@ -56,7 +70,9 @@ export function ReleaseSection({
       className="mt-8 max-w-3xl rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="release-heading" className="text-lg font-semibold">
-        What changed in the {releaseName(release)} release
+        {release.sourceDated
+          ? `What changed in the ${releaseName(release)} release`
+          : `What changed in the import of ${releaseName(release)}`}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {release.sourceDated

@@ -9,8 +9,8 @@ export type AddOutcome =
   { status: 'added'; added: number; already: number } | { status: 'signed-out' } | { status: 'error'; message: string };
 
 /**
- * POST /api/account/follows once per indicator, in order. A dataset followed already keeps its follow (the API answers
- * 200 with it; one follow per dataset); any other failure stops and reports the API's message.
+ * POST /api/account/follows once per indicator, in order. A view followed already keeps its follow (the API answers
+ * 200 with it; one follow per view, decision 198); any other failure stops and reports the API's message.
  */
 export async function addToDashboard(requests: readonly FollowRequest[]): Promise<AddOutcome> {
   let added = 0;

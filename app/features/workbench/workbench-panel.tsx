@@ -1,15 +1,18 @@
 // One indicator's panel on the workbench: the chart engine's line chart over the shared period axis (decision 110).
 import type { PackedDatasetData } from '#core/packed-series';
-import { CHART_HEIGHT, LineChart, useContainerWidth, useDocumentTheme, type Theme } from '../../charts';
+import { parsePeriod } from '#core/periods';
+import { CHART_HEIGHT, LineChart, useContainerWidth, useDocumentTheme, type Theme, type TimeAxis } from '../../charts';
 import { useUnpackedData } from '../../components/site/use-unpacked-data';
 
 export interface WorkbenchPanelProps {
   label: string;
   unit: string;
   frequency: string;
-  /** Coarser than the axis: drawn through its periods' last sub-periods. */
+  /** Coarser than the axis: each value drawn in the middle of its period (decision 199). */
   coarser: boolean;
-  axisFrequency: string;
+  /** The shared axis's first and last periods (M/YYYY on a monthly axis): every panel spans them. */
+  axisFrom?: string;
+  axisTo?: string;
   source: { name: string; url: string; code: string };
   /** The indicator's series, packed by the loader (decision 169). */
   data: PackedDatasetData;
@@ -17,6 +20,14 @@ export interface WorkbenchPanelProps {
   places: string[];
   theme: Theme;
   children?: React.ReactNode;
+}
+
+/** The shared axis of the panels, from its first and last periods; absent without data. */
+export function sharedAxis(from: string | undefined, to: string | undefined): TimeAxis | undefined {
+  const first = from ? parsePeriod(from) : null;
+  const last = to ? parsePeriod(to) : null;
+  if (!first || !last || first.freq !== last.freq) return undefined;
+  return { freq: first.freq, first: first.ordinal, last: last.ordinal };
 }
 
 export function WorkbenchPanel(props: WorkbenchPanelProps) {
@@ -33,7 +44,7 @@ export function WorkbenchPanel(props: WorkbenchPanelProps) {
           <h2 className="font-semibold">{props.label}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {props.unit} · {props.frequency}
-            {props.coarser ? ` (each value at its period's last ${props.axisFrequency.replace(/ly$/, '')})` : ''}
+            {props.coarser ? ' (each value drawn in the middle of its period)' : ''}
           </p>
         </div>
         {props.children}
@@ -47,7 +58,7 @@ export function WorkbenchPanel(props: WorkbenchPanelProps) {
           height={CHART_HEIGHT - 88}
           theme={theme}
           interactive
-          connectGaps={props.coarser}
+          timeAxis={sharedAxis(props.axisFrom, props.axisTo)}
           title={props.label}
         />
       </div>

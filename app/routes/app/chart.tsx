@@ -1,13 +1,16 @@
-// /app/chart?id={dataset id}: the user's followed chart with its saved view (or the chart with a Follow button).
+// /app/chart?id={dataset id}: a chart with Follow / Following. `follow_id` opens one of the account's followed views of
+// the dataset with its saved view; otherwise the view in the address, shown as followed when the account follows that
+// view (decision 198). `follow=1` follows the address's view once, then leaves the address (the Follow click).
 import { data, redirect } from 'react-router';
 import { packDatasetData } from '#core/packed-series';
+import { viewIdentity } from '#core/view';
 import { findDataset, getDatasetMeta } from '#db/queries/datasets';
 import { openView } from '#db/queries/view';
-import { countFollows, createFollow, getFollowByDataset, markFollowsSeen, MAX_FOLLOWS } from '#db/queries/follows';
+import { createFollow, followViewKey, listFollowsOfDataset, updateFollow, viewOfSettings } from '#db/queries/follows';
 import { useSiteRootData } from '../../components/site/root-data';
 import { useUnpackedData } from '../../components/site/use-unpacked-data';
 import { FollowedChart } from '../../features/follows/followed-chart';
-import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
+import { followedChartPath, settingsOfView } from '../../features/follows/follow-view';
 import { chartData, chartDataOf, outlinesForData } from '../public/datasets/dataset.server';
 import type { Route } from './+types/chart';
 import { requireSession } from './guard.server';
@@ -23,34 +26,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const row = await findDataset(context.db, id);
   if (!row) throw data(`no dataset ${id}`, { status: 404 });
   const meta = await getDatasetMeta(context.db, row);
-  let follow = session ? await getFollowByDataset(context.db, session.user.id, row.id) : undefined;
-  // Not followed yet: the view the visitor came with (the public page's), else the dataset page's default view.
+  // The view of the address (the public page's, carried by its Follow button), else the dataset page's default view.
   const opened = await openView(context.db, row, meta, url.searchParams);
-  // Follow pressed before signing in (decision 104): follow with the view it showed, then drop `follow=1` from the
-  // address. Only on our own pages' navigation, so a link from another site cannot make the visitor follow.
+  // The Follow click (the public page's, or its sign-in modal's return, decision 103): follow the address's view, once,
+  // then open that follow. Only on our own pages' navigation, so a link from another site cannot make anyone follow.
   if (url.searchParams.get('follow') === '1') {
     const ours = request.headers.get('sec-fetch-site') === 'same-origin';
-    if (session && ours && !follow && (await countFollows(context.db, session.user.id)) < MAX_FOLLOWS)
-      follow = (
-        await createFollow(context.db, {
-          userId: session.user.id,
-          datasetId: row.id,
-          settings: settingsOfView(opened.asked),
-        })
-      ).follow;
+    const followed =
+      session && ours
+        ? await createFollow(context.db, meta, { userId: session.user.id, settings: settingsOfView(opened.asked) })
+        : null;
+    if (followed?.follow) throw redirect(followedChartPath(row.id, followed.follow.id));
     const rest = url.search
       .slice(1)
       .split('&')
       .filter((pair) => pair !== 'follow=1');
     throw redirect(`${url.pathname}?${rest.join('&')}`);
   }
+  const mine = session ? await listFollowsOfDataset(context.db, session.user.id, row.id) : [];
+  const askedId = url.searchParams.get('follow_id');
+  const shownKey = viewIdentity(meta, opened.asked);
+  const follow =
+    askedId !== null
+      ? mine.find((f) => String(f.id) === askedId)
+      : mine.find((f) => followViewKey(meta, f.settings) === shownKey);
   const view = follow ? viewOfSettings(follow.settings, opened.asked) : opened.view;
   const loaded = follow
     ? await chartData(context.db, meta, view)
     : await chartDataOf(context.db, meta, opened.selection);
   const widget = 'value' in loaded ? loaded.value : null;
   const outlines = widget && view.chartType === 'map' ? await outlinesForData(context.outlines, widget.data) : null;
-  if (follow && session) await markFollowsSeen(context.db, session.user.id, new Date(), row.id);
+  // Opening a followed view is its visit ("what changed since your last visit", decision 104).
+  if (follow && session) await updateFollow(context.db, session.user.id, follow.id, { lastSeenAt: new Date() });
   return {
     meta,
     view,
@@ -86,7 +93,7 @@ export default function FollowedChartPage({ loaderData }: Route.ComponentProps) 
         </p>
       </header>
       <FollowedChart
-        key={meta.id}
+        key={`${meta.id}:${loaderData.follow?.id ?? ''}`}
         datasetId={meta.id}
         view={loaderData.view}
         follow={loaderData.follow}

@@ -1,13 +1,14 @@
 // /app/dashboard: the followed charts as live cards drawn on the server, or popular charts to follow in a click.
 import type { DatasetMeta } from '#core/schemas/dataset';
 import { defaultView } from '#core/view';
+import { addressedAs } from '#core/schemas/account';
 import type { ReadDb } from '#db/client';
 import { findDataset, getDatasetMeta } from '#db/queries/datasets';
-import { followChangesSince, listFollows, mostFollowedDatasets } from '#db/queries/follows';
+import { followChangesSince, listFollows, mostFollowedDatasets, viewOfSettings } from '#db/queries/follows';
 import { homeCharts } from '../../components/site/featured';
 import { EmptyDashboard, FollowedCharts, type DashboardOrder, type Suggestion } from '../../features/follows/dashboard';
 import { cardFigure, cardOf, MAX_CARD_CHARTS, type FollowCard } from '../../features/follows/follow-cards.server';
-import { settingsOfView, viewOfSettings } from '../../features/follows/follow-view';
+import { settingsOfView } from '../../features/follows/follow-view';
 import type { AppLoadContext } from 'react-router';
 import { chartData, outlinesForData } from '../public/datasets/dataset.server';
 import type { Route } from './+types/dashboard';
@@ -47,12 +48,13 @@ async function followCard(
   const outlines = data && draw && view.chartType === 'map' ? await outlinesForData(context.outlines, data.data) : null;
   const card = cardOf(follow, meta, view, { data, error: 'error' in loaded ? loaded.error : null, outlines }, draw);
   // What changed in the figure's series since the last visit of the chart (else since it was followed).
-  const series = data?.data.data[0];
-  if (card.figure && series)
+  const figure = card.figure;
+  const series = figure ? data?.data.data.find((s) => s.id === figure.seriesId) : undefined;
+  if (figure && series)
     card.changes = await followChangesSince(
       context.db,
       meta,
-      { key: series.series_key, geo: card.figure.geo },
+      { key: series.series_key, geo: figure.geo },
       follow.lastSeenAt ?? follow.createdAt,
     );
   return card;
@@ -98,7 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order: DashboardOrder =
     asked === 'mine' || asked === 'newest' ? asked : cards.some((c) => c.position !== null) ? 'mine' : 'newest';
   return {
-    name: session.user.name,
+    // The name the person gave, else their address: never the sign-up's random full_name (issue 41).
+    name: addressedAs(session.user),
     cards,
     order,
     suggestions: cards.length === 0 ? await suggestions(context) : [],

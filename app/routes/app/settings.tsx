@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile: { name: '', email: '' },
       methods: [],
       hasPassword: false,
+      twoFactor: false,
       plan: 'free' as const,
       keys: [],
       usage: { days: [], keys: [] },
@@ -46,9 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const teamworkRead = await teamwork;
   return {
-    profile: { name: user?.name ?? session.user.name, email: user?.email ?? session.user.email },
+    // The name field shows the name the person gave; the sign-up's random full_name is not theirs (issue 41).
+    profile: {
+      name: (user ? user.nameGiven : session.user.nameGiven) ? (user?.name ?? session.user.name) : '',
+      email: user?.email ?? session.user.email,
+    },
     methods: methods.map((m) => ({ id: m.id, provider: m.provider, linkedAt: m.linkedAt.toISOString() })),
     hasPassword: methods.some((m) => m.provider === 'credential'),
+    twoFactor: user?.twoFactorEnabled ?? session.user.twoFactorEnabled,
     plan,
     keys,
     usage,
@@ -82,7 +88,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <ApiKeysSettings plan={loaderData.plan} keys={loaderData.keys} usage={loaderData.usage} />
       <Organizations teamwork={loaderData.teamwork} />
       <DownloadData />
-      <DeleteAccount hasPassword={hasPassword} />
+      <DeleteAccount hasPassword={hasPassword} twoFactor={loaderData.twoFactor} />
     </div>
   );
 }

@@ -344,7 +344,8 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
                   unit={p.unit}
                   frequency={p.frequency}
                   coarser={p.coarser}
-                  axisFrequency={d.axis.frequency}
+                  axisFrom={d.axis.from}
+                  axisTo={d.axis.to}
                   source={p.source}
                   data={p.data}
                   places={sel.places}

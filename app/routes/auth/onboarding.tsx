@@ -30,6 +30,7 @@ async function choices(db: ReadDb) {
   return {
     datasets: metas.map((m) => ({
       id: m.id,
+      meta: m,
       code: m.dataset_code,
       name: m.dataset_name,
       countries: m.available_countries.map((c) => c.code),
@@ -44,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user.onboarded) throw redirect(destination(request));
   const offered = await choices(context.db);
   return {
-    name: user.name,
+    // The sign-in modal's random full_name is not offered as the person's name (issue 41): they type their own.
+    name: user.nameGiven ? user.name : '',
     datasets: offered.datasets.map((d) => ({ code: d.code, name: d.name })),
     countries: offered.countries,
   };
@@ -70,14 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const countries = offered.countries.map((c) => c.code).filter((code) => parsed.data.countries.includes(code));
   for (const dataset of offered.datasets.filter((d) => picked.has(d.code))) {
     const shown = countries.filter((code) => dataset.countries.includes(code));
-    await createFollow(context.db, {
+    await createFollow(context.db, dataset.meta, {
       userId: user.id,
-      datasetId: dataset.id,
       settings: shown.length > 0 ? { countries: shown } : {},
     });
   }
-  // Marked done last: if a follow failed, onboarding shows again and following twice keeps one follow.
-  await completeOnboarding(context.db, user.id, { name: parsed.data.name, interests: countries });
+  // Marked done last: if a follow failed, onboarding shows again and following the same view twice keeps one follow.
+  await completeOnboarding(context.db, user.id, { name: parsed.data.name, interests: countries, nameGiven: true });
   return redirect(next);
 }
 

@@ -1,11 +1,11 @@
-// Server helpers for dataset pages: the data of a chart view (opened by core/view.ts), the visitor's follow, and map
+// Server helpers for dataset pages: the data of a chart view (opened by core/view.ts), the visitor's follows, and map
 // outlines.
 import type { DatasetMeta } from '#core/schemas/dataset';
 import type { PageSelection } from '#core/selection';
 import { selectionOf, type ChartViewSpec } from '#core/view';
 import type { AccountSession } from '#core/schemas/account';
 import type { ReadDb } from '#db/client';
-import { getFollowByDataset } from '#db/queries/follows';
+import { followViewKey, listFollowsOfDataset, type FollowSettings } from '#db/queries/follows';
 import { NotYetImported } from '#db/queries/revisions';
 import { loadView, ViewTooLarge, viewTooLargeNote } from '#db/queries/view';
 import {
@@ -50,18 +50,26 @@ export async function chartDataOf(
   }
 }
 
+/** One of the visitor's followed views of the dataset: its identity (core/view.ts `viewIdentity`) and settings. */
+export interface VisitorFollow {
+  id: number;
+  key: string;
+  settings: FollowSettings;
+}
+
 /**
- * The signed-in visitor's follow of the dataset, so the Follow button reads "Following" (decision 103). Anonymous
- * pages (the ones the response cache keeps) never ask: they are the same for every visitor.
+ * The signed-in visitor's followed views of the dataset, so the Follow button reads "Following" on the view that is
+ * followed and no other (decisions 103, 198). Anonymous pages (the ones the response cache keeps) never ask: they
+ * are the same for every visitor.
  */
-export async function visitorFollow(
+export async function visitorFollows(
   db: ReadDb,
   session: AccountSession | null,
-  datasetId: number,
-): Promise<{ id: number } | null> {
-  if (!session) return null;
-  const follow = await getFollowByDataset(db, session.user.id, datasetId);
-  return follow ? { id: follow.id } : null;
+  meta: DatasetMeta,
+): Promise<VisitorFollow[]> {
+  if (!session) return [];
+  const follows = await listFollowsOfDataset(db, session.user.id, meta.id);
+  return follows.map((f) => ({ id: f.id, key: followViewKey(meta, f.settings), settings: f.settings }));
 }
 
 /** Outlines for a map of this data; null when the server has none (regional data without a data mirror). */

@@ -1,18 +1,19 @@
 // /datasets/{id}: the dataset's metadata and its chart widget; with embed=true the widget alone, framable anywhere.
 import { useEffect, useState } from 'react';
 import { data, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { unfollow } from '#app/features/follows/follows-client';
+import { followDataset, unfollow } from '#app/features/follows/follows-client';
+import { UnfollowNotice } from '#app/features/follows/undo-unfollow';
 import { findDataset, getDatasetMeta } from '#db/queries/datasets';
 import { openView } from '#db/queries/view';
 import { getLastRelease } from '#db/queries/revisions';
 import { ChartWidget, joinQuery, pageViewPairs, parseViewQuery, type ChartViewSpec } from '#app/charts';
 import { UpdatedNote, useLiveDataset } from '#app/features/live/use-live';
 import { TrendRuleForm } from '#app/features/notifications/trend-rule-form';
-import { ReleaseSection } from '#app/features/releases/release-section';
+import { lastUpdateText, ReleaseSection } from '#app/features/releases/release-section';
 import { useSignInModal } from '#app/components/auth/sign-in-modal';
 import { useSiteRootData } from '#app/components/site/root-data';
 import type { Route } from './+types/dataset';
-import { chartDataOf, outlinesForData, visitorFollow } from './dataset.server';
+import { chartDataOf, outlinesForData, visitorFollows, type VisitorFollow } from './dataset.server';
 import { embedWidth, EmbedView } from './embed-view';
 import { CatalogueEntryPage } from './catalogue-entry';
 import { catalogueEntryData, type CatalogueEntryData } from './catalogue-entry.server';
@@ -22,6 +23,7 @@ import { readAsOf } from '#core/as-of';
 import { isViewOnlyNavigation } from '#app/components/site/view-navigation';
 import { readablePeriod } from '#core/periods';
 import { defaultPlaces } from '#core/default-view';
+import { viewIdentity } from '#core/view';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import { packDatasetData } from '#core/packed-series';
 import { useUnpackedData } from '#app/components/site/use-unpacked-data';
@@ -73,8 +75,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // An embed may be framed by any site; the page itself keeps the browser's default.
   const headers: HeadersInit = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
   const release = embed ? null : await getLastRelease(context.db, row, meta);
-  const follow = embed ? null : await visitorFollow(context.db, context.auth.session, row.id);
-  return data({ meta, chart, release, follow, signedIn: !embed && context.auth.session !== null }, { headers });
+  const follows = embed ? [] : await visitorFollows(context.db, context.auth.session, meta);
+  return data({ meta, chart, release, follows, signedIn: !embed && context.auth.session !== null }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -126,19 +128,29 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
   const { meta, chart, release } = loaderData;
   // Read back once per loader answer: the widget keeps its data by identity (its cache, the live page's reload).
   const widgetData = useUnpackedData(chart.data);
-  // A signed-in follower sees "Following" and unfollows here; following goes on through the chart page.
-  const [followId, setFollowId] = useState(loaderData.follow?.id ?? null);
-  useEffect(() => setFollowId(loaderData.follow?.id ?? null), [loaderData.follow?.id]);
-  const [followMessage, setFollowMessage] = useState<string | null>(null);
+  // The visitor's followed views of this dataset: the view shown reads "Following" when it is one of them (decision
+  // 198); a click there unfollows it, with Undo. Following goes through the chart page, in the same click.
+  const [follows, setFollows] = useState(loaderData.follows);
+  useEffect(() => setFollows(loaderData.follows), [loaderData.follows]);
+  const [followMessage, setFollowMessage] = useState<{ text: string; undo?: VisitorFollow } | null>(null);
   // "Track a trend…" in the chart's menu opens the alert form under the chart.
   const [trendOpen, setTrendOpen] = useState(false);
-  const unfollowHere = async (id: number) => {
+  const unfollowHere = async (follow: VisitorFollow) => {
     try {
-      await unfollow(id);
-      setFollowId(null);
-      setFollowMessage('You no longer follow this chart.');
+      await unfollow(follow.id);
+      setFollows((list) => list.filter((f) => f.id !== follow.id));
+      setFollowMessage({ text: 'You no longer follow this chart.', undo: follow });
     } catch (e) {
-      setFollowMessage(e instanceof Error ? e.message : String(e));
+      setFollowMessage({ text: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  const undoUnfollow = async (follow: VisitorFollow) => {
+    try {
+      const again = await followDataset(meta.id, follow.settings);
+      setFollows((list) => [...list, { id: again.id, key: follow.key, settings: again.settings }]);
+      setFollowMessage({ text: 'Following: this chart is on your dashboard.' });
+    } catch (e) {
+      setFollowMessage({ text: e instanceof Error ? e.message : String(e) });
     }
   };
   const root = useSiteRootData();
@@ -156,6 +168,9 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
         : { ...entry, key: location.key },
     );
   }
+  // The view on screen: the one the widget stored with the entry it pushed or replaced, else the loader's.
+  const shownView = (location.state as { view?: ChartViewSpec } | null)?.view ?? chart.view;
+  const followed = follows.find((f) => f.key === viewIdentity(meta, shownView)) ?? null;
   const changeView = (view: ChartViewSpec, how: 'push' | 'replace') =>
     navigate(`${location.pathname}?${joinQuery(pageViewPairs(addressView(view, meta)))}`, {
       replace: how === 'replace',
@@ -198,7 +213,7 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
             : `${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}`}
         </dd>
         <dt className="text-slate-500">Last update</dt>
-        <dd>{meta.last_update?.slice(0, 10) ?? 'unknown'}</dd>
+        <dd>{lastUpdateText(meta.last_update, release, meta.source_name)}</dd>
         <dt className="text-slate-500">Categories</dt>
         <dd>{meta.categories.map((c) => c.name).join(', ') || 'none'}</dd>
       </dl>
@@ -226,13 +241,17 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
           theme={root?.resolvedTheme ?? 'light'}
           onRequireSignIn={(id, view) => signIn.open({ fromChartId: id, fromChartView: view })}
           onNavigate={(href) => navigate(href)}
-          following={loaderData.signedIn ? followId !== null : undefined}
-          onFollowClick={followId !== null ? () => void unfollowHere(followId) : undefined}
+          following={loaderData.signedIn ? followed !== null : undefined}
+          onFollowClick={followed ? () => void unfollowHere(followed) : undefined}
           actions={[{ key: 'trend', label: 'Track a trend…', onSelect: () => setTrendOpen(true) }]}
         />
         {followMessage ? (
           <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            {followMessage}
+            {followMessage.undo ? (
+              <UnfollowNotice message={followMessage.text} onUndo={undoUnfollow.bind(null, followMessage.undo)} />
+            ) : (
+              followMessage.text
+            )}
           </p>
         ) : null}
         <UpdatedNote updatedAt={live.updatedAt} />

@@ -83,7 +83,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
             type="search"
             defaultValue={q}
             key={q}
-            placeholder="Search, e.g. unemployment germany, cpi or une_rt_m"
+            placeholder="Search, e.g. unemployment germany"
             className={`${selectClass} px-3`}
           />
         </div>

@@ -1,6 +1,6 @@
 // The embed page's body: the widget alone, read-only, drawn on the server, with the small inline runtime.
 import { ChartWidget } from '#app/charts';
-import { EMBED_HEIGHT, layoutFor } from '#app/charts';
+import { EMBED_NARROW_WIDTH, embedChartHeight } from '#app/charts';
 import { embedRuntimeScript } from '#app/charts';
 import type { ChartViewSpec } from '#app/charts';
 import type { LoadedOutlines } from '#app/charts';
@@ -22,9 +22,6 @@ export interface EmbedViewProps {
   viewNote?: string | null;
 }
 
-/** The narrow copy's drawing width: a 320px frame less the page padding, scaled a little at most. */
-export const EMBED_NARROW_WIDTH = 340;
-
 /** Below this many pixels the embed draws at 320px and lets the SVG scale down. */
 export const EMBED_MIN_WIDTH = 280;
 export const EMBED_MAX_WIDTH = 2400;
@@ -36,21 +33,12 @@ export function embedWidth(raw: string | null): number {
   return Math.round(Math.min(EMBED_MAX_WIDTH, Math.max(EMBED_MIN_WIDTH, n)));
 }
 
-/**
- * The chart's height inside the 545px frame: what the padding, header, slider and source line leave,
- * with a two-line header below 500px.
- */
-export function embedChartHeight(width: number): number {
-  // Padding, title, subtitle (one line; two below 500px), gaps, slider and source line.
-  const chrome = 24 + 32 + 20 + 12 + 12 + 20 + 8 + 18 + 4;
-  return EMBED_HEIGHT - chrome - (layoutFor(width) === 'half' ? 60 : 0);
-}
-
 export function EmbedView(props: EmbedViewProps) {
   const { datasetId, view, data, error, outlines, width, narrow, theme } = props;
   return (
-    <div className={theme === 'dark' ? 'dark' : undefined}>
-      <div className="min-h-screen bg-white p-3 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+    <div className={`${theme === 'dark' ? 'dark ' : ''}min-h-screen bg-white dark:bg-slate-900`}>
+      {/* The frame is as tall as this content (the runtime tells the framing page): no min-height here. */}
+      <div data-embed-content className="bg-white p-3 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
         <ChartWidget
           datasetId={datasetId}
           dimensions={view.dimensions}
