@@ -40,7 +40,7 @@ export interface CsvAbout {
   title: string;
   /** The selected dimension values and the unit (the image's subtitle). */
   subtitle?: string;
-  /** `Eurostat (une_rt_m)` and the source's address. */
+  /** `Eurostat ({dataset code})` and the source's address. */
   source: string;
   licence: string;
   /** The view's page on this site. */

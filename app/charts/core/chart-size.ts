@@ -60,7 +60,7 @@ export function wrappedLines(text: string, fontSize: number, width: number): num
 export interface EmbedFrameText {
   title: string;
   subtitle: string;
-  /** `Eurostat (une_rt_m)` and any note the source line carries, after "Source: ". */
+  /** `Eurostat ({dataset code})` and any note the source line carries, after "Source: ". */
   source: string;
   /** Whether the view has a time slider under the chart. */
   slider: boolean;
