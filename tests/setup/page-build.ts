@@ -11,7 +11,9 @@ export async function pageBuild(): Promise<ServerBuild> {
     root,
     logLevel: 'error',
     appType: 'custom',
-    server: { middlewareMode: true, hmr: false, watch: null },
+    // ws: false, not only hmr: false: Vite 8 still opens its WebSocket port (24678) without it, and two test files
+    // building pages at once then collide on that port.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
     return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
