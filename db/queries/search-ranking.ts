@@ -40,6 +40,13 @@ const refined = 60;
 const formShare = Math.log(4);
 /** How much a title's narrowness (the rarity of its words the query did not ask for) divides its score. */
 const narrowness = 0.15;
+/**
+ * A table whose title says what a better table's says (the same title words, brackets and form words aside, at the same
+ * frequency) is that table again under another theme (Eurostat lists a `tps` table as a `tesem`, `sdg_` or `tips` one
+ * too): its score is multiplied by this, so the first five show different tables. Datasets are left alone: a dataset
+ * and a table of one title, or two datasets of one title (`ei_` and `prc_`), are asked for apart.
+ */
+const twin = 0.5;
 /** The best table and the best dataset lead when their score is at least this share of the best result's. */
 const leadShare = 0.5;
 
@@ -119,7 +126,8 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       candidates AS (
         SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
           coalesce(d.name, e.title) AS title, coalesce(d.last_update, e.last_update) AS updated,
-          coalesce(e.kind, 'dataset') AS kind, substring(e.data_start from '^[0-9]{4}')::integer AS started,
+          coalesce(e.kind, 'dataset') AS kind, coalesce(d.frequency, e.frequency) AS frequency,
+          substring(e.data_start from '^[0-9]{4}')::integer AS started,
           -- Projections run to 2100: data ends, for this, no later than its last update.
           least(substring(e.data_end from '^[0-9]{4}')::integer, extract(year FROM e.last_update)::integer) AS ended
         FROM ${from}
@@ -154,11 +162,17 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         FROM first, unnest(first.title_lexemes) AS w(lexeme)
         WHERE NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${r.asked})))
         GROUP BY w.lexeme),
-      refined AS (
+      narrowed AS (
         SELECT c.*, c.base / (1 + ${narrowness}::float * coalesce((
             SELECT sum(h.rarity) FROM unnest(c.title_lexemes) AS w(lexeme) JOIN shared h ON h.lexeme = w.lexeme), 0))
-          AS final
+          AS narrow
         FROM ranked c WHERE c.first_rank <= ${refined}),
+      -- The same table again under another theme (the same title words at the same frequency) after the first one.
+      refined AS (
+        SELECT c.*, c.narrow * CASE WHEN c.kind = 'table' AND row_number() OVER (
+            PARTITION BY c.kind, c.title_lexemes, c.frequency ORDER BY c.narrow DESC, c.first_rank) > 1
+            THEN ${twin}::float ELSE 1 END AS final
+        FROM narrowed c),
       -- The best table and the best dataset lead (when close to the best result): Eurostat's tables are the headline
       -- views of its datasets, and a search for a subject is answered by both.
       leaders AS (

@@ -52,23 +52,31 @@ async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<strin
   const single = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t] && !knownWords.has(t));
   if (single.length === 0) return [...terms];
   // The word itself when a title uses it; the trigram-similar words (`%`: pg_trgm's threshold, 0.3, through the index)
-  // only for a word unknown or used by a title or two (closestWord).
-  const rows = await queryRows<{ term: string } & WordCandidate>(
+  // only for a word unknown or used by a title or two (closestWord). A word no document spells so but whose stem documents
+  // have is another form of a catalogue word (nurses: nursing), not a typo: it counts as used by them (up to a few: a
+  // rare one may still be the catalogue's own misspelling, housholds).
+  const rows = await queryRows<{ term: string; stemmed: number } & WordCandidate>(
     db,
-    sql`SELECT t.term, c.word, c.similarity, c.documents
-      FROM unnest(${pgArray(single)}::text[]) AS t(term)
+    sql`SELECT t.term, t.stemmed, c.word, c.similarity, c.documents
+      FROM (SELECT u.term, (SELECT count(*) FROM (SELECT 1 FROM search_documents s
+          WHERE s.document @@ plainto_tsquery('english', u.term) LIMIT ${rareWord + 1}) x)::integer AS stemmed
+        FROM unnest(${pgArray(single)}::text[]) AS u(term)) t
       LEFT JOIN search_vocabulary self ON self.word = t.term
-      CROSS JOIN LATERAL (
+      LEFT JOIN LATERAL (
         SELECT self.word, 1::real AS similarity, self.documents WHERE self.word IS NOT NULL
         UNION ALL (SELECT v.word, similarity(v.word, t.term), v.documents FROM search_vocabulary v
-          WHERE v.word % t.term AND coalesce(self.documents, 0) <= ${rareWord}
-          ORDER BY 2 DESC, 3 DESC LIMIT ${candidatesPerTerm})) c`,
+          WHERE v.word % t.term AND greatest(self.documents, t.stemmed) <= ${rareWord}
+          ORDER BY 2 DESC, 3 DESC LIMIT ${candidatesPerTerm})) c ON true`,
   );
   return terms.map((t) => {
     if (!single.includes(t)) return t;
+    const mine = rows.filter((r) => r.term === t);
+    const found: WordCandidate[] = mine.filter((r) => r.word !== null);
+    const stemmed = mine[0]?.stemmed ?? 0;
+    if (stemmed > 0 && !found.some((c) => c.word === t)) found.push({ word: t, similarity: 1, documents: stemmed });
     // The synonyms' words as candidates too (no documents): a typo of a German or French word.
     const theirs = synonymWords.map((word) => ({ word, similarity: 0, documents: 0 }));
-    return closestWord(t, [...rows.filter((r) => r.term === t), ...theirs]) ?? t;
+    return closestWord(t, [...found, ...theirs]) ?? t;
   });
 }
 

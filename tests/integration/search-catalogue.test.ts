@@ -117,6 +117,39 @@ describe('search over entries not imported yet', () => {
     expect(imports.items.some((d) => /trade/i.test(d.dataset_name))).toBe(true);
   });
 
+  it('shows the same table once among the first five: its twins under other themes come later', async () => {
+    // "General government gross debt" is sdg_17_40, teina225 and teina230 (annual and quarterly), tipsgo10 and tipsgo20:
+    // one table of each title and frequency among the first five, the next subject's datasets in the room left.
+    const debt = await firstFive('government debt');
+    expect(debt).toContain('sdg_17_40');
+    expect(debt).not.toContain('teina225');
+    const titles = (await search('government debt', '&limit=5')).items
+      .filter((d) => d.dataset_code.match(/^(sdg|tei|tips)/))
+      .map((d) => `${d.dataset_name} ${d.frequency}`.replace(/ - (annual|quarterly) data/, ''));
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('reads another form of a catalogue word as that word, not as a typo of another', async () => {
+    // "nurses": the titles say "nursing" (one stem), never "nurses"; before, it became "courses" (two edits away).
+    const nurses = await search('nurses', '&limit=5');
+    expect(nurses.items.length).toBeGreaterThan(0);
+    expect(nurses.items.every((d) => /nursing/i.test(d.dataset_name))).toBe(true);
+    // A rare form beside a commoner spelling is still the catalogue's own misspelling (housholds → households).
+    const income = await search('houshold income', '&limit=5');
+    expect(income.items.some((d) => /household/i.test(d.dataset_name))).toBe(true);
+  });
+
+  it("reads lay words of transport, energy and output in Eurostat's terms", async () => {
+    const planes = await search('planes', '&limit=5');
+    expect(planes.items.some((d) => /air/i.test(d.dataset_name))).toBe(true);
+    const ships = await search('ships', '&limit=5');
+    expect(ships.items.some((d) => /maritime|vessel|shipping/i.test(d.dataset_name))).toBe(true);
+    const cold = await search('energy poverty', '&limit=5');
+    expect(cold.items.some((d) => /keep home adequately warm/i.test(d.dataset_name))).toBe(true);
+    const construction = await search('construction output', '&limit=5');
+    expect(construction.items.some((d) => /production in construction/i.test(d.dataset_name))).toBe(true);
+  });
+
   it('puts a dataset code first', async () => {
     expect((await firstFive('migr_asyappctza'))[0]).toBe('migr_asyappctza');
     expect((await firstFive('tps00001'))[0]).toBe('tps00001');
