@@ -1,6 +1,8 @@
-// npm run bench:assistant: the chat assistant's golden set (bench/assistant-golden.json, 150+ questions over every
-// sample dataset and intent). Each answer's citations are checked against the data API's values; prints accuracy,
-// declines, numbers stated without a citation (must be 0), and the median and p95 answer time of the built-in engine.
+// npm run bench:assistant: the chat assistant's golden set v2 (bench/assistant-golden-v2.json, 300+ questions over
+// 32 datasets, decision 209; see bench/assistant-v2.bench.mts). `npm run bench:assistant -- --v1` runs the first set
+// (bench/assistant-golden.json, 150+ questions over the sample datasets, written with the engine): each answer's
+// citations are checked against the data API's values; prints accuracy, declines, numbers stated without a citation
+// (must be 0), and the median and p95 answer time of the built-in engine.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { uncitedNumbers, type Citation } from '../core/assistant/compose';
@@ -12,6 +14,11 @@ import { issuePageToken, PAGE_TOKEN_HEADER } from '../server/keys/page-token';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { isCatalogueEmpty, seedSampleData } from '../server/import/seed';
+
+if (!process.argv.includes('--v1')) {
+  const { runGoldenV2 } = await import('./assistant-v2.bench.mjs');
+  process.exit(await runGoldenV2());
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const mirror = process.env.DATA_MIRROR ?? path.resolve(root, '../shared/data');
