@@ -24,7 +24,7 @@ export interface ObservationRow {
 }
 
 /** The conditions of a selection on `series s JOIN observations o`. */
-function selectionWhere(meta: DatasetMeta, sel: DataSelection): SQL {
+export function selectionWhere(meta: DatasetMeta, sel: DataSelection): SQL {
   const where: SQL[] = [sql`s.dataset_id = ${meta.id}`, sql`s.freq = ${meta.frequency}`];
   for (const [i, dim] of meta.dimensions.entries()) {
     const chosen = sel.dims[dim.key] ?? [dim.default];

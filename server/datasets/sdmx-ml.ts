@@ -6,6 +6,7 @@ import { FREQUENCY_LABEL, formatSourcePeriod, frequencySchema, parsePeriod } fro
 import { flagMeanings } from '#core/flags';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import type { ObservationRow } from '#db/queries/observations';
+import type { TimelineRow } from '#db/queries/revisions';
 import { publishedValue } from './data-formats';
 
 export const AGENCY = 'ESTAT';
@@ -239,11 +240,39 @@ export interface DataMessageOptions {
   prepared?: Date;
 }
 
-/** The observations of each series (key order), periods ascending, empty observations left out. */
-export function seriesOf(rows: readonly ObservationRow[]): { dims: string[]; geo: string; obs: ObservationRow[] }[] {
-  const bySeries = new Map<string, { dims: string[]; geo: string; obs: ObservationRow[] }>();
+/** A row of a data message: an observation, or one as a release set it (updatedAfter, includeHistory). */
+export type DataRow = ObservationRow & Partial<Pick<TimelineRow, 'action' | 'validFrom'>>;
+
+/** One DataSet of a message: the values a release set (Replace) or the keys it removed (Delete), decision 204. */
+export interface DataSetPart {
+  action: 'Replace' | 'Delete';
+  /** When that release finished here (includeHistory's vintages); none for the values standing now. */
+  validFrom?: string;
+  rows: DataRow[];
+}
+
+/** The rows as DataSets: one Replace set for plain rows; per release and action, oldest first, for a timeline. */
+export function dataSetsOf(rows: readonly DataRow[]): DataSetPart[] {
+  const parts = new Map<string, DataSetPart>();
   for (const r of rows) {
-    if (r.value === null && !r.flags) continue;
+    const action = r.action ?? 'Replace';
+    const key = `${r.validFrom ?? ''}\u0000${action}`;
+    const part = parts.get(key);
+    if (part) part.rows.push(r);
+    else parts.set(key, { action, validFrom: r.validFrom ?? undefined, rows: [r] });
+  }
+  const order = (p: DataSetPart) => `${p.validFrom ?? ''}\u0000${p.action === 'Replace' ? 0 : 1}`;
+  return [...parts.values()].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+}
+
+/**
+ * The observations of each series (key order), periods ascending (a timeline's vintages of one period in release
+ * order), empty observations left out unless they are removals (Delete).
+ */
+export function seriesOf<R extends DataRow>(rows: readonly R[]): { dims: string[]; geo: string; obs: R[] }[] {
+  const bySeries = new Map<string, { dims: string[]; geo: string; obs: R[] }>();
+  for (const r of rows) {
+    if (r.value === null && !r.flags && r.action !== 'Delete') continue;
     const key = [...r.dims, r.geo].join('\u0000');
     const series = bySeries.get(key);
     if (series) series.obs.push(r);
@@ -253,6 +282,9 @@ export function seriesOf(rows: readonly ObservationRow[]): { dims: string[]; geo
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, s]) => ({ ...s, obs: s.obs.sort((a, b) => a.period - b.period) }));
 }
+
+/** A DataSet element's action and validity (SDMX-ML 2.1 DataSetType's `action` and `validFromDate`). */
+const dataSetAttrs = (part: DataSetPart) => attrs({ action: part.action, validFromDate: part.validFrom });
 
 function dataHeader(
   meta: DatasetMeta,
@@ -273,11 +305,7 @@ function dataHeader(
 }
 
 /** SDMX-ML 2.1 structure-specific data, Eurostat's default: `<Series freq="M" … geo="DE"><Obs TIME_PERIOD=…/>`. */
-export function structureSpecificData(
-  meta: DatasetMeta,
-  rows: readonly ObservationRow[],
-  opts: DataMessageOptions,
-): string {
+export function structureSpecificData(meta: DatasetMeta, rows: readonly DataRow[], opts: DataMessageOptions): string {
   const { structureId } = idsOf(meta);
   const { head, namespace } = dataHeader(meta, opts, true);
   const freq = frequencySchema.parse(meta.frequency);
@@ -292,28 +320,35 @@ export function structureSpecificData(
       ? ''
       : ` OBS_VALUE="${publishedValue(r.value, r.decimals)}"`) +
     (opts.detail === 'full' && r.flags ? ` OBS_FLAG="${xmlText(r.flags)}"` : '');
-  const parts: string[] = [];
-  for (const s of seriesOf(rows)) {
-    if (opts.dimensionAtObservation === 'AllDimensions') {
-      for (const r of s.obs) parts.push(`<Obs${keyAttrs(s)}${obsAttrs(r)}/>`);
-    } else if (opts.detail === 'serieskeysonly' || opts.detail === 'nodata') {
-      parts.push(`<Series${keyAttrs(s)}/>`);
-    } else {
-      parts.push(`<Series${keyAttrs(s)}>${s.obs.map((r) => `<Obs${obsAttrs(r)}/>`).join('')}</Series>`);
+  const dataSets = dataSetsOf(rows).map((part) => {
+    const parts: string[] = [];
+    const valued = part.action === 'Replace';
+    for (const s of seriesOf(part.rows)) {
+      const obs = (r: DataRow) => (valued ? obsAttrs(r) : ` TIME_PERIOD="${formatSourcePeriod(freq, r.period)}"`);
+      if (opts.dimensionAtObservation === 'AllDimensions') {
+        for (const r of s.obs) parts.push(`<Obs${keyAttrs(s)}${obs(r)}/>`);
+      } else if (opts.detail === 'serieskeysonly' || opts.detail === 'nodata') {
+        parts.push(`<Series${keyAttrs(s)}/>`);
+      } else {
+        parts.push(`<Series${keyAttrs(s)}>${s.obs.map((r) => `<Obs${obs(r)}/>`).join('')}</Series>`);
+      }
     }
-  }
+    return (
+      `<m:DataSet ss:structureRef="${structureId}" xsi:type="ns1:DataSetType" ss:dataScope="DataStructure"${dataSetAttrs(part)}>` +
+      `${parts.join('')}</m:DataSet>`
+    );
+  });
   return (
     XML_DECLARATION +
     `<m:StructureSpecificData xmlns:m="${NS.message}" xmlns:c="${NS.common}" xmlns:ns1="${xmlText(namespace)}" xmlns:xsi="${NS.xsi}" xmlns:ss="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/data/structurespecific">` +
     head +
-    `<m:DataSet ss:structureRef="${structureId}" xsi:type="ns1:DataSetType" ss:dataScope="DataStructure" action="Replace">` +
-    parts.join('') +
-    `</m:DataSet></m:StructureSpecificData>\n`
+    dataSets.join('') +
+    `</m:StructureSpecificData>\n`
   );
 }
 
 /** SDMX-ML 2.1 generic data: series keys and observations as id/value pairs. */
-export function genericData(meta: DatasetMeta, rows: readonly ObservationRow[], opts: DataMessageOptions): string {
+export function genericData(meta: DatasetMeta, rows: readonly DataRow[], opts: DataMessageOptions): string {
   const { structureId } = idsOf(meta);
   const { head } = dataHeader(meta, opts, false);
   const freq = frequencySchema.parse(meta.frequency);
@@ -327,27 +362,31 @@ export function genericData(meta: DatasetMeta, rows: readonly ObservationRow[], 
     (opts.detail === 'full' && r.flags
       ? `<g:Attributes><g:Value id="OBS_FLAG" value="${xmlText(r.flags)}"/></g:Attributes>`
       : '');
-  const parts: string[] = [];
-  for (const s of seriesOf(rows)) {
-    if (opts.dimensionAtObservation === 'AllDimensions') {
-      for (const r of s.obs)
-        parts.push(
-          `<g:Obs><g:ObsKey>${pairs(s)}<g:Value id="TIME_PERIOD" value="${formatSourcePeriod(freq, r.period)}"/></g:ObsKey>${obsBody(r)}</g:Obs>`,
-        );
-    } else if (!withValues) {
-      parts.push(`<g:Series><g:SeriesKey>${pairs(s)}</g:SeriesKey></g:Series>`);
-    } else {
-      const obs = s.obs
-        .map((r) => `<g:Obs><g:ObsDimension value="${formatSourcePeriod(freq, r.period)}"/>${obsBody(r)}</g:Obs>`)
-        .join('');
-      parts.push(`<g:Series><g:SeriesKey>${pairs(s)}</g:SeriesKey>${obs}</g:Series>`);
+  const dataSets = dataSetsOf(rows).map((part) => {
+    const parts: string[] = [];
+    const body = (r: DataRow) => (part.action === 'Replace' ? obsBody(r) : '');
+    for (const s of seriesOf(part.rows)) {
+      if (opts.dimensionAtObservation === 'AllDimensions') {
+        for (const r of s.obs)
+          parts.push(
+            `<g:Obs><g:ObsKey>${pairs(s)}<g:Value id="TIME_PERIOD" value="${formatSourcePeriod(freq, r.period)}"/></g:ObsKey>${body(r)}</g:Obs>`,
+          );
+      } else if (!withValues) {
+        parts.push(`<g:Series><g:SeriesKey>${pairs(s)}</g:SeriesKey></g:Series>`);
+      } else {
+        const obs = s.obs
+          .map((r) => `<g:Obs><g:ObsDimension value="${formatSourcePeriod(freq, r.period)}"/>${body(r)}</g:Obs>`)
+          .join('');
+        parts.push(`<g:Series><g:SeriesKey>${pairs(s)}</g:SeriesKey>${obs}</g:Series>`);
+      }
     }
-  }
+    return `<m:DataSet structureRef="${structureId}"${dataSetAttrs(part)}>${parts.join('')}</m:DataSet>`;
+  });
   return (
     XML_DECLARATION +
     `<m:GenericData xmlns:m="${NS.message}" xmlns:c="${NS.common}" xmlns:g="${NS.generic}">` +
     head +
-    `<m:DataSet structureRef="${structureId}" action="Replace">${parts.join('')}</m:DataSet></m:GenericData>\n`
+    `${dataSets.join('')}</m:GenericData>\n`
   );
 }
 

@@ -16,12 +16,15 @@ import {
   SOURCE_PERIOD_SPELLINGS,
   type Frequency,
 } from '#core/periods';
+import { unknownNames } from '#core/selection';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import type { ReadDb } from '#db/client';
 import { codelistCodesHere, sdmxFlows } from '#db/queries/catalogue';
 import { getDatasetMeta } from '#db/queries/datasets';
-import { heldUnder, type DataSelection, type ObservationRow } from '#db/queries/observations';
-import { asOfParam, boundedView, datasetOr404 } from './api';
+import { heldUnder, type DataSelection } from '#db/queries/observations';
+import { readTimeline, type TimelineQuery } from '#db/queries/revisions';
+import { valueCapOf, ViewTooLarge } from '#db/queries/view';
+import { asOfParam, boundedView, datasetOr404, tooManyValues } from './api';
 import { dailyLimitResponse, invalidKeyResponse } from '#server/keys/daily-limit';
 import { csvField, csvText, publishedValue } from './data-formats';
 import {
@@ -31,6 +34,7 @@ import {
   conceptSchemeXml,
   constraintXml,
   dataflowXml,
+  dataSetsOf,
   dataStructureXml,
   errorMessage,
   flagCodelist,
@@ -43,7 +47,9 @@ import {
   structureSpecificData,
   VERSION,
   type Codelist,
+  type DataRow,
 } from './sdmx-ml';
+import { SDMX_JSON_TYPE, sdmxJsonData } from './sdmx-json';
 import type { ApiEnv } from '#server/http/env';
 import { ApiError } from '#server/http/errors';
 import { errorResponse } from '#server/http/openapi';
@@ -77,70 +83,63 @@ const sdmxErrors = {
   404: errorResponse('No such flow, structure or code list, or no observation matches (SDMX code 100)'),
 };
 
-const dataflowRoute = createRoute({
-  method: 'get',
-  path: '/sdmx/2.1/dataflow/{agency}/{id}/{version}',
+/**
+ * A structure path as Eurostat writes it, `{resource}/{agency}/{id}/{version}` (the forms clients also write, without
+ * a version, with a trailing slash, are registered beside it by sdmxApi), answering an SDMX-ML structure message.
+ */
+function structureRoute(
+  resource: string,
+  doc: { summary: string; description?: string; example: string; answer: string; query?: z.ZodObject },
+) {
+  return createRoute({
+    method: 'get',
+    path: `/sdmx/2.1/${resource}/{agency}/{id}/{version}`,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    request: {
+      params: z.object({
+        agency: agencyParam,
+        id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: doc.example }),
+        version: versionParam,
+      }),
+      ...(doc.query ? { query: doc.query } : {}),
+    },
+    responses: { 200: sdmxXml(doc.answer), ...sdmxErrors },
+  });
+}
+
+const dataflowRoute = structureRoute('dataflow', {
   summary: 'SDMX dataflows: every dataset (`all`) or one, as an SDMX-ML 2.1 structure message',
   description:
     "Eurostat's path: `dataflow/ESTAT/all/latest` lists every dataset of the catalogue (Eurostat's table of " +
     'contents and the imported ones); the version and a trailing slash are optional.',
-  request: {
-    params: z.object({
-      agency: agencyParam,
-      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'PRC_HICP_MANR' }),
-      version: versionParam,
-    }),
-  },
-  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with Dataflows'), ...sdmxErrors },
+  example: 'PRC_HICP_MANR',
+  answer: 'SDMX-ML 2.1 structure message with Dataflows',
 });
 
-const datastructureRoute = createRoute({
-  method: 'get',
-  path: '/sdmx/2.1/datastructure/{agency}/{id}/{version}',
+const datastructureRoute = structureRoute('datastructure', {
   summary: "A dataset's data structure, with its code lists and concepts on `references=children`",
-  request: {
-    params: z.object({
-      agency: agencyParam,
-      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'PRC_HICP_MANR' }),
-      version: versionParam,
-    }),
-    query: z.object({
-      references: z
-        .string()
-        .optional()
-        .openapi({ description: 'none (default), children, descendants or all: the code lists and concepts too' }),
-      detail: z.string().optional().openapi({ description: 'full (default)' }),
-    }),
-  },
-  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with the DataStructure'), ...sdmxErrors },
+  example: 'PRC_HICP_MANR',
+  answer: 'SDMX-ML 2.1 structure message with the DataStructure',
+  query: z.object({
+    references: z
+      .string()
+      .optional()
+      .openapi({ description: 'none (default), children, descendants or all: the code lists and concepts too' }),
+    detail: z.string().optional().openapi({ description: 'full (default)' }),
+  }),
 });
 
-const codelistRoute = createRoute({
-  method: 'get',
-  path: '/sdmx/2.1/codelist/{agency}/{id}/{version}',
+const codelistRoute = structureRoute('codelist', {
   summary: 'A code list (FREQ, GEO, UNIT, OBS_FLAG …): the codes used by the datasets here, with their labels',
-  request: {
-    params: z.object({
-      agency: agencyParam,
-      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'GEO' }),
-      version: versionParam,
-    }),
-  },
-  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with the Codelist'), ...sdmxErrors },
+  example: 'GEO',
+  answer: 'SDMX-ML 2.1 structure message with the Codelist',
 });
 
-const constraintRoute = createRoute({
-  method: 'get',
-  path: '/sdmx/2.1/contentconstraint/{agency}/{id}/{version}',
+const constraintRoute = structureRoute('contentconstraint', {
   summary: 'What a dataset holds: the codes of each dimension with data and its period range',
-  request: {
-    params: z.object({
-      agency: agencyParam,
-      id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'PRC_HICP_MANR' }),
-      version: versionParam,
-    }),
-  },
-  responses: { 200: sdmxXml('SDMX-ML 2.1 structure message with a ContentConstraint'), ...sdmxErrors },
+  example: 'PRC_HICP_MANR',
+  answer: 'SDMX-ML 2.1 structure message with a ContentConstraint',
 });
 
 const availableRoute = createRoute({
@@ -159,14 +158,17 @@ const availableRoute = createRoute({
 const dataRoute = createRoute({
   method: 'get',
   path: '/sdmx/2.1/data/{dataset}/{key}',
-  summary: 'SDMX REST data query: SDMX-ML 2.1 (structure-specific or generic) or SDMX-CSV 1.0',
+  summary: 'SDMX REST data query: SDMX-ML 2.1 (structure-specific or generic), SDMX-JSON 1.0 or SDMX-CSV',
   description:
     "The key is Eurostat's: the dataset's dimensions in order, frequency first and geo last, separated by dots; " +
     'several codes of one dimension joined by +, an empty position or the key `all` for every code. ' +
     'Example for prc_hicp_manr (freq.unit.coicop.geo): `M.RCH_A.CP00.DE+FR`. A provider segment (`/all`) and a ' +
     "trailing slash may follow. The answer is SDMX-ML 2.1 structure-specific data (Eurostat's default) unless " +
     '`Accept` or `format` asks for generic data (`application/vnd.sdmx.genericdata+xml`, `format=genericdata`) or ' +
-    'SDMX-CSV (`application/vnd.sdmx.data+csv`, `text/csv`, `format=csv` or `SDMX-CSV`; 2.0 with `version=2.0.0` or `format=csv2`).',
+    'SDMX-CSV (`application/vnd.sdmx.data+csv`, `text/csv`, `format=csv` or `SDMX-CSV`; 2.0 with `version=2.0.0` or `format=csv2`) ' +
+    'or SDMX-JSON 1.0 (`application/vnd.sdmx.data+json;version=1.0.0`, `application/json`, `format=jsondata`). ' +
+    '`updatedAfter` answers what releases after a time changed (removed observations in a DataSet with action ' +
+    'Delete), `includeHistory=true` every vintage, one DataSet per release with its validFromDate.',
   request: {
     params: z.object({
       dataset: z.string().openapi({ param: { name: 'dataset', in: 'path' }, example: 'prc_hicp_manr' }),
@@ -191,9 +193,27 @@ const dataRoute = createRoute({
       as_of: asOfParam,
       format: z.string().optional().openapi({
         example: 'csv',
-        description: 'structurespecificdata (default), genericdata, csv or SDMX-CSV (1.0), csv2 (SDMX-CSV 2.0)',
+        description:
+          'structurespecificdata (default), genericdata, csv or SDMX-CSV (1.0), csv2 (SDMX-CSV 2.0), jsondata or sdmx-json (SDMX-JSON 1.0)',
       }),
-      labels: z.string().optional().openapi({ description: 'SDMX-CSV: id (default), name or both (`DE: Germany`)' }),
+      labels: z.string().optional().openapi({
+        description:
+          'SDMX-CSV: id (default), name or both (`DE: Germany`); SDMX-JSON: names in the structure unless id',
+      }),
+      updatedAfter: z
+        .string()
+        .optional()
+        .openapi({
+          example: '2026-09-01T00:00:00Z',
+          description:
+            'Only the observations a release after this time changed, added or removed (removed: action Delete); ' +
+            'the time a release counts from is when its import finished here',
+        }),
+      includeHistory: z.string().optional().openapi({
+        example: 'true',
+        description:
+          'true: every vintage of each observation, one DataSet per release (validFromDate), removals as Delete',
+      }),
     }),
   },
   responses: {
@@ -203,6 +223,7 @@ const dataRoute = createRoute({
         'application/vnd.sdmx.structurespecificdata+xml; version=2.1': { schema: z.string() },
         'application/vnd.sdmx.genericdata+xml; version=2.1': { schema: z.string() },
         'application/vnd.sdmx.data+csv; version=1.0.0': { schema: z.string() },
+        'application/vnd.sdmx.data+json; version=1.0.0': { schema: z.string() },
       },
     },
     400: errorResponse(
@@ -293,8 +314,12 @@ export type CsvLabels = 'id' | 'name' | 'both';
  */
 export function toSdmxCsv(
   meta: DatasetMeta,
-  rows: readonly ObservationRow[],
-  { version = 1, labels = 'id' }: { version?: 1 | 2; labels?: CsvLabels } = {},
+  rows: readonly DataRow[],
+  {
+    version = 1,
+    labels = 'id',
+    timeline,
+  }: { version?: 1 | 2; labels?: CsvLabels; timeline?: 'updatedAfter' | 'includeHistory' } = {},
 ): string {
   const freq = frequencySchema.parse(meta.frequency);
   const flow = `${AGENCY}:${flowId(meta.dataset_code)}(${VERSION})`;
@@ -302,44 +327,68 @@ export function toSdmxCsv(
   const named = (id: string, label: string | undefined) =>
     labels === 'id' || label === undefined ? id : labels === 'name' ? label : `${id}: ${label}`;
   const labelOf = dims.map((d) => new Map(d.codes.map((code) => [code.id, code.label])));
-  const head = version === 2 ? ['STRUCTURE', 'STRUCTURE_ID'] : ['DATAFLOW'];
+  // A timeline's action: SDMX-CSV 2.0's ACTION column after STRUCTURE_ID (R replace, D delete); 1.0 has none, so it
+  // is a custom column at the end there, as is VALID_FROM (when the release that set a vintage finished).
+  const head = version === 2 ? ['STRUCTURE', 'STRUCTURE_ID', ...(timeline ? ['ACTION'] : [])] : ['DATAFLOW'];
+  const tail = [
+    ...(timeline && version === 1 ? ['ACTION'] : []),
+    ...(timeline === 'includeHistory' ? ['VALID_FROM'] : []),
+  ];
   const header = [
     ...head,
     ...dims.map((d) => named(d.id, d.label)),
     named('TIME_PERIOD', 'Time'),
     named('OBS_VALUE', 'Observation value'),
     named('OBS_FLAG', 'Observation status (flag)'),
+    ...tail,
   ];
   const lines = [header.map((h) => csvField(csvText(h))).join(',')];
-  for (const series of seriesOf(rows)) {
-    const key = [freq, ...series.dims, series.geo].map((code, i) => named(code, labelOf[i]?.get(code)));
-    for (const r of series.obs) {
-      const flags = r.flags ? named(r.flags, describeFlags(r.flags)) : '';
-      const texts = [...(version === 2 ? ['dataflow', flow] : [flow]), ...key, formatSourcePeriod(freq, r.period)];
-      const fields = [...texts.map(csvText), publishedValue(r.value, r.decimals), csvText(flags)];
-      lines.push(fields.map(csvField).join(','));
+  for (const part of dataSetsOf(rows)) {
+    const action = part.action === 'Delete' ? 'D' : 'R';
+    const start = version === 2 ? ['dataflow', flow, ...(timeline ? [action] : [])] : [flow];
+    const end = [
+      ...(timeline && version === 1 ? [action] : []),
+      ...(timeline === 'includeHistory' ? [part.validFrom ?? ''] : []),
+    ];
+    for (const series of seriesOf(part.rows)) {
+      const key = [freq, ...series.dims, series.geo].map((code, i) => named(code, labelOf[i]?.get(code)));
+      for (const r of series.obs) {
+        const flags = r.flags ? named(r.flags, describeFlags(r.flags)) : '';
+        const texts = [...start, ...key, formatSourcePeriod(freq, r.period)];
+        const fields = [
+          ...texts.map(csvText),
+          publishedValue(r.value, r.decimals),
+          csvText(flags),
+          ...end.map(csvText),
+        ];
+        lines.push(fields.map(csvField).join(','));
+      }
     }
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Only the first and/or last N observations with a value of each series (SDMX's firstNObservations, lastN…). */
-function limitPerSeries(rows: readonly ObservationRow[], first?: number, last?: number): ObservationRow[] {
+/**
+ * Only the first and/or last N periods with a value of each series (SDMX's firstNObservations, lastN…); in a
+ * timeline, every vintage and removal of those periods.
+ */
+function limitPerSeries(rows: readonly DataRow[], first?: number, last?: number): DataRow[] {
   if (first === undefined && last === undefined) return [...rows];
-  const kept: ObservationRow[] = [];
+  const kept: DataRow[] = [];
   for (const s of seriesOf(rows)) {
-    const valued = s.obs.filter((r) => r.value !== null);
-    const head = first === undefined ? [] : valued.slice(0, first);
-    const tail = last === undefined ? [] : valued.slice(-last);
-    kept.push(
-      ...new Set(first !== undefined && last !== undefined ? [...head, ...tail] : first !== undefined ? head : tail),
-    );
+    const held = s.obs.filter((r) => r.value !== null || r.action === 'Delete');
+    const periods = [...new Set(held.map((r) => r.period))];
+    const chosen = new Set([
+      ...(first === undefined ? [] : periods.slice(0, first)),
+      ...(last === undefined ? [] : periods.slice(-last)),
+    ]);
+    kept.push(...held.filter((r) => chosen.has(r.period)));
   }
   return kept;
 }
 
 /** The representations of data, as Eurostat's SDMX API names them. */
-type DataFormat = 'structurespecific' | 'generic' | 'csv' | 'csv2';
+type DataFormat = 'structurespecific' | 'generic' | 'csv' | 'csv2' | 'json';
 
 const FORMAT_NAMES: Record<string, DataFormat> = {
   structurespecificdata: 'structurespecific',
@@ -352,6 +401,8 @@ const FORMAT_NAMES: Record<string, DataFormat> = {
   csv2: 'csv2',
   'sdmx-csv-2.0': 'csv2',
   csvdata: 'csv',
+  jsondata: 'json',
+  'sdmx-json': 'json',
 };
 
 /** The format a request asks for: `format=` first, then Accept; SDMX-ML structure-specific by default, as Eurostat. */
@@ -362,22 +413,24 @@ function dataFormatOf(format: string | undefined, accept: string | undefined): D
       throw new ApiError(
         400,
         'bad_parameter',
-        `invalid format: "${format.slice(0, 40)}" (structurespecificdata, genericdata, csv, SDMX-CSV or csv2)`,
+        `invalid format: "${format.slice(0, 40)}" (structurespecificdata, genericdata, csv, SDMX-CSV, csv2 or jsondata)`,
       );
     return named;
   }
   const a = (accept ?? '').toLowerCase();
+  if (a.includes('application/vnd.sdmx.data+json')) return 'json';
   if (a.includes('genericdata+xml')) return 'generic';
   if (a.includes('structurespecificdata+xml') || a.includes('xml')) return 'structurespecific';
   if (/application\/vnd\.sdmx\.data\+csv\s*;\s*version\s*=\s*2/.test(a)) return 'csv2';
   if (a.includes('application/vnd.sdmx.data+csv') || a.includes('text/csv')) return 'csv';
+  if (a.includes('application/json')) return 'json';
   return 'structurespecific';
 }
 
 /** Whether a request's error is an SDMX-ML error message (an XML client) or the API's JSON error shape. */
 function wantsXml(c: Context): boolean {
   const named = FORMAT_NAMES[c.req.query('format')?.toLowerCase() ?? ''];
-  if (named) return named !== 'csv' && named !== 'csv2';
+  if (named) return named !== 'csv' && named !== 'csv2' && named !== 'json';
   const a = (c.req.header('accept') ?? '').toLowerCase();
   return !(a.includes('csv') || (a.includes('json') && !a.includes('xml')));
 }
@@ -394,28 +447,46 @@ const DATA_QUERY = [
   'format',
   'labels',
   'as_of',
+  'updatedAfter',
+  'includeHistory',
 ] as const;
 
-/** SDMX parameters this API does not serve, and where to find what they ask for. */
-const NOT_SERVED: Record<string, string> = {
-  updatedAfter: 'updatedAfter is not served here: /api/datasets/{id}/revisions lists what changed in each release',
-  includeHistory:
-    'includeHistory is not served here: as_of gives the values as they stood at a time, /api/datasets/{id}/revisions every change',
-};
-
 function strictQuery(c: Context, names: readonly string[]): Record<string, string> {
-  const query = c.req.query();
-  for (const name of Object.keys(query)) {
-    const unserved = NOT_SERVED[name];
-    if (unserved && !names.includes(name)) throw new ApiError(400, 'bad_parameter', unserved);
-    if (!names.includes(name))
+  const [unknown] = unknownNames(new URL(c.req.url).searchParams, names);
+  if (unknown) throw new ApiError(400, 'bad_parameter', unknown.message);
+  return c.req.query();
+}
+
+/** SDMX's updatedAfter (an ISO 8601 date-time) and includeHistory, or none: the plain data path. */
+function timelineOf(query: Record<string, string | undefined>): TimelineQuery | undefined {
+  const history = oneOf('includeHistory', query.includeHistory, ['true', 'false'] as const, 'false') === 'true';
+  const raw = query.updatedAfter;
+  let after: Date | undefined;
+  if (raw !== undefined && raw !== '') {
+    after = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw)
+      ? new Date(raw)
+      : undefined;
+    if (!after || Number.isNaN(after.getTime()))
       throw new ApiError(
         400,
         'bad_parameter',
-        `unknown parameter "${name.slice(0, 40)}" (read here: ${names.length ? names.join(', ') : 'none'})`,
+        `invalid updatedAfter: "${raw.slice(0, 40)}" (an ISO 8601 date or date-time, 2026-09-01T00:00:00Z)`,
       );
   }
-  return query;
+  return history || after ? { after, history } : undefined;
+}
+
+/** The timeline of a selection within the one value cap; over it, 400 too_many_values saying how to narrow. */
+async function boundedTimeline(
+  c: Context<ApiEnv>,
+  meta: DatasetMeta,
+  selection: DataSelection,
+  timeline: TimelineQuery,
+): Promise<DataRow[]> {
+  const cap = valueCapOf(c.var.db);
+  const rows = await readTimeline(c.var.db, meta, selection, timeline, cap);
+  if (!rows) throw tooManyValues(new ViewTooLarge(cap), narrowSdmxQuery);
+  return rows;
 }
 
 function countParam(name: string, raw: string | undefined): number | undefined {
@@ -598,22 +669,39 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
       if (!at) throw new ApiError(400, 'bad_parameter', `invalid as_of: "${query.as_of.slice(0, 60)}" (${AS_OF_HINT})`);
       selection.asOf = at;
     }
+    const timeline = timelineOf(query);
+    if (timeline && selection.asOf)
+      throw new ApiError(400, 'bad_parameter', 'as_of cannot be combined with updatedAfter or includeHistory');
     const wanted = frequencies === '*' || frequencies.includes(frequencySchema.parse(meta.frequency));
-    // The one cap, counted before any value is read (boundedView): over it, 400 too_many_values in SDMX terms.
-    const rows = limitPerSeries(
-      wanted ? (await boundedView(c, meta, selection, narrowSdmxQuery)).rows : [],
-      firstN,
-      lastN,
-    );
-    if (seriesOf(rows).length === 0) throw new ApiError(404, 'no_results', 'No observation matches the query.');
+    // The one cap, counted before any value is read (boundedView, readTimeline): over it, 400 too_many_values.
+    const read = !wanted
+      ? []
+      : timeline
+        ? await boundedTimeline(c, meta, selection, timeline)
+        : (await boundedView(c, meta, selection, narrowSdmxQuery)).rows;
+    const rows = limitPerSeries(read, firstN, lastN);
+    if (seriesOf(rows).length === 0)
+      throw new ApiError(
+        404,
+        'no_results',
+        timeline?.after && !timeline.history
+          ? `No observation matches the query or changed after ${timeline.after.toISOString()}.`
+          : 'No observation matches the query.',
+      );
     c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
     c.header('Vary', 'Accept');
     const labels = oneOf('labels', query.labels, ['id', 'name', 'both'] as const, 'id');
+    const options = { detail, dimensionAtObservation };
     if (format === 'csv' || format === 'csv2') {
       c.header('Content-Type', format === 'csv2' ? SDMX_CSV_2_TYPE : SDMX_CSV_TYPE);
-      return c.body(toSdmxCsv(meta, rows, { version: format === 'csv2' ? 2 : 1, labels }), 200);
+      const version = format === 'csv2' ? 2 : 1;
+      const kind = timeline && (timeline.history ? 'includeHistory' : 'updatedAfter');
+      return c.body(toSdmxCsv(meta, rows, { version, labels, timeline: kind || undefined }), 200);
     }
-    const options = { detail, dimensionAtObservation };
+    if (format === 'json') {
+      c.header('Content-Type', SDMX_JSON_TYPE);
+      return c.body(sdmxJsonData(meta, rows, { ...options, names: labels !== 'id' }), 200);
+    }
     c.header('Content-Type', format === 'generic' ? SDMX_ML_TYPES.generic : SDMX_ML_TYPES.structureSpecific);
     return c.body(
       format === 'generic' ? genericData(meta, rows, options) : structureSpecificData(meta, rows, options),
@@ -627,21 +715,23 @@ export function sdmxApi(): OpenAPIHono<ApiEnv> {
     route: R,
     handler: (c: Context<ApiEnv>) => Promise<Response>,
   ) => api.openapi(route, handler as never);
-  documented(dataflowRoute, dataflows);
-  documented(datastructureRoute, datastructure);
-  documented(codelistRoute, codelist);
-  documented(constraintRoute, contentconstraint);
-  documented(availableRoute, available);
-  documented(dataRoute, data);
-  const structure = (resource: string, handler: (c: Context<ApiEnv>) => Promise<Response>) => {
+  // A structure: its documented route (when it has one), then the forms clients write.
+  const structure = (
+    resource: string,
+    handler: (c: Context<ApiEnv>) => Promise<Response>,
+    route?: Parameters<typeof api.openapi>[0],
+  ) => {
+    if (route) documented(route, handler);
     for (const path of [`/sdmx/2.1/${resource}/:agency/:id`, `/sdmx/2.1/${resource}/:agency/:id/:version`])
       for (const p of [path, `${path}/`]) api.get(p, handler);
   };
-  structure('dataflow', dataflows);
-  structure('datastructure', datastructure);
-  structure('codelist', codelist);
+  structure('dataflow', dataflows, dataflowRoute);
+  structure('datastructure', datastructure, datastructureRoute);
+  structure('codelist', codelist, codelistRoute);
   structure('conceptscheme', conceptscheme);
-  structure('contentconstraint', contentconstraint);
+  structure('contentconstraint', contentconstraint, constraintRoute);
+  documented(availableRoute, available);
+  documented(dataRoute, data);
   for (const p of ['/sdmx/2.1/data/:dataset', '/sdmx/2.1/data/:dataset/:key', '/sdmx/2.1/data/:dataset/:key/:provider'])
     for (const q of [p, `${p}/`]) api.get(q, data);
   for (const p of [

@@ -292,10 +292,12 @@ describe('the OpenAPI document', () => {
         'endPeriod',
         'firstNObservations',
         'format',
+        'includeHistory',
         'key',
         'labels',
         'lastNObservations',
         'startPeriod',
+        'updatedAfter',
       ].sort(),
     );
     expect(sdmxOp.responses['429']).toBeDefined();

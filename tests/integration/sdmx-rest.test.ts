@@ -4,6 +4,8 @@
 // different shapes, whose data frames equal our SDMX-CSV.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Server } from 'node:http';
@@ -12,7 +14,8 @@ import type { Database } from '../../db/client';
 import { createApp, createAppServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { lowerValueCap } from '../../db/queries/view';
-import { databaseWithGeos } from '../setup/database';
+import { importFile, type ImportSummary } from '../../server/import/runner';
+import { databaseWithGeos, mirror } from '../setup/database';
 import { parseCsv } from '../setup/csv';
 import { nextIp } from './auth-harness';
 
@@ -152,9 +155,12 @@ describe('data', () => {
     const csvTypo = await get(`${base}${key}&format=csv&detial=full`);
     expect(csvTypo.status).toBe(400);
     expect(((await csvTypo.json()) as { error: { code: string } }).error.code).toBe('bad_parameter');
-    const history = await get(`${base}${key}&includeHistory=true`);
+    const history = await get(`${base}${key}&includeHistory=maybe`);
     expect(history.status).toBe(400);
-    expect(await history.text()).toContain('includeHistory is not served here');
+    expect(await history.text()).toContain('invalid includeHistory: &quot;maybe&quot; (true, false)');
+    const after = await get(`${base}${key}&updatedAfter=yesterday`);
+    expect(after.status).toBe(400);
+    expect(await after.text()).toContain('invalid updatedAfter');
     expect((await get(`${base}/datastructure/ESTAT/NOPE/latest`)).status).toBe(404);
     expect((await get(`${base}/dataflow/OECD/all/latest`)).status).toBe(404);
     expect((await get(`${base}/datastructure/ESTAT/PRC_HICP_MANR/latest?references=cousins`)).status).toBe(400);
@@ -237,6 +243,331 @@ describe('R’s rsdmx, over HTTP', () => {
     expect(rows[0]).toEqual(['geo', 'time', 'value']);
     expect(ours.length).toBeGreaterThan(5);
     expect(rows.slice(1).map(([g, t, v]) => [g!, t!, String(Number(v))])).toEqual(ours);
+  });
+});
+
+/** An SDMX-JSON 1.0 data message, as the field guide shapes it (the parts these tests read). */
+interface SdmxJson {
+  meta: { id: string; prepared: string; sender: { id: string } };
+  data: {
+    structure: {
+      name?: string;
+      dimensions: Record<
+        'dataSet' | 'series' | 'observation',
+        { id: string; name?: string; keyPosition: number; values: { id: string; name?: string }[] }[]
+      >;
+      attributes: Record<
+        'dataSet' | 'series' | 'observation',
+        { id: string; values: { id: string; name?: string }[] }[]
+      >;
+    };
+    dataSets: {
+      action: string;
+      validFrom?: string;
+      series?: Record<string, { observations?: Record<string, (number | null)[]> }>;
+      observations?: Record<string, (number | null)[]>;
+    }[];
+  };
+}
+
+/**
+ * Reads an SDMX-JSON data message back by the field guide's rules, as a client does: each series key's indices name
+ * the values of the series-level dimensions, each observation key's the observation-level ones; an observation's
+ * array holds the value, then the index of each observation attribute's value. Returns one record per observation
+ * with every dimension's id (in key position order), the value and OBS_FLAG, and its dataSet's action and validFrom.
+ */
+function readSdmxJson(message: SdmxJson): Record<string, string | number | null>[] {
+  const { dimensions, attributes } = message.data.structure;
+  const flag = attributes.observation.findIndex((a) => a.id === 'OBS_FLAG');
+  const out: Record<string, string | number | null>[] = [];
+  const decode = (components: SdmxJson['data']['structure']['dimensions']['series'], key: string) =>
+    key === ''
+      ? {}
+      : Object.fromEntries(key.split(':').map((i, n) => [components[n]!.id, components[n]!.values[Number(i)]!.id]));
+  for (const set of message.data.dataSets) {
+    const observations = set.observations
+      ? [[{}, set.observations] as const]
+      : Object.entries(set.series ?? {}).map(([k, s]) => [decode(dimensions.series, k), s.observations ?? {}] as const);
+    for (const [seriesKey, obs] of observations) {
+      for (const [k, o] of Object.entries(obs)) {
+        const flagIndex = flag >= 0 ? o[1 + flag] : null;
+        out.push({
+          ...seriesKey,
+          ...decode(dimensions.observation, k),
+          OBS_VALUE: o[0] ?? null,
+          OBS_FLAG:
+            flagIndex === null || flagIndex === undefined ? null : attributes.observation[flag]!.values[flagIndex]!.id,
+          action: set.action,
+          validFrom: set.validFrom ?? null,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** SDMX-CSV rows as records by header, values as numbers (empty cells as null). */
+function csvRecords(text: string): Record<string, string | number | null>[] {
+  const [header, ...rows] = parseCsv(text);
+  return rows.map((row) =>
+    Object.fromEntries(
+      header!.map((h, i) => {
+        const cell = row[i] ?? '';
+        if (h === 'OBS_VALUE') return [h, cell === '' ? null : Number(cell)];
+        return [h, cell === '' && h === 'OBS_FLAG' ? null : cell];
+      }),
+    ),
+  );
+}
+
+/** Records reduced to key, period, value and flag, sorted: what two formats must agree on. */
+const observationsOf = (records: Record<string, string | number | null>[], dims: string[]) =>
+  records
+    .map((r) => [...dims.map((d) => String(r[d])), String(r.TIME_PERIOD), r.OBS_VALUE, r.OBS_FLAG])
+    .sort((a, b) => (a.join('|') < b.join('|') ? -1 : 1));
+
+describe('SDMX-JSON data', () => {
+  it.each([
+    ['PRC_HICP_MANR', 'M.RCH_A.CP00.DE+FR', 'startPeriod=2022-01&endPeriod=2022-12', ['freq', 'unit', 'coicop', 'geo']],
+    ['TEC00115', 'A.CLV_PCH_PRE.B1GQ.DE+FR+IT+AT', 'startPeriod=2015', ['freq', 'unit', 'na_item', 'geo']],
+    ['TPS00203', 'all', 'startPeriod=2020', ['freq', 'age', 'unit', 'sex', 'geo']],
+  ])('answers %s in SDMX-JSON 1.0 whose values and flags equal our SDMX-CSV', async (flow, flowKey, period, dims) => {
+    const path = `${base}/data/${flow}/${flowKey}?${period}`;
+    const res = await get(path, { accept: 'application/vnd.sdmx.data+json;version=1.0.0' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/vnd.sdmx.data+json; version=1.0.0');
+    const message = (await res.json()) as SdmxJson;
+    expect(message.meta.sender.id).toBe('ESTAT');
+    expect(message.data.structure.dimensions.series.map((d) => [d.id, d.keyPosition])).toEqual(
+      dims.map((d, i) => [d, i]),
+    );
+    expect(message.data.structure.dimensions.observation.map((d) => d.id)).toEqual(['TIME_PERIOD']);
+    expect(message.data.structure.attributes.observation.map((a) => a.id)).toEqual(['OBS_FLAG']);
+    expect(Object.keys(message.data.dataSets[0]!.series!)[0]).toMatch(new RegExp(`^\\d+(:\\d+){${dims.length - 1}}$`));
+    const csv = csvRecords(await (await get(`${path}&format=csv`)).text());
+    const json = readSdmxJson(message);
+    expect(json.length).toBeGreaterThan(5);
+    expect(observationsOf(json, dims)).toEqual(observationsOf(csv, dims));
+    // Flat: every dimension at observation level, keys of all five (four) indices.
+    const flat = (await (await get(`${path}&dimensionAtObservation=AllDimensions&format=jsondata`)).json()) as SdmxJson;
+    expect(flat.data.structure.dimensions.series).toEqual([]);
+    expect(flat.data.structure.dimensions.observation.map((d) => d.id)).toEqual([...dims, 'TIME_PERIOD']);
+    expect(Object.keys(flat.data.dataSets[0]!.observations!)[0]).toMatch(new RegExp(`^\\d+(:\\d+){${dims.length}}$`));
+    expect(observationsOf(readSdmxJson(flat), dims)).toEqual(observationsOf(csv, dims));
+  });
+
+  it('keeps tec00115’s flags and reads detail, last observations, labels and application/json', async () => {
+    const path = `${base}/data/TEC00115/A.CLV_PCH_PRE.B1GQ.DE+FR+IT+AT?startPeriod=2015`;
+    const json = readSdmxJson((await (await get(path, { accept: 'application/json' })).json()) as SdmxJson);
+    expect(json.some((r) => r.OBS_FLAG !== null)).toBe(true);
+    const dataonly = (await (await get(`${path}&format=sdmx-json&detail=dataonly`)).json()) as SdmxJson;
+    expect(dataonly.data.structure.attributes.observation).toEqual([]);
+    expect(Object.values(Object.values(dataonly.data.dataSets[0]!.series!)[0]!.observations!)[0]).toHaveLength(1);
+    const last = readSdmxJson((await (await get(`${path}&format=jsondata&lastNObservations=1`)).json()) as SdmxJson);
+    expect(last.map((r) => r.geo).sort()).toEqual(['AT', 'DE', 'FR', 'IT']);
+    const ids = (await (await get(`${path}&format=jsondata`)).json()) as SdmxJson;
+    expect(ids.data.structure.dimensions.series.at(-1)!.values[0]!.name).toBeUndefined();
+    const names = (await (await get(`${path}&format=jsondata&labels=name`)).json()) as SdmxJson;
+    const geo = names.data.structure.dimensions.series.at(-1)!;
+    expect(geo.name).toBe('Geopolitical entity (reporting)');
+    expect(geo.values.find((v) => v.id === 'DE')!.name).toMatch(/^Germany/);
+    const keys = (await (await get(`${path}&format=jsondata&detail=serieskeysonly`)).json()) as SdmxJson;
+    expect(Object.keys(keys.data.dataSets[0]!.series!)).toHaveLength(4);
+    expect(Object.values(keys.data.dataSets[0]!.series!)[0]!.observations).toBeUndefined();
+    // Errors to a JSON client stay in the API's error shape.
+    const typo = await get(`${path}&lastNObservation=1`, { accept: 'application/json' });
+    expect(typo.status).toBe(400);
+    expect(((await typo.json()) as { error: { code: string } }).error.code).toBe('bad_parameter');
+  });
+});
+
+/**
+ * A later release of tps00203: Austria's 2024 rate revised (5.2 → 5.4), Belgium's 2017 flag dropped (7.2 b → 7.2),
+ * Bulgaria's 2024 value withdrawn (4.2 u → :) and Bosnia's 2024 value new (: → 12.9).
+ */
+function laterTps00203(text: string): string {
+  const edits: Record<string, [number, string]> = {
+    AT: [11, '5.4 '],
+    BE: [4, '7.2 '],
+    BG: [11, ': '],
+    BA: [11, '12.9 '],
+  };
+  return text
+    .split('\n')
+    .map((line) => {
+      const cells = line.split('\t');
+      const edit = /^A,Y15-74,PC_ACT,T,(\w+)$/.exec(cells[0]!)?.[1];
+      const change = edit ? edits[edit] : undefined;
+      if (change) cells[change[0] + 1] = change[1];
+      return cells.join('\t');
+    })
+    .join('\n');
+}
+
+describe('updatedAfter and includeHistory, from the stored revisions', () => {
+  /** After the first imports, before the later release. */
+  let between: string;
+  let release: ImportSummary;
+  const flow = `${base}/data/TPS00203`;
+
+  beforeAll(async () => {
+    const text = await readFile(join(mirror, 'eurostat/tps00203/estat_tps00203.tsv'), 'utf8');
+    between = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    release = await importFile(database.db, {
+      fileName: 'estat_tps00203.tsv',
+      bytes: Buffer.from(laterTps00203(text)),
+      released: new Date('2026-10-01T09:00:00Z'),
+    });
+  });
+
+  it('made the later release the test needs', () => {
+    expect(release).toMatchObject({ code: 'tps00203', changed: 2, removed: 1, added: 1 });
+  });
+
+  it('answers only what a release after the time changed, removals as Delete, in SDMX-CSV 2.0 and 1.0', async () => {
+    const v2 = await get(`${flow}/all?updatedAfter=${between}&format=csv2`);
+    expect(v2.status).toBe(200);
+    const rows = parseCsv(await v2.text());
+    expect(rows[0]!.slice(0, 4)).toEqual(['STRUCTURE', 'STRUCTURE_ID', 'ACTION', 'freq']);
+    const [geo, time, value, flag] = ['geo', 'TIME_PERIOD', 'OBS_VALUE', 'OBS_FLAG'].map((n) => rows[0]!.indexOf(n));
+    const changes = rows.slice(1).map((r) => [r[2], r[geo!], r[time!], r[value!], r[flag!]]);
+    expect(changes.sort()).toEqual([
+      ['D', 'BG', '2024', '', ''],
+      ['R', 'AT', '2024', '5.4', ''],
+      ['R', 'BA', '2024', '12.9', ''],
+      ['R', 'BE', '2017', '7.2', ''],
+    ]);
+    const v1 = parseCsv(await (await get(`${flow}/all?updatedAfter=${between}&format=csv`)).text());
+    expect(v1[0]!.at(-1)).toBe('ACTION');
+    expect(
+      v1
+        .slice(1)
+        .map((r) => r.at(-1))
+        .sort(),
+    ).toEqual(['D', 'R', 'R', 'R']);
+    // After the release: nothing changed since (SDMX's no results); before the first import: everything.
+    const later = await get(`${flow}/all?updatedAfter=${new Date().toISOString()}&format=csv`);
+    expect(later.status).toBe(404);
+    const all = parseCsv(await (await get(`${flow}/all?updatedAfter=2000-01-01T00:00:00Z&format=csv`)).text());
+    const plain = parseCsv(await (await get(`${flow}/all?format=csv`)).text());
+    expect(all.length).toBe(plain.length);
+  });
+
+  it('answers updatedAfter in SDMX-ML with a Replace and a Delete DataSet, and in SDMX-JSON likewise', async () => {
+    const xml = await (await get(`${flow}/A.Y15-74.PC_ACT.T.AT+BG?updatedAfter=${between}`)).text();
+    const sets = [...xml.matchAll(/<m:DataSet [^>]*action="(\w+)"[^>]*>(.*?)<\/m:DataSet>/g)];
+    expect(sets.map((m) => m[1])).toEqual(['Replace', 'Delete']);
+    expect(attributeValues(sets[0]![2]!, 'Obs', 'OBS_VALUE')).toEqual(['5.4']);
+    expect(attributeValues(sets[1]![2]!, 'Series', 'geo')).toEqual(['BG']);
+    expect(sets[1]![2]).toContain('<Obs TIME_PERIOD="2024"/>');
+    const generic = await (
+      await get(`${flow}/A.Y15-74.PC_ACT.T.AT+BG?updatedAfter=${between}&format=genericdata`)
+    ).text();
+    expect([...generic.matchAll(/<m:DataSet [^>]*action="(\w+)"/g)].map((m) => m[1])).toEqual(['Replace', 'Delete']);
+    const json = (await (await get(`${flow}/all?updatedAfter=${between}&format=jsondata`)).json()) as SdmxJson;
+    expect(json.data.dataSets.map((d) => d.action)).toEqual(['Replace', 'Delete']);
+    const read = readSdmxJson(json).map((r) => [r.action, r.geo, r.TIME_PERIOD, r.OBS_VALUE]);
+    expect(read.sort()).toEqual([
+      ['Delete', 'BG', '2024', null],
+      ['Replace', 'AT', '2024', 5.4],
+      ['Replace', 'BA', '2024', 12.9],
+      ['Replace', 'BE', '2017', 7.2],
+    ]);
+  });
+
+  it('answers every vintage with includeHistory: one DataSet per release with its validFromDate', async () => {
+    const key = `${flow}/A.Y15-74.PC_ACT.T.AT+BG+DE?startPeriod=2024&includeHistory=true`;
+    const csv = parseCsv(await (await get(`${key}&format=csv2`)).text());
+    const header = csv[0]!;
+    expect(header.at(-1)).toBe('VALID_FROM');
+    const [geo, value, flag] = ['geo', 'OBS_VALUE', 'OBS_FLAG'].map((n) => header.indexOf(n));
+    const vintages = csv.slice(1).map((r) => [r[geo!], r[2], r[value!], r[flag!], r.at(-1)]);
+    const [first, second] = [...new Set(vintages.map((v) => v[4]))].sort();
+    expect(new Date(first!).getTime()).toBeLessThan(new Date(between).getTime());
+    expect(new Date(second!).getTime()).toBeGreaterThan(new Date(between).getTime());
+    expect(vintages.sort()).toEqual(
+      [
+        ['AT', 'R', '5.2', '', first],
+        ['AT', 'R', '5.4', '', second],
+        ['BG', 'D', '', '', second],
+        ['BG', 'R', '4.2', 'u', first],
+        ['DE', 'R', expect.any(String), expect.any(String), first],
+      ].sort((a, b) => (String(a) < String(b) ? -1 : 1)),
+    );
+    const xml = await (await get(key)).text();
+    const sets = [...xml.matchAll(/<m:DataSet [^>]*action="(\w+)" validFromDate="([^"]+)"[^>]*>/g)];
+    expect(sets.map((m) => [m[1], m[2]])).toEqual([
+      ['Replace', first],
+      ['Replace', second],
+      ['Delete', second],
+    ]);
+    const json = (await (await get(`${key}&format=jsondata`)).json()) as SdmxJson;
+    expect(json.data.dataSets.map((d) => [d.action, d.validFrom])).toEqual([
+      ['Replace', first],
+      ['Replace', second],
+      ['Delete', second],
+    ]);
+    // With updatedAfter: only the vintages set after it.
+    const since = parseCsv(await (await get(`${key}&updatedAfter=${between}&format=csv2`)).text());
+    expect(
+      since
+        .slice(1)
+        .map((r) => [r[geo!], r[2], r[value!]])
+        .sort(),
+    ).toEqual([
+      ['AT', 'R', '5.4'],
+      ['BG', 'D', ''],
+    ]);
+    expect((await get(`${key}&as_of=${between}`)).status).toBe(400);
+  });
+
+  it('is read by rsdmx: every vintage’s value, as our SDMX-CSV has them', async () => {
+    const server = createAppServer(app, '127.0.0.1');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${base}`;
+      const query = 'data/TPS00203/A.Y15-74.PC_ACT.T.AT+BG+BE?startPeriod=2017&endPeriod=2024&includeHistory=true';
+      const script = `
+        suppressMessages(library(rsdmx))
+        df <- as.data.frame(readSDMX("${url}/${query}", verbose = FALSE))
+        df <- df[!is.na(df$OBS_VALUE), ]
+        out <- data.frame(geo = df$geo, time = df$TIME_PERIOD, value = df$OBS_VALUE)
+        write.csv(out[order(out$geo, out$time, out$value), ], stdout(), row.names = FALSE)
+      `;
+      const { stdout } = await promisify(execFile)(rscript, ['-e', script], { timeout: 60_000 });
+      const read = parseCsv(stdout.replace(/\r?\n/g, '\r\n'));
+      const csv = parseCsv(await (await get(`${base}/${query}&format=csv`)).text());
+      const [geo, time, value] = ['geo', 'TIME_PERIOD', 'OBS_VALUE'].map((n) => csv[0]!.indexOf(n));
+      const ours = csv
+        .slice(1)
+        .filter((r) => r[value!] !== '')
+        .map((r) => [r[geo!]!, r[time!]!, String(Number(r[value!]))])
+        .sort((a, b) => (a.join('|') < b.join('|') ? -1 : 1));
+      expect(read[0]).toEqual(['geo', 'time', 'value']);
+      const theirs = read
+        .slice(1)
+        .map(([g, t, v]) => [g!, t!, String(Number(v))])
+        .sort((a, b) => (a.join('|') < b.join('|') ? -1 : 1));
+      expect(theirs).toEqual(ours);
+      expect(theirs).toEqual(
+        expect.arrayContaining([
+          ['AT', '2024', '5.2'],
+          ['AT', '2024', '5.4'],
+        ]),
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('keeps a timeline within the value cap, refused with how to narrow', async () => {
+    lowerValueCap(database.db, 3);
+    const res = await get(`${flow}/all?includeHistory=true`);
+    expect(res.status).toBe(400);
+    const xml = await res.text();
+    expect(xml).toContain('<m:ErrorMessage code="140">');
+    expect(xml).toContain('startPeriod/endPeriod');
   });
 });
 
