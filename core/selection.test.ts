@@ -6,6 +6,7 @@ import {
   readSelection,
   statisticsApiQuery,
   transformPairs,
+  TRACKING_NAMES,
   unknownNames,
   type SelectionMeta,
 } from './selection';
@@ -177,6 +178,15 @@ describe('unknownNames and dataApiQuery (strict names, issue 38)', () => {
       'unknown parameter "x" (read here: dimN, dimension[])',
       'unknown parameter "y" (read here: dimN, dimension[])',
     ]);
+  });
+
+  it('accepts and ignores the names listed as ignored (tracking parameters), a trailing * standing for a prefix', () => {
+    const query = q('country=DE&utm_source=x&utm_campaign=y&fbclid=1&ref=feed&utm=bare&fbclid2=3');
+    const problems = unknownNames(query, ['country'], TRACKING_NAMES);
+    expect(problems.map((p) => p.param)).toEqual(['utm', 'fbclid2']);
+    // The message lists what the path reads, not the ignored names.
+    expect(problems[0]!.message).toBe('unknown parameter "utm" (read here: country)');
+    expect(unknownNames(q('utm_source=x'), ['country']).map((p) => p.param)).toEqual(['utm_source']);
   });
 
   it('leaves out the names a path does not apply, and refuses several time values', () => {

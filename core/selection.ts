@@ -123,16 +123,50 @@ function reads(names: readonly string[], name: string): boolean {
 }
 
 /**
- * A problem for each name of `query` that `names` does not read (issue 38): it names the parameter and the names the
- * path reads, so that a misspelt name is a 400, never a silent answer of everything.
+ * The names links pick up when they are shared (campaign tags, ad and mail click ids, referrers): pages, embeds and
+ * chart images accept them and read nothing from them (decision 205). `utm_*` stands for every name beginning so.
  */
-export function unknownNames(query: URLSearchParams, names: readonly string[]): SelectionProblem[] {
+export const TRACKING_NAMES = [
+  'utm_*',
+  'fbclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'yclid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+  'ref',
+] as const;
+
+/** Whether `ignored` lists `name`; an entry ending in `*` stands for every name beginning with what precedes it. */
+export function isIgnored(ignored: readonly string[], name: string): boolean {
+  return ignored.some((i) => (i.endsWith('*') ? name.startsWith(i.slice(0, -1)) : i === name));
+}
+
+/**
+ * A problem for each name of `query` that `names` does not read (issue 38): it names the parameter and the names the
+ * path reads, so that a misspelt name is a 400, never a silent answer of everything. Names `ignored` lists (a page's
+ * TRACKING_NAMES) are accepted and read by nothing.
+ */
+export function unknownNames(
+  query: URLSearchParams,
+  names: readonly string[],
+  ignored: readonly string[] = [],
+): SelectionProblem[] {
   const problems: SelectionProblem[] = [];
   const seen = new Set<string>();
   for (const [name, value] of query) {
-    if (reads(names, name) || seen.has(name)) continue;
+    if (reads(names, name) || isIgnored(ignored, name) || seen.has(name)) continue;
     seen.add(name);
-    const message = `unknown parameter "${name}" (read here: ${names.join(', ')})`;
+    const message = `unknown parameter "${name.slice(0, 40)}" (read here: ${names.length ? names.join(', ') : 'none'})`;
     problems.push({ kind: 'syntax', param: name, value, message });
   }
   return problems;

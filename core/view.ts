@@ -11,6 +11,7 @@ import type { DatasetMeta } from './schemas/dataset';
 import {
   leftOutNote,
   readSelection,
+  SELECTION_NAMES,
   readViewPeriod,
   resolvePageSelection,
   type PageSelection,
@@ -65,6 +66,19 @@ export interface ChartViewSpec {
    */
   asOf?: string;
 }
+
+/**
+ * The names a view's address is read from (readView): its chart type, the selection in either spelling
+ * (SELECTION_NAMES) and `time`, the one period a map or horizontal bar shows. Each path that reads a view reads these
+ * and its own, strictly (issue 38, decision 205): the chart routes add theirs (server/charts/api.ts).
+ */
+export const VIEW_NAMES = ['chart_type', ...SELECTION_NAMES, 'time'] as const;
+
+/** The dataset page's names (/datasets/{id}): a view's, and `embed`, which shows the chart alone (decision 205). */
+export const PAGE_NAMES = [...VIEW_NAMES, 'embed'] as const;
+
+/** The embed's (/datasets/{id}?embed=true): the page's, with the frame's `width` and the chart's `theme`. */
+export const EMBED_NAMES = [...PAGE_NAMES, 'width', 'theme'] as const;
 
 /** Minimal read access to query parameters, satisfied by URLSearchParams. */
 export type QueryReader = SelectionQuery;

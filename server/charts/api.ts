@@ -31,7 +31,8 @@ import { ClientGone, renderQueue, renderStats, stopIfGone } from '../http/middle
 import { ApiError } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { PERIOD_SPELLINGS } from '../../core/periods';
-import { SELECTION_NAMES, unknownNames } from '../../core/selection';
+import { isIgnored, TRACKING_NAMES, unknownNames } from '../../core/selection';
+import { VIEW_NAMES } from '../../core/view';
 import { counted, uncounted } from '#server/http/route-policy';
 
 /** A chart's data file counts; its images are drawn, not data files (decision 201). */
@@ -92,8 +93,20 @@ const imageQuery = viewQuery
     path: ['height'],
   });
 
-/** What a chart's data download reads: the path's own names, then a view's (core/view.ts reads `time` for maps). */
-const DOWNLOAD_NAMES = ['datasetId', 'format', 'chart_type', ...SELECTION_NAMES, 'time'];
+/** What a chart's data download reads: the path's own names, then a view's (core/view.ts). */
+const DOWNLOAD_NAMES = ['datasetId', 'format', ...VIEW_NAMES];
+
+/** What a chart's image reads: the dataset, a view's names (core/view.ts), then how it is drawn (imageQuery). */
+const IMAGE_NAMES = ['datasetId', ...VIEW_NAMES, 'width', 'height', 'theme', 'title', 'hide_legend', 'sort'];
+
+/**
+ * The names the chart route reads, strictly (issue 38, decision 205): a misspelt one is a 400 naming it and the
+ * accepted ones, never a chart of everything. Chart links are shared like pages: tracking parameters are ignored.
+ */
+function strictNames(c: Context, names: readonly string[]): void {
+  const unknown = unknownNames(new URL(c.req.url).searchParams, names, TRACKING_NAMES);
+  if (unknown.length > 0) throw new ApiError(400, 'bad_parameter', unknown.map((p) => p.message).join('; '));
+}
 
 const errors = {
   400: errorResponse('A parameter is invalid'),
@@ -182,9 +195,14 @@ export function tableSortOf(param: unknown): { column: string; direction: 'ascen
   return { column: param.slice(0, at), direction: param.slice(at + 1) === 'ascending' ? 'ascending' : 'descending' };
 }
 
-/** The query with its parameters in one order, so that reordered or repeated-identical queries share a cache entry. */
+/**
+ * The query with its parameters in one order and without tracking parameters (which draw nothing), so that reordered,
+ * repeated-identical or tagged queries share a cache entry.
+ */
 function normalisedQuery(url: string): string {
-  const params = [...new URL(url).searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  const params = [...new URL(url).searchParams]
+    .filter(([name]) => !isIgnored(TRACKING_NAMES, name))
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   return new URLSearchParams(params).toString();
 }
 
@@ -204,6 +222,7 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
 
   /** What the image query draws: the view, its size and outlines (400/404 as the data API), as a drawing job's input. */
   const imageInput = async (c: Context<ApiEnv>, q: z.infer<typeof imageQuery>) => {
+    strictNames(c, IMAGE_NAMES);
     const { meta, view, data } = await addressView(c.var.db, c);
     const { periods, index } = sliderFor(data, view);
     const problem = dataError(data, view.chartType, index, periods, Object.keys(view.dimensions).length > 0);
@@ -278,9 +297,7 @@ export function chartsApi(opts: ChartsApiOptions): OpenAPIHono<ApiEnv> {
 
   api.openapi(downloadRoute, async (c) => {
     const { format } = c.req.valid('query');
-    // The names the view's parser reads and the path's own, strictly (issue 38): a misspelt one is a 400 naming it.
-    const unknown = unknownNames(new URL(c.req.url).searchParams, DOWNLOAD_NAMES);
-    if (unknown.length > 0) throw new ApiError(400, 'bad_parameter', unknown.map((p) => p.message).join('; '));
+    strictNames(c, DOWNLOAD_NAMES);
     const { meta, view, rows, data } = await addressView(c.var.db, c);
     if (format === 'csv') {
       attachment(c, exportFileName(meta.dataset_code, view.chartType, 'csv'));

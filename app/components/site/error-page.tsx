@@ -1,5 +1,5 @@
 // The specification's error page (404 and any other error, with Go Home and Go Back) and the plain page for crawlers.
-import { useNavigate } from 'react-router';
+import { isRouteErrorResponse, useNavigate } from 'react-router';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 export const NOT_FOUND_TEXT = 'The page you are looking for does not exist.';
@@ -10,7 +10,31 @@ export function errorCopy(status: number): { title: string; text: string } {
   return status === 404 ? { title: NOT_FOUND_TITLE, text: NOT_FOUND_TEXT } : { title: ERROR_TITLE, text: ERROR_TEXT };
 }
 
-export function ErrorPage({ status, children }: { status: number; children?: React.ReactNode }) {
+/**
+ * What a refused address did wrong, when its page said (a 400 thrown with a message: a misspelt query name, decision
+ * 205); null for any other error, whose details stay on the server.
+ */
+export function errorDetail(error: unknown): string | null {
+  return isRouteErrorResponse(error) && error.status === 400 && typeof error.data === 'string' ? error.data : null;
+}
+
+function Detail({ detail }: { detail: string | null | undefined }) {
+  return detail ? (
+    <p data-error-detail className="mt-3 text-sm break-words text-slate-700 dark:text-slate-300">
+      {detail}
+    </p>
+  ) : null;
+}
+
+export function ErrorPage({
+  status,
+  detail,
+  children,
+}: {
+  status: number;
+  detail?: string | null;
+  children?: React.ReactNode;
+}) {
   const navigate = useNavigate();
   const { title, text } = errorCopy(status);
   return (
@@ -22,6 +46,7 @@ export function ErrorPage({ status, children }: { status: number; children?: Rea
       </p>
       <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-400">{text}</p>
+      <Detail detail={detail} />
       {children}
       <div className="mt-8 flex gap-3">
         <button
@@ -45,7 +70,7 @@ export function ErrorPage({ status, children }: { status: number; children?: Rea
 }
 
 /** What a crawler gets: the status and a plain sentence, no buttons or layout. */
-export function PlainErrorPage({ status }: { status: number }) {
+export function PlainErrorPage({ status, detail }: { status: number; detail?: string | null }) {
   const { title, text } = errorCopy(status);
   return (
     <main>
@@ -55,6 +80,7 @@ export function PlainErrorPage({ status }: { status: number }) {
         {status} {title}
       </h1>
       <p>{text}</p>
+      <Detail detail={detail} />
     </main>
   );
 }

@@ -2,7 +2,7 @@
 import { isRouteErrorResponse, Outlet, useSearchParams } from 'react-router';
 import type { Route } from './+types/layout';
 import { UserMenu } from '../../components/auth/user-menu';
-import { ErrorPage, PlainErrorPage } from '../../components/site/error-page';
+import { errorDetail, ErrorPage, PlainErrorPage } from '../../components/site/error-page';
 import { useSiteRootData } from '../../components/site/root-data';
 import { SiteFooter } from '../../components/site/site-footer';
 import { SiteHeader } from '../../components/site/site-header';
@@ -30,14 +30,20 @@ export default function PublicLayout() {
   );
 }
 
-/** 404s and failures of public pages keep the header and footer; crawlers get the plain page. */
+/**
+ * 404s and failures of public pages keep the header and footer; crawlers get the plain page; an embed's refusal (a
+ * misspelt name, decision 205) is the message alone, as its chart would be. A refused address says what it did wrong.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useSiteRootData();
+  const [search] = useSearchParams();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (root?.isBot) return <PlainErrorPage status={status} />;
+  const detail = errorDetail(error);
+  if (root?.isBot) return <PlainErrorPage status={status} detail={detail} />;
+  if (search.get('embed') === 'true') return <ErrorPage status={status} detail={detail} />;
   return (
     <Shell>
-      <ErrorPage status={status} />
+      <ErrorPage status={status} detail={detail} />
     </Shell>
   );
 }

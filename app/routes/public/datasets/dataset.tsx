@@ -23,7 +23,8 @@ import { readAsOf } from '#core/as-of';
 import { isViewOnlyNavigation } from '#app/components/site/view-navigation';
 import { readablePeriod } from '#core/periods';
 import { defaultPlaces } from '#core/default-view';
-import { viewIdentity } from '#core/view';
+import { EMBED_NAMES, PAGE_NAMES, viewIdentity } from '#core/view';
+import { TRACKING_NAMES, unknownNames } from '#core/selection';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import { packDatasetData } from '#core/packed-series';
 import { useUnpackedData } from '#app/components/site/use-unpacked-data';
@@ -36,6 +37,12 @@ export const handle = sharedPage;
 const PAGE_CHART_WIDTH = 1086;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const embed = url.searchParams.get('embed') === 'true';
+  // The page's names, strictly (issue 38, decision 205): a misspelt one is a 400 page naming it and the names read
+  // here, never a chart of everything; the tracking parameters of shared links are ignored.
+  const unknown = unknownNames(url.searchParams, embed ? EMBED_NAMES : PAGE_NAMES, TRACKING_NAMES);
+  if (unknown.length > 0) throw data(unknown.map((p) => p.message).join('; '), { status: 400 });
   const row = await findDataset(context.db, params.id);
   if (!row) {
     // A dataset Eurostat lists that is not imported yet: what it is, and its import on demand (decision 188).
@@ -44,8 +51,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return data(entry, { headers: { 'Cache-Control': 'no-store' } });
   }
   const meta = await getDatasetMeta(context.db, row);
-  const url = new URL(request.url);
-  const embed = url.searchParams.get('embed') === 'true';
   // The view of the address, by the one rule its sharing card and images follow (core/view.ts).
   const {
     view,
