@@ -69,6 +69,20 @@ export function unitSuffix(unitCode: string): string {
   }
 }
 
+/**
+ * What stays beside each number where the unit is said once for the whole answer (decision 208): the per cent sign
+ * of a rate ("6.2 %"), nothing for other units ("1,234" in "thousand persons").
+ */
+export function unitSymbol(unitCode: string): string {
+  return unitSuffix(unitCode).startsWith(' %') ? ' %' : '';
+}
+
+/** The unit an answer states once when its numbers carry only `unitSymbol`: "% of the labour force"; null if none. */
+export function unitStatedOnce(unitCode: string): string | null {
+  const words = unitSuffix(unitCode).trim();
+  return words && words !== unitSymbol(unitCode).trim() ? words : null;
+}
+
 /** The unit a difference of two values is measured in: percentage points for rates. */
 export function differenceUnit(unitCode: string): string {
   const suffix = unitSuffix(unitCode);
@@ -81,8 +95,12 @@ export class AnswerBuilder {
   readonly derived: Derived[] = [];
   private readonly parts: string[] = [];
 
-  /** The cited value with its unit and footnote marker: "11.6 % [1]". */
-  cite(c: Omit<Citation, 'flag_meaning'>, unitCode: string): string {
+  /**
+   * The cited value with its unit and footnote marker: "11.6 % [1]"; with `unitSaid` (the answer states the unit
+   * once, `unitStatedOnce`) only the unit's symbol: "6.2 % [1]" for "% of the labour force". `suffix`: the unit's
+   * words when the caller has them from the dataset's unit label ("24,720 persons").
+   */
+  cite(c: Omit<Citation, 'flag_meaning'>, unitCode: string, unitSaid = false, suffix = unitSuffix(unitCode)): string {
     let index = this.citations.findIndex(
       (x) => x.dataset_code === c.dataset_code && x.geo === c.geo && x.period === c.period && x.series === c.series,
     );
@@ -91,7 +109,8 @@ export class AnswerBuilder {
       index = this.citations.length - 1;
     }
     const flag = c.flags ? ` (${describeFlags(c.flags)})` : '';
-    return `${formatValue(c.value, c.decimals)}${unitSuffix(unitCode)}${flag} [${index + 1}]`;
+    const unit = unitSaid ? unitSymbol(unitCode) : suffix;
+    return `${formatValue(c.value, c.decimals)}${unit}${flag} [${index + 1}]`;
   }
 
   /** The index (1-based) of a citation already added. */
@@ -103,13 +122,15 @@ export class AnswerBuilder {
     );
   }
 
-  /** A difference a − b of two cited values, at the larger of their decimals. */
-  difference(a: Citation, b: Citation, unitCode: string): string {
+  /** A difference a − b of two cited values, at the larger of their decimals; `suffix`: the values' unit words. */
+  difference(a: Citation, b: Citation, unitCode: string, suffix?: string): string {
     const decimals = Math.max(a.decimals ?? 0, b.decimals ?? 0);
     const value = Number((a.value - b.value).toFixed(decimals));
     const text = formatValue(Math.abs(value), decimals);
     this.derived.push({ text, value: Math.abs(value), from: [this.marker(a), this.marker(b)] });
-    return `${text}${differenceUnit(unitCode)}`;
+    const unit =
+      suffix === undefined ? differenceUnit(unitCode) : suffix.startsWith(' %') ? ' percentage points' : suffix;
+    return `${text}${unit}`;
   }
 
   say(text: string): this {
@@ -131,9 +152,10 @@ const PERIOD = new RegExp(
     '[Ww]eek \\d{1,2}(?: of)? \\d{4}',
     `\\d{1,2} (?:${MONTH_NAMES}) \\d{4}`,
     '\\d{4}-\\d{2}-\\d{2}',
-    '(?:1[89]|20)\\d\\d',
+    '[12]\\d\\d\\d',
   ]
-    .map((p) => `\\b${p}\\b`)
+    // Not inside a number: "2095" in "0.2095" is no year.
+    .map((p) => `(?<![.,\\d])\\b${p}\\b(?![.,]\\d)`)
     .join('|'),
   'g',
 );
@@ -151,7 +173,18 @@ export function uncitedNumbers(
   let text = answer.replace(/\[\d+\]/g, ' ');
   const names = [
     ...new Set(
-      citations.flatMap((c) => [c.place, c.dataset_name, c.series, c.dataset_code, c.geo, ...c.series.split(' · ')]),
+      citations.flatMap((c) => [
+        c.place,
+        c.dataset_name,
+        c.series,
+        c.dataset_code,
+        c.geo,
+        ...c.series.split(' · '),
+        // The title's parts an answer names the dataset by ("Population on 1 January").
+        ...c.dataset_name
+          .split(/\s+-\s+|\s+by\s+|\s*\(|,\s+/)
+          .flatMap((part) => [part, part.charAt(0).toLowerCase() + part.slice(1)]),
+      ]),
     ),
   ]
     .filter((n) => /\d/.test(n))

@@ -1,7 +1,8 @@
 // The built-in engine's question parser: intent, indicator (and dataset), dimension words, places, time; follow-ups
 // ("and France?", "since 2020?") fill what they leave out from the previous question.
+import { questionWords } from './match';
 import { findPlaces, type Gazetteer, type PlaceEntry } from './places';
-import { hasAny, normalize } from './text';
+import { findPhrase, hasAny, normalize } from './text';
 import { parseTime, type TimeSpec } from './time';
 
 export const INTENTS = ['lookup', 'compare', 'rank', 'extreme', 'peak', 'trough', 'change', 'trend'] as const;
@@ -9,27 +10,8 @@ export type Intent = (typeof INTENTS)[number];
 
 export type Indicator = 'inflation' | 'unemployment' | 'gdp_growth' | 'gdp';
 
-/** The datasets of the sample catalogue the engine knows how to ask, by the indicator they measure. */
-export const DATASET_CODES = [
-  'prc_hicp_manr',
-  'tec00118',
-  'une_rt_m',
-  'tps00203',
-  'tec00115',
-  'nama_10r_3gdp',
-  'nama_10_gdp',
-] as const;
-export type DatasetCode = (typeof DATASET_CODES)[number];
-
-export const indicatorOfDataset: Record<DatasetCode, Indicator> = {
-  prc_hicp_manr: 'inflation',
-  tec00118: 'inflation',
-  une_rt_m: 'unemployment',
-  tps00203: 'unemployment',
-  tec00115: 'gdp_growth',
-  nama_10r_3gdp: 'gdp',
-  nama_10_gdp: 'gdp',
-};
+/** A dataset code written in the question (tec00118, une_rt_m): the catalogue says whether it is one. */
+const DATASET_CODE = /\b([a-z]{2,}(?:_[a-z0-9]+)+|[a-z]{3,}\d{3,}[a-z0-9]*)\b/;
 
 /** Who a ranking is among: EU members, euro-area members, every country, or the regions of a country. */
 export type Scope =
@@ -39,9 +21,12 @@ export type Scope =
 
 export interface ParsedQuestion {
   intent: Intent;
+  /** The researcher's indicator words (core/researcher/plan.ts); the chat finds its dataset in the catalogue. */
   indicator: Indicator | null;
-  /** A dataset the question names by code. */
-  dataset: DatasetCode | null;
+  /** A dataset the question names by code; in a conversation's context, the dataset that answered. */
+  dataset: string | null;
+  /** The words that say what is measured (core/assistant/match.ts), stemmed: none in "and France?". */
+  topic: string[];
   /** Dimension code → value code the question asks for (coicop CP011, age Y_LT25, unit EUR_HAB …). */
   dims: Record<string, string>;
   places: PlaceEntry[];
@@ -68,7 +53,7 @@ const notPlaces = new Set(
 /** "GDP of Mazowieckie", "inflation in Narnia": the name where the question expects a place. */
 function placeLikeName(question: string): string | null {
   for (const m of question.matchAll(
-    /\b(?:of|in|for)\s+((?:the\s+)?[A-ZÀ-Ý][\p{L}'’-]+(?:\s+[A-ZÀ-Ý][\p{L}'’-]+)*)/gu,
+    /\b(?:of|in|for|on)\s+((?:the\s+)?[A-ZÀ-Ý][\p{L}'’-]+(?:\s+[A-ZÀ-Ý][\p{L}'’-]+)*)/gu,
   )) {
     const name = m[1]!.replace(/^the\s+/, '');
     if (!notPlaces.has(name.split(/\s+/)[0]!)) return name;
@@ -160,8 +145,15 @@ function findIndicator(text: string): Indicator | null {
   return best?.indicator ?? null;
 }
 
-function findIntent(text: string, placeCount: number): { intent: Intent; order: 'desc' | 'asc' } {
-  const low = hasAny(text, ['lowest', 'least', 'smallest', 'bottom', 'trough', 'minimum', 'weakest', 'bottomed']);
+function findIntent(full: string, placeCount: number): { intent: Intent; order: 'desc' | 'asc' } {
+  // "the most recent value" asks for the latest, not for a ranking.
+  const text = full.replace(/\bmost (recent|current)\b/g, 'latest');
+  // Contraction words rank ascending: "shrank the most", "fell the most", "lowest growth".
+  const low = hasAny(text, [
+    'lowest', 'least', 'smallest', 'fewest', 'bottom', 'trough', 'minimum', 'weakest', 'bottomed', 'shrank', 'shrink',
+    'shrunk', 'shrinking', 'contracted', 'contract', 'contraction', 'fell the most', 'fall the most', 'fallen the most',
+    'dropped the most', 'drop the most', 'declined the most', 'decline the most', 'fell most', 'worst', 'deepest',
+  ]); // prettier-ignore
   const order = low ? 'asc' : 'desc';
   const which = hasAny(text, ['which', 'what country', 'what region', 'who', 'where was', 'where is']);
   const extremeWord = hasAny(text, [
@@ -174,10 +166,17 @@ function findIntent(text: string, placeCount: number): { intent: Intent; order: 
     'least',
     'strongest',
     'weakest',
+    'fewest',
+    'worst',
   ]);
   if (hasAny(text, ['rank', 'ranking', 'ranked', 'top', 'list', 'order', 'league table']))
     return { intent: 'rank', order };
-  if (hasAny(text, ['peak', 'peaked', 'record high', 'maximum', 'at its highest', 'highest point', 'highest level']))
+  if (
+    hasAny(text, [
+      'peak', 'peaked', 'record high', 'maximum', 'at its highest', 'highest point', 'highest level', 'high point',
+      'its high',
+    ]) // prettier-ignore
+  )
     return { intent: 'peak', order: 'desc' };
   if (
     hasAny(text, [
@@ -189,6 +188,8 @@ function findIntent(text: string, placeCount: number): { intent: Intent; order: 
       'lowest level',
       'bottomed',
       'bottom out',
+      'low point',
+      'its low',
     ])
   )
     return { intent: 'trough', order: 'asc' };
@@ -262,6 +263,14 @@ function findScope(text: string, places: PlaceEntry[]): Scope | null {
   return null;
 }
 
+/** The phrases (normalised) by which the question names the places found. */
+export function placePhrasesIn(text: string, places: readonly PlaceEntry[], gazetteer: Gazetteer): string[] {
+  const found = new Set(places.map((p) => p.code));
+  return gazetteer.phrases
+    .filter((p) => found.has(p.place.code) && findPhrase(text, p.phrase) !== -1)
+    .map((p) => p.phrase);
+}
+
 export interface ParseOptions {
   gazetteer: Gazetteer;
   /** Resolves "last year". */
@@ -276,9 +285,10 @@ export interface ParseOptions {
 export function parseQuestion(question: string, opts: ParseOptions): ParsedQuestion {
   const text = normalize(question);
   const raw = question.toLowerCase();
-  const dataset = DATASET_CODES.find((c) => raw.includes(c)) ?? null;
-  let indicator: Indicator | null = dataset ? indicatorOfDataset[dataset] : findIndicator(text);
+  const dataset = DATASET_CODE.exec(raw)?.[1] ?? null;
+  let indicator: Indicator | null = findIndicator(text);
   const placesFound = findPlaces(question, opts.gazetteer, { groups: opts.groups }).map((f) => f.place);
+  const ownTopic = questionWords(question, placePhrasesIn(text, placesFound, opts.gazetteer)).topic.map((t) => t.word);
   let { intent, order } = findIntent(text, placesFound.length);
   let scope = intent === 'rank' || intent === 'extreme' ? findScope(text, placesFound) : null;
   let places = placesFound;
@@ -301,14 +311,14 @@ export function parseQuestion(question: string, opts: ParseOptions): ParsedQuest
     /^(and|what about|how about|same for|and for|and in|also|now|then|compared|how much (higher|lower|more|less)|since|from|versus|vs)\b/.test(
       text,
     );
-  const followUp = !!prev && (startsAsFollowUp || indicator === null);
+  const followUp = !!prev && (startsAsFollowUp || ownTopic.length === 0);
   const dims: Record<string, string> = {};
   if (followUp && prev) {
-    if (indicator === null) {
-      indicator = prev.indicator;
-      Object.assign(dims, prev.dims);
-    }
-    const datasetCarried = dataset ?? (indicator === prev.indicator ? prev.dataset : null);
+    // A follow-up that names no measure asks about the previous one: its dataset, series and words.
+    const carried = ownTopic.length === 0 && !dataset;
+    if (indicator === null || carried) indicator = indicator ?? prev.indicator;
+    if (carried) Object.assign(dims, prev.dims);
+    const datasetCarried = dataset ?? (carried ? prev.dataset : null);
     if (/^how much (higher|lower|more|less)|^compared|^versus|^vs/.test(text)) {
       intent = 'compare';
       places = [...prev.places.filter((p) => !places.some((q) => q.code === p.code)), ...places];
@@ -326,6 +336,7 @@ export function parseQuestion(question: string, opts: ParseOptions): ParsedQuest
       intent,
       indicator,
       dataset: datasetCarried,
+      topic: carried ? prev.topic : ownTopic,
       dims,
       places,
       scope,
@@ -341,6 +352,7 @@ export function parseQuestion(question: string, opts: ParseOptions): ParsedQuest
     intent,
     indicator,
     dataset,
+    topic: ownTopic,
     dims,
     places,
     scope,

@@ -5,7 +5,7 @@ import { normalize } from './text';
 
 /** A point in time as the question wrote it, at its own precision. */
 export interface TimePoint {
-  freq: 'A' | 'Q' | 'M' | 'W' | 'D';
+  freq: 'A' | 'S' | 'Q' | 'M' | 'W' | 'D';
   year: number;
   /** Quarter, month, ISO week or day of the year (core/periods toOrdinal); 1 for a year. */
   sub: number;
@@ -32,7 +32,8 @@ const months = [
 const monthOf = new Map(months.flatMap((names, i) => names.map((n): [string, number] => [n, i + 1])));
 const monthWords = [...monthOf.keys()].join('|');
 
-const YEAR = '(1[89]\\d\\d|20\\d\\d)';
+// Any year from 1000 to 2999: "1066" and "2099" are periods asked (and declined), not other numbers.
+const YEAR = '(1\\d\\d\\d|2\\d\\d\\d)';
 const DAY = '(0?[1-9]|[12]\\d|3[01])';
 const pad = (n: number | string) => String(n).padStart(2, '0');
 
@@ -55,6 +56,20 @@ const month = (year: string | undefined, m: number | string | undefined): TimePo
   sub: Number(m),
 });
 const named = (m: string | undefined) => monthOf.get(m ?? '') ?? 0;
+const ordinalWords: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+};
+const half = (year: string | undefined, h: string | undefined): TimePoint | null => {
+  const n = ordinalWords[h ?? ''] ?? Number(h);
+  return n === 1 || n === 2 ? { freq: 'S', year: Number(year), sub: n } : null;
+};
 const week = (year: string | undefined, w: string | undefined) => pointOf(`W${w}/${year}`);
 
 /** One point's spellings, most precise first; each reads its own groups. Matched against the lower-cased question. */
@@ -77,6 +92,14 @@ const SPELLINGS: { re: string; at: (g: (string | undefined)[]) => TimePoint | nu
   { re: `\\b(0?[1-9]|1[0-2])\\/${YEAR}\\b`, at: ([m, y]) => month(y, m) },
   // 2022-10
   { re: `\\b${YEAR}-(0[1-9]|1[0-2])\\b`, at: ([y, m]) => month(y, m) },
+  // the first half of 2021, h1 2021
+  { re: `\\b(first|second|1st|2nd)\\s+half\\s+(?:of\\s+|in\\s+)?${YEAR}\\b`, at: ([h, y]) => half(y, h) },
+  { re: `\\bh([12])\\s*\\/?\\s*${YEAR}\\b`, at: ([h, y]) => half(y, h) },
+  // the fourth quarter of 2016
+  {
+    re: `\\b(first|second|third|fourth|1st|2nd|3rd|4th)\\s+quarter\\s+(?:of\\s+|in\\s+)?${YEAR}\\b`,
+    at: ([q, y]) => quarter(y, String(ordinalWords[q ?? ''])),
+  },
   // q3 2023
   { re: `\\bq([1-4])\\s*\\/?\\s*${YEAR}\\b`, at: ([q, y]) => quarter(y, q) },
   // 2023-q3
@@ -114,8 +137,9 @@ function pointsIn(text: string): Found[] {
 
 /** The time the question names, or null; `today` resolves "last year" and "this year". */
 export function parseTime(question: string, today: Date): TimeSpec | null {
-  const raw = question.toLowerCase();
-  const words = normalize(question);
+  // An index's base year ("2015 = 100") is no period asked.
+  const raw = question.toLowerCase().replace(/\b(?:19|20)\d\d\s*=\s*100\b/g, ' ');
+  const words = normalize(raw);
   const thisYear = today.getUTCFullYear();
   const relative = (w: string): TimePoint | null =>
     w === 'last year'
@@ -137,12 +161,12 @@ export function parseTime(question: string, today: Date): TimeSpec | null {
     const before = raw.slice(0, first.index);
     if (/\b(since|after|from|starting(?: in)?|as of)\s+(the\s+)?(start of\s+|beginning of\s+)?$/.test(before)) {
       const second = points[1];
-      if (second && /^\s*(to|until|till|through|and|-|–)\s*$/.test(raw.slice(first.end, second.index)))
+      if (second && /^\s*(to|until|till|through|and|-|–)\s*(the\s+)?$/.test(raw.slice(first.end, second.index)))
         return { kind: 'range', from: first.at, to: second.at };
       return { kind: 'range', from: first.at };
     }
     if (/\bbetween\s+$/.test(before) && points[1]) return { kind: 'range', from: first.at, to: points[1].at };
-    if (points[1] && /^\s*(to|until|till|through|-|–|and)\s*$/.test(raw.slice(first.end, points[1].index)))
+    if (points[1] && /^\s*(to|until|till|through|-|–|and)\s*(the\s+)?$/.test(raw.slice(first.end, points[1].index)))
       return { kind: 'range', from: first.at, to: points[1].at };
     if (/\b(until|up to|through)\s+$/.test(before))
       return { kind: 'range', from: { freq: 'A', year: 1900, sub: 1 }, to: first.at };

@@ -157,6 +157,33 @@ describe('writeReport', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('says a unit of words once per step, not after every number (issue 41)', () => {
+    const rate = (p: StepPlace): StepPlace => ({
+      ...p,
+      observations: p.observations.map((o) => ({ ...o, citation: { ...o.citation, unit: 'PC_ACT' } })),
+    });
+    const values: [number, number, null][] = [
+      [6.2, 1, null],
+      [7.0, 1, null],
+      [9.9, 1, null],
+      [4.1, 1, null],
+    ];
+    const report = writeReport(plan, [
+      data([rate(place('EE', 'Estonia', values)), rate(place('EU27_2020', 'European Union', values.slice(1)))], {
+        unit: 'PC_ACT',
+        measure: 'the unemployment rate',
+      }),
+    ]);
+    const text = report.steps[0]!.findings.join(' ');
+    expect(text.match(/of the labour force/g)).toHaveLength(1);
+    expect(report.steps[0]!.findings[0]).toBe('Values in % of the labour force.');
+    expect(text).toContain('**Estonia**: 6.2 % [');
+    expect(checkNumbers(report)).toBeGreaterThan(5);
+    // The sources and the exports name the value with its symbol; the step says the unit.
+    const markdown = reportMarkdown(report, { url: 'https://stats.example/r/1', created_at: '2026-11-29T00:00:00Z' });
+    expect(markdown.match(/of the labour force/g)).toHaveLength(1);
+  });
+
   it('says plainly when a step has no data, and states no number', () => {
     const report = writeReport(plan, [
       data([place('EE', 'Estonia', [null]), place('EU27_2020', 'EU', [null])]),

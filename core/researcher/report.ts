@@ -1,7 +1,15 @@
 // The researcher's report writer (issue 16, decision 146): pure, numbers in → findings with a citation for every
 // number, a table and method notes per step. A number is written only through the chat's AnswerBuilder: a cited
 // observation ("6.2 % [1]") or the difference of two cited ones, listed in `derived` with both citations.
-import { AnswerBuilder, formatValue, unitSuffix, type Citation, type Derived } from '../assistant/compose';
+import {
+  AnswerBuilder,
+  formatValue,
+  unitStatedOnce,
+  unitSuffix,
+  unitSymbol,
+  type Citation,
+  type Derived,
+} from '../assistant/compose';
 import { describeFlags } from '../flags';
 import { readablePeriod } from '../periods';
 import type { PlanStep, ResearchPlan } from './plan';
@@ -110,7 +118,9 @@ function extreme(obs: StepObservation[], high: boolean): StepObservation {
 /** Writes the findings of one step into the builder; returns the sentences. */
 function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noData: boolean } {
   const unit = d.unit;
-  const cite = (o: StepObservation) => b.cite(o.citation, unit);
+  // A unit of words is said once, first; each number keeps only its symbol (issue 41: not twenty times).
+  const said = unitStatedOnce(unit);
+  const cite = (o: StepObservation) => b.cite(o.citation, unit, said !== null);
   const full = (o: StepObservation) => b.citations[b.marker(o.citation) - 1]!;
   const range = `${d.period_from} to ${d.period_to ?? 'the latest stored period'}`;
   const out: string[] = [];
@@ -121,6 +131,7 @@ function stepFindings(b: AnswerBuilder, d: StepData): { findings: string[]; noDa
     );
     return { findings: out, noData: true };
   }
+  if (said) out.push(`Values in ${said}.`);
   const ref = d.step.reference ? d.places.find((p) => p.geo === d.step.reference) : undefined;
   const refObs = ref && ref.observations.length > 0 ? ref : undefined;
   const ordered = [...(refObs ? [refObs] : []), ...d.places.filter((p) => p !== ref)];
@@ -310,7 +321,7 @@ function mdCell(s: string): string {
 
 function citationLine(c: Citation): string {
   const flag = c.flags ? ` (${c.flags}: ${c.flag_meaning})` : '';
-  return `${c.place}, ${c.period}: ${formatValue(c.value, c.decimals)}${unitSuffix(c.unit)}${flag}. ${c.dataset_name} (${c.dataset_code}), ${c.series}`;
+  return `${c.place}, ${c.period}: ${formatValue(c.value, c.decimals)}${unitSymbol(c.unit)}${flag}. ${c.dataset_name} (${c.dataset_code}), ${c.series}`;
 }
 
 function cell(c: { value: string; flags: string | null } | null): string {

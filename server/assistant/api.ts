@@ -55,7 +55,7 @@ const answerSchema = z
   .object({
     answer: z.string().openapi({
       description: 'Short prose; each number is followed by its citation marker [n] (1-based index into citations)',
-      example: 'In 10/2022, annual inflation (HICP) in Germany was 11.6 % [1].',
+      example: 'HICP in Germany in October 2022: 11.6 % [1].',
     }),
     citations: z.array(citationSchema),
     chart: z

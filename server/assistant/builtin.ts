@@ -1,8 +1,8 @@
 // The built-in engine (the default, no network): parses the question, reads stored observations through db/queries,
 // and writes a short answer in which every number is a cited observation or a stated difference of two.
 import { AnswerBuilder, unitSuffix, type Citation, type Derived } from '../../core/assistant/compose';
-import { datasetCandidates, datasetDims, measureName, sourceName } from '../../core/assistant/datasets';
 import { parseQuestion, type ParsedQuestion } from '../../core/assistant/parse';
+import { normalize } from '../../core/assistant/text';
 import { EA20, EU27_2020 } from '../../core/assistant/places';
 import type { TimePoint } from '../../core/assistant/time';
 import { formatTimePoint } from '../../core/assistant/time';
@@ -11,11 +11,11 @@ import type { ChartType } from '../../app/charts';
 import type { ReadDb } from '../../db/client';
 import { regionsWithin } from '../../db/queries/assistant';
 import { ViewTooLarge } from '../../db/queries/view';
+import { chooseDatasets } from './choose';
 import {
   chooseSeries,
   citationOf,
   gazetteerFor,
-  loadDataset,
   observations,
   placeName,
   tooManyValuesNote,
@@ -56,7 +56,13 @@ export interface AskOptions {
 }
 
 export const NOT_UNDERSTOOD =
-  'I can answer questions about inflation (HICP), unemployment, real GDP growth and GDP by country or region from the datasets imported here, but I could not tell which of them this question is about. Try "German inflation in October 2022".';
+  'I answer questions about the datasets imported here (their titles, units and dimensions), but I could not tell which dataset this question is about. Try the words of a dataset\'s title and a place, e.g. "German inflation in October 2022".';
+
+/** No imported dataset measures what the question asks: the words not found are said, and where to look. */
+function notFound(words: string[]): string {
+  if (words.length === 0) return NOT_UNDERSTOOD;
+  return `No dataset imported here measures “${words.join(' ')}”, so I have no number for it. The catalogue's datasets are listed at /datasets; ask with the words of a dataset's title.`;
+}
 
 function decline(answer: string, context: ParsedQuestion | null): EngineAnswer {
   return { answer, citations: [], derived: [], context, declined: true };
@@ -73,6 +79,8 @@ interface Ctx {
   series: SeriesChoice;
   b: AnswerBuilder;
   unit: string;
+  /** The unit's words after each value: " %", " persons" (from the unit's code label). */
+  suffix: string;
   measure: string;
   chart?: ChartOut;
 }
@@ -80,35 +88,33 @@ interface Ctx {
 export async function builtinAnswer(question: string, opts: AskOptions): Promise<EngineAnswer> {
   const gazetteer = await gazetteerFor(opts.db);
   const q = parseQuestion(question, { gazetteer, today: opts.today ?? new Date(), previous: opts.previous ?? null });
-  if (!q.indicator) return decline(NOT_UNDERSTOOD, null);
   if (q.unknownPlace && q.places.length === 0 && !q.followUp)
     return decline(
       `I do not know a place called “${q.unknownPlace}” in these datasets. Try a country, the EU or the euro area, or a NUTS region as Eurostat names it (e.g. Oberbayern).`,
       null,
     );
-  const candidates = datasetCandidates(q);
+  const choice = await chooseDatasets(opts.db, question, q, gazetteer);
+  if (choice.kind === 'none') return decline(notFound(choice.words), q.followUp ? q : null);
   let reason = '';
-  for (const code of candidates) {
-    const ds = await loadDataset(opts.db, code);
-    if (!ds) {
-      reason = reason || `The dataset ${code} is not imported here, so I have no data to answer this.`;
-      continue;
-    }
-    const series = chooseSeries(ds, datasetDims(code, q.dims));
+  for (const { ds, dims } of choice.chosen) {
+    const code = ds.meta.dataset_code;
+    const series = chooseSeries(ds, dims);
     if ('missing' in series) {
-      reason ||= `${sourceName(code, ds.meta.dataset_name)} has no series for ${series.missing}.`;
+      reason ||= `${sourceName(ds)} has no series for ${series.missing}.`;
       continue;
     }
     const unit = unitCodeOf(series);
     const ctx: Ctx = {
       db: opts.db,
       origin: opts.origin,
-      q,
+      // A place a code label names ("from Syria": citizenship) is that series, not a place to look up.
+      q: { ...q, places: q.places.filter((p) => !namedByLabel(ds, series, p.name)) },
       ds,
       series,
       b: new AnswerBuilder(),
       unit,
-      measure: measureName(code, unit),
+      suffix: unitWords(ds, series),
+      measure: measureName(ds),
     };
     try {
       await answerWith(ctx);
@@ -117,7 +123,7 @@ export async function builtinAnswer(question: string, opts: AskOptions): Promise
         citations: ctx.b.citations,
         derived: ctx.b.derived,
         chart: ctx.chart,
-        context: { ...q, dataset: q.dataset },
+        context: { ...q, dataset: code, dims },
         declined: false,
       };
     } catch (error) {
@@ -127,11 +133,53 @@ export async function builtinAnswer(question: string, opts: AskOptions): Promise
         continue;
       }
       if (!(error instanceof NoData)) throw error;
-      // The last dataset tried is the broadest (the monthly one): its range is the one to state.
-      reason = error.message;
+      // The best dataset's reason is the one to state.
+      reason ||= error.message;
     }
   }
   return decline(reason || NOT_UNDERSTOOD, q);
+}
+
+/** The title's subject, for sentences: "Asylum applicants", "HICP" (the title up to its first " - ", " by " or "("). */
+function measureName(ds: Dataset): string {
+  const lead = ds.meta.dataset_name.split(/\s+-\s+|\s+by\s+|\s*\(|,\s+/)[0]!.trim() || ds.meta.dataset_name;
+  // "Unemployment", not "unemployment"; acronyms (HICP, GDP) stay as written.
+  return /^[A-Z][a-z]/.test(lead) ? lead.charAt(0).toLowerCase() + lead.slice(1) : lead;
+}
+
+/** The dataset as a source in a sentence: "Eurostat's asylum applicants (migr_asyappctza)". */
+function sourceName(ds: Dataset): string {
+  const source = ds.meta.source_name ? `${ds.meta.source_name}'s ` : '';
+  const name = measureName(ds);
+  return `${source ? source + name : capitalize(name)} (${ds.meta.dataset_code})`;
+}
+
+/** Does a code label of the series (other than its main series) name this place ("Syria" for citizen SY)? */
+function namedByLabel(ds: Dataset, series: SeriesChoice, place: string): boolean {
+  const name = normalize(place);
+  return ds.meta.dimensions.some((d) => {
+    const code = series.dims[d.key];
+    return code !== d.default && normalize(d.values.find((v) => v.code === code)?.label ?? '') === name;
+  });
+}
+
+/** What follows a value: the unit's known words (" % of the labour force"), else its code label's ("24,720 persons"). */
+function unitWords(ds: Dataset, series: SeriesChoice): string {
+  const code = unitCodeOf(series);
+  const known = unitSuffix(code);
+  if (known) return known;
+  const dim = ds.meta.dimensions.find((d) => d.code.toLowerCase() === 'unit');
+  const label = dim?.values.find((v) => v.code === code)?.label?.replace(/\s*\([^)]*\d[^)]*\)/g, '') ?? '';
+  if (!label || /\d/.test(label) || /^(number|index)$/i.test(label)) return '';
+  if (/^percentage of /i.test(label)) return ` % of ${label.replace(/^percentage of /i, '')}`;
+  if (/\bper ?cent(age)?\b/i.test(label)) return ' %';
+  const words = label.toLowerCase();
+  // A price is in a currency per unit: "euro per kilowatt-hour".
+  const currencyDim = ds.meta.dimensions.find((d) => d.code.toLowerCase() === 'currency');
+  const currency = currencyDim?.values.find((v) => v.code === series.dims[currencyDim.key])?.label;
+  if (currency) return ` ${currency.toLowerCase()} per ${words}`;
+  // A unit of one word is counted: "persons", "years", "passengers".
+  return /^[a-z]+$/.test(words) && !words.endsWith('s') ? ` ${words}s` : ` ${words}`;
 }
 
 async function answerWith(ctx: Ctx): Promise<void> {
@@ -193,7 +241,7 @@ function periodWords(ctx: Ctx, ordinal: number): string {
 /** The dataset's own range, for "starts in …; there is no value for …". */
 async function noValue(ctx: Ctx, geos: string[], asked: string, placeLabel: string): Promise<never> {
   const all = await observations(ctx.db, ctx.ds, ctx.series, geos);
-  const src = sourceName(ctx.ds.meta.dataset_code, ctx.ds.meta.dataset_name);
+  const src = sourceName(ctx.ds);
   if (all.length === 0) throw new NoData(`${src} has no data for ${placeLabel}.`);
   const first = periodWords(ctx, all[0]!.period);
   const last = periodWords(ctx, all[all.length - 1]!.period);
@@ -232,7 +280,7 @@ function setChart(ctx: Ctx, type: ChartType, geos: string[], from: number, to: n
 }
 
 function cite(ctx: Ctx, o: Obs): string {
-  return ctx.b.cite(citationOf(ctx.origin, ctx.ds, ctx.series, o), ctx.unit);
+  return ctx.b.cite(citationOf(ctx.origin, ctx.ds, ctx.series, o), ctx.unit, false, ctx.suffix);
 }
 
 function citationFor(ctx: Ctx, o: Obs): Citation {
@@ -244,9 +292,14 @@ function seriesNote(ctx: Ctx): string {
   const parts = ctx.ds.meta.dimensions
     .filter((d) => ctx.series.dims[d.key] !== d.default)
     .map((d) => d.values.find((v) => v.code === ctx.series.dims[d.key])?.label ?? ctx.series.dims[d.key]!)
-    // A unit without a label of its own (EUR_HAB) is said by the words after each value.
-    .filter((label) => !(label === ctx.series.byCode.unit && unitSuffix(label) !== ''));
+    // The unit is said by the words after each value when it has them.
+    .filter((label) => !(label === unitLabelOf(ctx) && ctx.suffix !== ''));
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function unitLabelOf(ctx: Ctx): string | undefined {
+  const dim = ctx.ds.meta.dimensions.find((d) => d.code.toLowerCase() === 'unit');
+  return dim && (dim.values.find((v) => v.code === ctx.series.dims[dim.key])?.label ?? ctx.series.dims[dim.key]);
 }
 
 function chartWindow(ctx: Ctx, from: number, to: number): [number, number] {
@@ -308,11 +361,19 @@ async function lookup(ctx: Ctx): Promise<void> {
     const what = `${ctx.measure}${seriesNote(ctx)}`;
     if (samePeriod) {
       const when = periodWords(ctx, singles[0]!.o.period);
-      const list = singles.map((x, i) => `${i === 0 ? '' : 'in '}${x.name} ${i === 0 ? 'was ' : ''}${cite(ctx, x.o)}`);
-      const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list[0]!;
-      sentences.unshift(
-        latest ? `The latest ${stripArticle(what)} (${when}) in ${joined}.` : `In ${when}, ${what} in ${joined}.`,
-      );
+      // "Asylum applicants (Syria, First time applicant) in Austria in 2015: 24,720 persons [1]."
+      const head = latest ? `The latest ${stripArticle(what)}` : capitalize(what);
+      if (singles.length === 1) {
+        const only = singles[0]!;
+        sentences.unshift(
+          latest
+            ? `${head} in ${only.name} (${when}): ${cite(ctx, only.o)}.`
+            : `${head} in ${only.name} in ${when}: ${cite(ctx, only.o)}.`,
+        );
+      } else {
+        const list = singles.map((x) => `${x.name} ${cite(ctx, x.o)}`);
+        sentences.unshift(`${head} in ${when}: ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}.`);
+      }
     } else {
       sentences.unshift(
         ...singles.map(
@@ -324,7 +385,7 @@ async function lookup(ctx: Ctx): Promise<void> {
   }
   if (shown.length === 0) {
     throw new NoData(
-      `${sourceName(ds.meta.dataset_code, ds.meta.dataset_name)} has no value for ${places.map((p) => label(ctx, p.code, p.name)).join(' or ')} in ${span.asked}.`,
+      `${sourceName(ds)} has no value for ${places.map((p) => label(ctx, p.code, p.name)).join(' or ')} in ${span.asked}.`,
     );
   }
   ctx.b.say(sentences.join(' '));
@@ -336,7 +397,7 @@ async function lookup(ctx: Ctx): Promise<void> {
       if (a.value === b.value) ctx.b.say(`Both were the same.`);
       else
         ctx.b.say(
-          `It was ${ctx.b.difference(ca, cb, ctx.unit)} ${a.value > b.value ? 'higher' : 'lower'} in ${label(ctx, a.geo, a.geoName)} than in ${label(ctx, b.geo, b.geoName)}.`,
+          `It was ${ctx.b.difference(ca, cb, ctx.unit, ctx.suffix)} ${a.value > b.value ? 'higher' : 'lower'} in ${label(ctx, a.geo, a.geoName)} than in ${label(ctx, b.geo, b.geoName)}.`,
         );
     }
   }
@@ -382,7 +443,7 @@ async function rank(ctx: Ctx): Promise<void> {
     rows = await observations(ctx.db, ds, ctx.series, scope.geos, span.to, span.to);
     if (rows.length === 0) {
       const all = await observations(ctx.db, ds, ctx.series, scope.geos);
-      const src = sourceName(ds.meta.dataset_code, ds.meta.dataset_name);
+      const src = sourceName(ds);
       if (all.length === 0) throw new NoData(`${src} has no data for ${scope.text}.`);
       throw new NoData(
         `${src} for ${scope.text} runs from ${periodWords(ctx, all[0]!.period)} to ${periodWords(ctx, all[all.length - 1]!.period)}; there is no value for ${span.asked}.`,
@@ -391,8 +452,7 @@ async function rank(ctx: Ctx): Promise<void> {
   } else {
     // The newest period most of the places have.
     const all = await observations(ctx.db, ds, ctx.series, scope.geos, ds.meta.latest_period ? undefined : undefined);
-    if (all.length === 0)
-      throw new NoData(`${sourceName(ds.meta.dataset_code, ds.meta.dataset_name)} has no data for ${scope.text}.`);
+    if (all.length === 0) throw new NoData(`${sourceName(ds)} has no data for ${scope.text}.`);
     const counts = new Map<number, number>();
     for (const r of all) counts.set(r.period, (counts.get(r.period) ?? 0) + 1);
     const most = Math.max(...counts.values());
@@ -473,9 +533,7 @@ async function peak(ctx: Ctx): Promise<void> {
     if (last !== best) ctx.b.say(`The latest, for ${periodWords(ctx, last.period)}, is ${cite(ctx, last)}.`);
   }
   if (shown.length === 0)
-    throw new NoData(
-      `${sourceName(ds.meta.dataset_code, ds.meta.dataset_name)} has no data for ${places.map((p) => p.name).join(', ')}.`,
-    );
+    throw new NoData(`${sourceName(ds)} has no data for ${places.map((p) => p.name).join(', ')}.`);
   const geos = shown.map((o) => o.geo);
   const span = rows.filter((r) => geos.includes(r.geo));
   setChart(ctx, 'line', geos, span[0]!.period, span[span.length - 1]!.period);
@@ -514,9 +572,21 @@ async function change(ctx: Ctx): Promise<void> {
       if (places.length === 1) await noValue(ctx, [p.code], asked, name);
       continue;
     }
-    shown.push(p.code);
     const first = mine[0]!;
     const last = mine[mine.length - 1]!;
+    // A change between two periods needs values at both ends: the data's own range is said instead.
+    if (q.time?.kind === 'range' && places.length === 1) {
+      const startsLate = first.period > spanOf(ds, q.time.from).to;
+      const endsEarly = q.time.to !== undefined && last.period < spanOf(ds, q.time.to).from;
+      if (startsLate || endsEarly)
+        await noValue(
+          ctx,
+          [p.code],
+          readablePeriod(formatTimePoint(startsLate ? q.time.from : q.time.to!), 'long'),
+          name,
+        );
+    }
+    shown.push(p.code);
     const a = cite(ctx, first);
     const b = cite(ctx, last);
     const ca = citationFor(ctx, last);
@@ -525,7 +595,7 @@ async function change(ctx: Ctx): Promise<void> {
     const diff =
       last.value === first.value
         ? ''
-        : `, ${direction === 'rose' ? 'up' : 'down'} ${ctx.b.difference(ca, cb, ctx.unit)}`;
+        : `, ${direction === 'rose' ? 'up' : 'down'} ${ctx.b.difference(ca, cb, ctx.unit, ctx.suffix)}`;
     ctx.b.say(
       `In ${name}, ${ctx.measure}${seriesNote(ctx)} ${direction === 'was unchanged' ? 'was unchanged' : direction} from ${a} in ${periodWords(ctx, first.period)} to ${b} in ${periodWords(ctx, last.period)}${diff}.`,
     );
@@ -540,7 +610,7 @@ async function change(ctx: Ctx): Promise<void> {
   }
   if (shown.length === 0)
     throw new NoData(
-      `${sourceName(ds.meta.dataset_code, ds.meta.dataset_name)} has too few values for ${places.map((p) => p.name).join(', ')} to describe a change.`,
+      `${sourceName(ds)} has too few values for ${places.map((p) => p.name).join(', ')} to describe a change.`,
     );
   const span = rows.filter((r) => shown.includes(r.geo));
   setChart(ctx, 'line', shown, span[0]!.period, span[span.length - 1]!.period);

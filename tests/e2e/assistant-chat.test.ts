@@ -26,7 +26,8 @@ it('answers with cited numbers and a chart, keeps the context for a follow-up, a
   await page.getByLabel('Your question').fill('German inflation in October 2022');
   await page.getByRole('button', { name: 'Ask' }).click();
   const first = page.locator('[data-answer]').first();
-  await first.getByText('In October 2022, annual inflation (HICP) in Germany was 11.6 %').waitFor();
+  // Written from the dataset's own title and unit (decision 210).
+  await first.getByText('HICP in Germany in October 2022: 11.6 %').waitFor();
   // The number's marker links to its footnote, which names the source and links to the chart view.
   await expect(first.getByRole('link', { name: 'source 1' }).getAttribute('href')).resolves.toMatch(/^#source-.+-1$/);
   const source = first.getByRole('list', { name: 'Sources' }).getByRole('listitem').first();
@@ -41,7 +42,7 @@ it('answers with cited numbers and a chart, keeps the context for a follow-up, a
   await page.getByRole('button', { name: 'Ask' }).click();
   const second = page.locator('[data-answer]').nth(1);
   await second.getByText('4.5 percentage points higher').waitFor();
-  await expect(second.textContent()).resolves.toContain('in France 7.1 %');
+  await expect(second.textContent()).resolves.toContain('France 7.1 %');
 
   // The conversation is kept: after a reload both answers are there, and it is in the list.
   await page.reload();

@@ -115,7 +115,8 @@ describe('POST /api/assistant/ask (built-in engine)', () => {
     expect(early.body.declined).toBe(true);
     expect(early.body.citations).toEqual([]);
     expect(early.body.answer).toBe(
-      "Eurostat's monthly HICP (prc_hicp_manr) for Germany starts in January 1997 and runs to May 2025; there is no value for 1950.",
+      // Named by its own title (decision 210), no sentence per dataset code.
+      "Eurostat's HICP (prc_hicp_manr) for Germany starts in January 1997 and runs to May 2025; there is no value for 1950.",
     );
     const nonsense = await ask(user, 'What is the airspeed velocity of an unladen swallow?');
     expect(nonsense.body.declined).toBe(true);

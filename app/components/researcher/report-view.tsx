@@ -1,6 +1,6 @@
 // A research report as the app and the shared page show it: per step the findings with every number's marker a link
 // to its source, a chart, the table, method notes and the step's CSV and API addresses; the sources at the end.
-import { formatValue, unitSuffix, type Citation } from '#core/assistant/compose';
+import { formatValue, unitSuffix, unitSymbol, type Citation } from '#core/assistant/compose';
 import type { Report, ReportStep } from '#core/researcher/report';
 import { useResolvedTheme } from '../site/theme';
 
@@ -185,7 +185,7 @@ export function ReportView({ report }: { report: Report }) {
             {report.citations.map((c, i) => (
               <li key={i}>
                 {c.place}, {c.period}: {formatValue(c.value, c.decimals)}
-                {unitSuffix(c.unit)}
+                {unitSymbol(c.unit)}
                 {c.flags ? ` (${c.flags}: ${c.flag_meaning})` : ''} · {c.dataset_code} ·{' '}
                 <a href={relative(c.url)} className="text-brand-dark underline dark:text-brand">
                   chart
