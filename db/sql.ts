@@ -1,6 +1,6 @@
 // Small helpers that make raw SQL behave the same on PGlite and on postgres-js.
 import type { Writable } from 'node:stream';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReadDb } from './client';
 
@@ -29,6 +29,11 @@ export async function queryRows<T>(db: ReadDb, query: SQL, signal?: AbortSignal)
 }
 
 /** A PostgreSQL array literal ({1,2,NULL} or {"DE","FR"}), passed as one text parameter and cast in SQL. */
+/** A timestamptz as ISO 8601 text in UTC, read the same from every driver. */
+export function isoText(expr: SQL): SQL {
+  return sql`to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 export function pgArray(values: readonly (string | number | null)[]): string {
   const items = values.map((v) => {
     if (v === null) return 'NULL';

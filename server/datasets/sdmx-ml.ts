@@ -6,7 +6,7 @@ import { FREQUENCY_LABEL, formatSourcePeriod, frequencySchema, parsePeriod } fro
 import { flagMeanings } from '#core/flags';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import type { ObservationRow } from '#db/queries/observations';
-import type { TimelineRow } from '#db/queries/revisions';
+import type { TimelineRow } from '#db/queries/timeline';
 import { publishedValue } from './data-formats';
 
 export const AGENCY = 'ESTAT';

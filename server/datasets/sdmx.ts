@@ -22,7 +22,7 @@ import type { ReadDb } from '#db/client';
 import { codelistCodesHere, sdmxFlows } from '#db/queries/catalogue';
 import { getDatasetMeta } from '#db/queries/datasets';
 import { heldUnder, type DataSelection } from '#db/queries/observations';
-import { readTimeline, type TimelineQuery } from '#db/queries/revisions';
+import { readTimeline, type TimelineQuery } from '#db/queries/timeline';
 import { valueCapOf, ViewTooLarge } from '#db/queries/view';
 import { asOfParam, boundedView, datasetOr404, tooManyValues } from './api';
 import { dailyLimitResponse, invalidKeyResponse } from '#server/keys/daily-limit';
