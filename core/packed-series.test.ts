@@ -21,6 +21,7 @@ const meta: DatasetMeta = {
   frequency: 'M',
   categories: [],
   last_update: null,
+  last_update_from: 'source',
   oldest_period: '1/1997',
   latest_period: '5/2025',
   dimensions: [

@@ -13,6 +13,26 @@ describe('renderPostMarkdown', () => {
     );
   });
 
+  it('links each citation marker [n] to the view its source line links (a robot post, issue 41)', () => {
+    const url = 'https://stats.example/datasets/prc_hicp_manr?country[]=DE&time_start=2/2025';
+    const md = [
+      'The latest figure for Germany is 2.6 % [1], for February 2025.',
+      '',
+      '## Sources',
+      '',
+      `- [1] Germany, All-items HICP, 2/2025: 2.6 %. [HICP (prc_hicp_manr)](${url})`,
+      '- [2] A source line without a link.',
+      '',
+      'A marker with no source stays text [2], and so does [3].',
+    ].join('\n');
+    const html = htmlOf(md);
+    const href = url.replace(/&/g, '&amp;').replace(/\[/g, '%5B').replace(/\]/g, '%5D');
+    expect(html).toContain(`2.6 % <a href="${href}" aria-label="source 1" rel="noopener nofollow">[1]</a>, for`);
+    // The source line itself keeps its number as text; markers without a linked source stay text.
+    expect(html).toContain('<li>[1] Germany');
+    expect(html).toContain('stays text [2], and so does [3].');
+  });
+
   it('shows raw HTML of a post as text: no script, no event handler, no iframe', () => {
     const html = htmlOf(
       '<script>alert(1)</script>\n\nHi <img src=x onerror="alert(2)"> <iframe src="https://evil.example"></iframe>\n\n<a href="javascript:alert(3)">x</a>',

@@ -30,6 +30,7 @@ function chartBlockRule(state: StateBlock, startLine: number, _endLine: number, 
 function createRenderer(): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
   md.block.ruler.before('paragraph', 'chart_shortcode', chartBlockRule, { alt: ['paragraph'] });
+  linkMarkers(md);
   md.renderer.rules.chart_shortcode = (tokens, i) => `<!--chart:${Number(tokens[i]!.meta)}-->\n`;
   const linkOpen =
     md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
@@ -43,9 +44,66 @@ function createRenderer(): MarkdownIt {
 
 const renderer = createRenderer();
 
+/** A source line of a cited post (the robot's, decision 141): "- [1] Germany, …: 2.6 %. [HICP (prc_hicp_manr)](url)". */
+const SOURCE_LINE = /^\s*[-*] \[(\d+)\] .*\]\(([^()\s]+)\)\s*$/;
+
+/** Each source's link by its number: where a marker [n] in the text leads. */
+function sourceLinks(markdown: string): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const line of markdown.split('\n')) {
+    const m = SOURCE_LINE.exec(line);
+    if (m) links.set(m[1]!, m[2]!);
+  }
+  return links;
+}
+
+/**
+ * A post's citation markers ("2.6 % [1]") as links to the chart view its source line names (issue 41, decision 208).
+ * Done when rendering, so the Markdown the editor edits, the number checks and the diff keep the plain markers.
+ */
+function linkMarkers(md: MarkdownIt): void {
+  md.core.ruler.push('citation_markers', (state) => {
+    const links = (state.env as { sourceLinks?: Map<string, string> }).sourceLinks;
+    if (!links || links.size === 0) return;
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      // A source line's own leading number stays text.
+      const ownLine = SOURCE_LINE.test(block.content) || /^\[\d+\] .*\]\([^()\s]+\)$/.test(block.content);
+      const children = [];
+      let inLink = 0;
+      for (const token of block.children) {
+        if (token.type === 'link_open') inLink++;
+        if (token.type === 'link_close') inLink--;
+        if (token.type !== 'text' || inLink > 0 || !/\[\d+\]/.test(token.content)) {
+          children.push(token);
+          continue;
+        }
+        const parts = token.content.split(/(\[\d+\])/);
+        for (const [i, part] of parts.entries()) {
+          const n = /^\[(\d+)\]$/.exec(part)?.[1];
+          const href = n === undefined ? undefined : links.get(n);
+          const leading = ownLine && i === 1 && parts[0] === '' && children.length === 0;
+          if (href === undefined || leading || !md.validateLink(href)) {
+            if (part) children.push(Object.assign(new state.Token('text', '', 0), { content: part }));
+            continue;
+          }
+          const open = new state.Token('link_open', 'a', 1);
+          open.attrs = [
+            ['href', md.normalizeLink(href)],
+            ['aria-label', `source ${n}`],
+          ];
+          children.push(open, Object.assign(new state.Token('text', '', 0), { content: part }));
+          children.push(new state.Token('link_close', 'a', -1));
+        }
+      }
+      block.children = children;
+    }
+  });
+}
+
 /** The post body as HTML segments and chart segments, in reading order. */
 export function renderPostMarkdown(markdown: string): PostSegment[] {
-  const env = {};
+  const env = { sourceLinks: sourceLinks(markdown) };
   const tokens = renderer.parse(markdown, env);
   const attributes: string[] = [];
   for (const token of tokens) {

@@ -33,6 +33,12 @@ export const datasetSchema = z.object({
   frequency: frequencySchema,
   categories: z.array(categoryRefSchema),
   last_update: z.string().nullable(),
+  /**
+   * Who dated `last_update`: `source`, the source's own "last update of data" (the file's, the one the import was told,
+   * or Eurostat's table of contents'); `import`, when the source gave none and `last_update` is when the data was
+   * imported here, which is no release (issue 41, decision 208).
+   */
+  last_update_from: z.enum(['source', 'import']),
   oldest_period: z.string().nullable(),
   latest_period: z.string().nullable(),
 });

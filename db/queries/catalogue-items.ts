@@ -6,13 +6,28 @@ import { formatPeriod, frequencySchema, parsePeriod, type Frequency } from '../.
 import type { CatalogueItem, Dataset } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
 import { catalogueEntries, catalogueEntryCategories, categories, datasetCategories, datasets } from '../schema';
-import { queryRows } from '../sql';
+import { pgArray, queryRows } from '../sql';
 
 type DatasetRow = typeof datasets.$inferSelect;
 type EntryRow = typeof catalogueEntries.$inferSelect;
 type CategoryRef = { slug: string; name: string };
 
-export function toDataset(row: DatasetRow, cats: CategoryRef[]): Dataset {
+/**
+ * The datasets among `ids` whose `last_update` is the import's time, not a source's date: no run of the dataset
+ * recorded it as its release date (decision 208). The stored time stays (sitemaps, sorting, the refresh read it).
+ */
+export async function importDatedIds(db: ReadDb, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT d.id FROM datasets d
+      WHERE d.id = ANY(${pgArray(ids)}::integer[]) AND d.last_update IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM import_runs r WHERE r.dataset_id = d.id AND r.release_date = d.last_update)`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export function toDataset(row: DatasetRow, cats: CategoryRef[], importDated = false): Dataset {
   const freq = frequencySchema.parse(row.frequency);
   return {
     id: row.id,
@@ -25,6 +40,7 @@ export function toDataset(row: DatasetRow, cats: CategoryRef[]): Dataset {
     frequency: freq,
     categories: cats,
     last_update: row.lastUpdate?.toISOString() ?? null,
+    last_update_from: importDated ? 'import' : 'source',
     oldest_period: row.oldestPeriod === null ? null : formatPeriod(freq, row.oldestPeriod),
     latest_period: row.latestPeriod === null ? null : formatPeriod(freq, row.latestPeriod),
   };
@@ -76,7 +92,7 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
     db.select().from(catalogueEntries).where(inArray(catalogueEntries.code, wanted)),
   ]);
   const entryOf = new Map(entries.map((e) => [e.code, e]));
-  const [editorial, folders, names] = await Promise.all([
+  const [editorial, folders, names, importDated] = await Promise.all([
     categoriesOf(
       db,
       rows.map((r) => r.id),
@@ -86,6 +102,10 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
       entries.map((e) => e.code),
     ),
     categoryNames(db, [...new Set(entries.flatMap((e) => e.themePath))]),
+    importDatedIds(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const themeOf = (entry: EntryRow | undefined): CategoryRef[] =>
     (entry?.themePath ?? []).map((slug) => ({ slug, name: names.get(slug) ?? slug }));
@@ -93,7 +113,7 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
     const entry = entryOf.get(row.code);
     const cats = [...(editorial.get(row.id) ?? []), ...(folders.get(row.code) ?? [])];
     items.set(row.code, {
-      ...toDataset(row, cats),
+      ...toDataset(row, cats, importDated.has(row.id)),
       imported: true,
       theme: themeOf(entry),
       withdrawn_at: entry?.withdrawnAt?.toISOString() ?? null,
@@ -113,6 +133,7 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
       frequency: freq,
       categories: folders.get(entry.code) ?? [],
       last_update: entry.lastUpdate?.toISOString() ?? null,
+      last_update_from: 'source',
       oldest_period: tocPeriod(entry.dataStart, freq),
       latest_period: tocPeriod(entry.dataEnd, freq),
       imported: false,

@@ -5,7 +5,14 @@ import { isRowId } from '../../core/ids';
 import type { DatasetMeta, Dimension } from '../../core/schemas/dataset';
 import type { ReadDb } from '../client';
 import { datasetDimensions, datasets, dimensionValues, series } from '../schema';
-import { catalogueItems, categoriesOf, categorySubtree, listCatalogue, toDataset } from './catalogue-items';
+import {
+  catalogueItems,
+  categoriesOf,
+  categorySubtree,
+  importDatedIds,
+  listCatalogue,
+  toDataset,
+} from './catalogue-items';
 import { batchOfTurn, queryRows } from '../sql';
 import type { Coverage } from '../../core/default-view';
 import { coverageOf, latestPeriodByGeo } from './observations';
@@ -134,6 +141,7 @@ function deepFreeze<T>(value: T): T {
 
 async function readDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta> {
   const cats = await categoriesOf(db, [row.id]);
+  const importDated = (await importDatedIds(db, [row.id])).has(row.id);
   const dims = await db
     .select()
     .from(datasetDimensions)
@@ -162,7 +170,7 @@ async function readDatasetMeta(db: ReadDb, row: DatasetRow): Promise<DatasetMeta
                        WHERE s.dataset_id = ${row.id})
       ORDER BY g.kind = 'aggregate' DESC, g.level, g.label`,
   );
-  return { ...toDataset(row, cats.get(row.id) ?? []), dimensions, available_countries: countries };
+  return { ...toDataset(row, cats.get(row.id) ?? [], importDated), dimensions, available_countries: countries };
 }
 
 /** The dataset id of a series (the specification's data-point lookup). */

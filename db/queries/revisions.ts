@@ -55,20 +55,33 @@ export interface Vintage {
   firstImport: Date | null;
   /** The source's release date of the last import finished by `asOf` (its finish when the source gave none). */
   release: Date | null;
+  /** Whether `release` is the import's finish (the source gave no date), decision 208. */
+  releaseFromImport: boolean;
 }
 
 /** What the database knew of a dataset at `asOf`: its first import and the release that stood then. */
 export async function vintageAt(db: ReadDb, datasetId: number, asOf: Date): Promise<Vintage> {
-  const [row] = await queryRows<{ first: string | Date | null; release: string | Date | null }>(
+  const [row] = await queryRows<{
+    first: string | Date | null;
+    release: string | Date | null;
+    from_import: boolean | null;
+  }>(
     db,
     sql`SELECT
       (SELECT ${iso(sql`min(finished_at)`)} FROM import_runs
         WHERE dataset_id = ${datasetId} AND status = 'succeeded') AS first,
       (SELECT ${iso(sql`COALESCE(release_date, finished_at)`)} FROM import_runs
         WHERE dataset_id = ${datasetId} AND status = 'succeeded' AND finished_at <= ${asOf.toISOString()}::timestamptz
-        ORDER BY finished_at DESC, id DESC LIMIT 1) AS release`,
+        ORDER BY finished_at DESC, id DESC LIMIT 1) AS release,
+      (SELECT release_date IS NULL FROM import_runs
+        WHERE dataset_id = ${datasetId} AND status = 'succeeded' AND finished_at <= ${asOf.toISOString()}::timestamptz
+        ORDER BY finished_at DESC, id DESC LIMIT 1) AS from_import`,
   );
-  return { firstImport: toDate(row?.first ?? null), release: toDate(row?.release ?? null) };
+  return {
+    firstImport: toDate(row?.first ?? null),
+    release: toDate(row?.release ?? null),
+    releaseFromImport: row?.from_import === true,
+  };
 }
 
 export type RevisionKind = 'added' | 'changed' | 'removed';

@@ -115,7 +115,10 @@ export async function loadView(
     if (!vintage.firstImport || shown.asOf < vintage.firstImport) {
       throw new NotYetImported(meta.dataset_code, shown.asOf, vintage.firstImport);
     }
-    if (vintage.release) dataset = { ...meta, last_update: vintage.release.toISOString() };
+    if (vintage.release) {
+      const from = vintage.releaseFromImport ? 'import' : 'source';
+      dataset = { ...meta, last_update: vintage.release.toISOString(), last_update_from: from };
+    }
   }
   // A read cancelled because the client left fails; the checkpoint then says why (ClientGone), else the error stands.
   const stopped = (error: unknown): never => {

@@ -339,7 +339,7 @@ export function datasetsApi(): OpenAPIHono<ApiEnv> {
     }
     // view.data.dataset: as of a time (decision 125), `updated` is the release that stood then.
     if (query.format === 'jsonstat') {
-      const options = { changed: row.updatedAt, transform: view.data.transform };
+      const options = { transform: view.data.transform };
       return c.json(toJsonStat(view.data.dataset, view.rows, options), 200);
     }
     return c.json(view.data, 200);

@@ -175,6 +175,7 @@ export function aiDiscovery(site: string, metas: DatasetMeta[]) {
         frequency: m.frequency,
         periods: { first: m.oldest_period, last: m.latest_period },
         last_update: m.last_update,
+        last_update_from: m.last_update_from,
         categories: m.categories.map((c) => c.slug),
         dimensions: m.dimensions.map((d) => ({
           key: d.key,

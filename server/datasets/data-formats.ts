@@ -96,8 +96,6 @@ export function toCsv(
 export type JsonStatLayout = 'dense' | 'eurostat';
 
 export interface JsonStatOptions {
-  /** When the dataset last changed here: `updated` when the source gave no release time. */
-  changed: Date;
   transform?: ViewTransform;
   /**
    * `dense` (the data API's `format=jsonstat`): `value` an array of every cell, `category.index` arrays, periods
@@ -123,7 +121,8 @@ export interface JsonStatDataset {
   class: 'dataset';
   label: string;
   source: string;
-  updated: string;
+  /** The source's release time; absent when the source gave none (the import's time is no release, decision 208). */
+  updated?: string;
   href?: string;
   id: string[];
   size: number[];
@@ -158,7 +157,7 @@ function sourcePeriodOf(freq: Frequency, display: string | null): string | undef
 
 /**
  * A JSON-stat 2.0 dataset of exactly the selected cells, with `role` (time, geo, and metric where the dataset has a
- * unit dimension), `updated` (the release, else when the data last changed here) and the meaning of each status in
+ * unit dimension), `updated` (the source's release; absent when it gave none) and the meaning of each status in
  * `extension.status.label`, as Eurostat writes them; `status` is sparse in both layouts.
  */
 export function toJsonStat(
@@ -231,13 +230,13 @@ export function toJsonStat(
     } else dense[flat] = r.value;
     if (r.flags) status[String(flat)] = r.flags;
   }
-  const updated = meta.last_update ?? options.changed.toISOString();
+  const updated = meta.last_update_from === 'source' ? (meta.last_update ?? undefined) : undefined;
   const statusLabels = Object.fromEntries([...new Set(Object.values(status))].sort().map((f) => [f, describeFlags(f)]));
   const oldest = sourcePeriodOf(freq, meta.oldest_period);
   const latest = sourcePeriodOf(freq, meta.latest_period);
   // Eurostat's annotations of the same names: when the data changed, the dataset's first and last period, its source.
   const annotation = [
-    { type: 'UPDATE_DATA', date: updated },
+    ...(updated ? [{ type: 'UPDATE_DATA', date: updated }] : []),
     ...(oldest ? [{ type: 'OBS_PERIOD_OVERALL_OLDEST', title: oldest }] : []),
     ...(latest ? [{ type: 'OBS_PERIOD_OVERALL_LATEST', title: latest }] : []),
     { type: 'SOURCE_INSTITUTIONS', text: meta.source_name },

@@ -104,7 +104,7 @@ export function statisticsApi(): OpenAPIHono<ApiEnv> {
     const view = await boundedView(c, meta, selectionOr400(meta, query), narrowStatisticsQuery);
     // Repeated `time`: the view reads from the first to the last; the answer has the periods asked for.
     const rows = periods ? view.rows.filter((r) => periods.includes(r.period)) : view.rows;
-    const options = { changed: row.updatedAt, transform: view.data.transform, layout: 'eurostat' as const };
+    const options = { transform: view.data.transform, layout: 'eurostat' as const };
     return c.json(toJsonStat(view.data.dataset, rows, options), 200);
   });
 

@@ -58,7 +58,7 @@ function overlapsOnPage(page: Page): Promise<Overlap[]> {
         }),
       );
     const found: { a: string; b: string }[] = [];
-    for (const svg of document.querySelectorAll<SVGSVGElement>('[data-chart-widget] svg[role="img"]')) {
+    for (const svg of document.querySelectorAll<SVGSVGElement>('[data-chart-widget] svg[data-theme]')) {
       const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter(
         (t) => (t.textContent ?? '').trim() !== '' && t.getClientRects().length > 0,
       );
@@ -95,7 +95,7 @@ function viewsOf(meta: DatasetFacts): string[] {
 
 async function openView(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
-  await page.locator('[data-chart-widget][data-state="rendered"] svg[role="img"]').first().waitFor();
+  await page.locator('[data-chart-widget][data-state="rendered"] svg[data-theme]').first().waitFor();
   await waitForMeasuredCharts(page);
 }
 
@@ -163,7 +163,7 @@ it('writes no chart text over another on the statistics pages, whose GDP axis st
       expect((await overlapsOnPage(page)).map((o) => `${path} at ${width} px: "${o.a}" over "${o.b}"`)).toEqual([]);
       // An axis whose unit names its scale ("Million euro") writes its ticks in that unit: no "3.6M" beside it.
       const axes = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-chart-widget] svg[role="img"]')].map((svg) => ({
+        [...document.querySelectorAll('[data-chart-widget] svg[data-theme]')].map((svg) => ({
           unit: svg.querySelector('.unit-label')?.textContent ?? '',
           ticks: [...svg.querySelectorAll('.axis-y text')].map((t) => t.textContent ?? ''),
         })),

@@ -16,7 +16,8 @@ async function open(path: string): Promise<{ page: Page; problems: string[]; wid
   const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${baseUrl}${path}`);
   const widget = page.locator('[data-chart-widget]');
-  await widget.locator('svg[role="img"], table').first().waitFor();
+  // The chart's SVG (an image, or a group when a map's regions are links): ChartFrame's, with its data-theme.
+  await widget.locator('svg[data-theme], table').first().waitFor();
   // Hydrated: the widget measured its container.
   await page.locator('[data-chart-widget][data-measured]').waitFor();
   return { page, problems, widget };
@@ -350,7 +351,7 @@ async function viewShots(url: string, name: string): Promise<void> {
       const { page } = await newPage(browser, { viewport: { width, height: 900 } });
       await page.context().addCookies([{ name: 'theme', value: theme, url: baseUrl }]);
       await page.goto(url);
-      await page.locator('[data-chart-widget][data-measured] svg[role="img"]').first().waitFor();
+      await page.locator('[data-chart-widget][data-measured] svg[data-theme]').first().waitFor();
       await page.screenshot({ path: `${out}/${name}-${width}-${theme}.png`, fullPage: true });
       await page.context().close();
     }

@@ -188,7 +188,11 @@ describe('runs, review and publication', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('Prices in Germany: 2.6 % in February 2025');
     expect(page.html).toContain('Prices kept slowing.');
-    expect(page.html).toContain('9.3 % [2]');
+    // Each marker links to the exact view of its source (issue 41); the Markdown keeps the plain marker.
+    expect(page.html).toMatch(/9\.3 % <a href="[^"]*\/datasets\/[^"]*" aria-label="source 2"[^>]*>\[2\]<\/a>/);
+    const source = (draft.citations[1] as { url: string }).url;
+    const href = source.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/&/g, '&amp;');
+    expect(page.html).toContain(`<a href="${href}" aria-label="source 2"`);
     expect(page.html).toMatch(/<figure[^>]*data-post-chart/);
     const list = await renderPage(h.database.db, '/blog');
     expect(list.html).toContain('/blog/prices-in-germany');

@@ -15,6 +15,11 @@ export interface ChartFrameProps extends ChartBox {
   title: string;
   description: string;
   children?: ReactNode;
+  /**
+   * The drawing holds links (a map's regions): a group, not an image, whose content assistive technologies would skip
+   * (an image's children are presentational: WCAG 4.1.2, axe's nested-interactive; decision 207).
+   */
+  interactive?: boolean;
 }
 
 /** Non-negative whole-pixel size, so a bad width never reaches an attribute as NaN. */
@@ -22,7 +27,7 @@ export function safeSize(value: number, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? Math.round(value) : fallback;
 }
 
-export function ChartFrame({ id, width, height, theme, title, description, children }: ChartFrameProps) {
+export function ChartFrame({ id, width, height, theme, title, description, children, interactive }: ChartFrameProps) {
   const colors = themeColors(theme);
   return (
     <svg
@@ -30,7 +35,7 @@ export function ChartFrame({ id, width, height, theme, title, description, child
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}
-      role="img"
+      role={interactive ? 'group' : 'img'}
       aria-labelledby={`${id}-title ${id}-desc`}
       fontFamily={FONT_FAMILY}
       data-theme={theme}

@@ -4,6 +4,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { OUTER_PADDING, type CartesianLayout } from './cartesian-layout';
 import { FONT_SIZE } from './palette';
+import { MIN_TARGET_PX } from './pixels';
 import { estimateTextWidth } from './text-width';
 
 export interface HighlightTarget {
@@ -15,8 +16,6 @@ export interface HighlightTarget {
   y: number;
   width: number;
   height: number;
-  /** Turned about (x, y) in SVG pixels, counter-clockwise for negative degrees: a box along a turned name. */
-  turn?: { degrees: number; x: number; y: number };
 }
 
 export interface HighlightButtonsProps {
@@ -57,7 +56,7 @@ export interface CategoryNameArea {
   from: number;
   to: number;
   fontSize: number;
-  /** Names turned 45° (axis x), each ending under its band at this y: the boxes run along them, turned alike. */
+  /** Names turned 45° (axis x), each ending under its band at this y: the boxes are squares at their ends. */
   turnedAt?: number;
 }
 
@@ -77,17 +76,10 @@ export function categoryHighlightTargets(names: readonly CategoryName[], area: C
       if (area.turnedAt === undefined) {
         return { ...name, x: n.at - area.step / 2, y: across.from, width: area.step, height: across.size };
       }
-      // Along the text up to its end (the pivot), no thicker than the room between two turned names.
-      const length = estimateTextWidth(n.text, area.fontSize) + 6;
-      const thickness = Math.min(Math.round(area.fontSize * 1.5), area.step * Math.SQRT1_2);
-      return {
-        ...name,
-        x: n.at + 2 - length,
-        y: area.turnedAt - thickness / 2,
-        width: length,
-        height: thickness,
-        turn: { degrees: -45, x: n.at, y: area.turnedAt },
-      };
+      // A square over the name's end (the pivot) and the text next to it, upright: a box turned along the whole name
+      // would spread its bounding box over the neighbours' and cover them (WCAG 2.5.8, decision 207).
+      const side = Math.min(MIN_TARGET_PX, area.step);
+      return { ...name, x: n.at + 2 - side, y: area.turnedAt - 2, width: side, height: side };
     });
 }
 
@@ -115,8 +107,11 @@ export function HighlightButtons({ targets, highlight, onChange }: HighlightButt
   return (
     <div className="chart-highlight-buttons">
       {targets.map((t) => {
-        const left = Math.round(t.x);
-        const top = Math.round(t.y);
+        // At least MIN_TARGET_PX square around the name's middle (WCAG 2.5.8).
+        const width = Math.max(MIN_TARGET_PX, Math.round(t.width));
+        const height = Math.max(MIN_TARGET_PX, Math.round(t.height));
+        const left = Math.round(t.x - (width - t.width) / 2);
+        const top = Math.round(t.y - (height - t.height) / 2);
         return (
           <button
             key={t.key}
@@ -131,14 +126,8 @@ export function HighlightButtons({ targets, highlight, onChange }: HighlightButt
               position: 'absolute',
               left,
               top,
-              width: Math.round(t.width),
-              height: Math.round(t.height),
-              ...(t.turn
-                ? {
-                    transform: `rotate(${t.turn.degrees}deg)`,
-                    transformOrigin: `${t.turn.x - left}px ${t.turn.y - top}px`,
-                  }
-                : {}),
+              width,
+              height,
               padding: 0,
               border: 0,
               background: 'transparent',

@@ -1,4 +1,5 @@
 // Legend layout without a DOM: items flow left to right and wrap into rows within the given width.
+import { MIN_TARGET_PX } from './pixels';
 import { estimateTextWidth, fitLabel } from './text-width';
 
 export interface LegendItem {
@@ -42,7 +43,8 @@ const ITEM_GAP = 16;
 /** Places legend items in rows no wider than `width`; at most `maxRows` rows (default 4). */
 export function layoutLegend(items: readonly LegendItem[], width: number, options: LegendOptions): LegendLayout {
   const { fontSize, swatchWidth = 14, maxRows = 4 } = options;
-  const rowHeight = Math.round(fontSize * 1.6);
+  // Rows no closer than the least pointer target: each entry is a button that highlights its series.
+  const rowHeight = Math.max(MIN_TARGET_PX, Math.round(fontSize * 1.6));
   const maxLabel = Math.max(0, width - swatchWidth - SWATCH_GAP);
   const placed: PlacedLegendItem[] = [];
   let x = 0;

@@ -7,6 +7,12 @@ export function roundPx(value: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
+/**
+ * The least pointer target, 24 × 24 CSS pixels (WCAG 2.2, 2.5.8): a series' name that highlights it is at least this
+ * big, and names stacked under each other at least this far apart (decision 207).
+ */
+export const MIN_TARGET_PX = 24;
+
 /** Clamps into [min, max]; with min > max the result is min. */
 export function clamp(value: number, min: number, max: number): number {
   return Math.max(min, Math.min(max, value));

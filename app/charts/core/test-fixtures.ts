@@ -90,6 +90,7 @@ export function loadHicp(
       frequency: 'M',
       categories: [],
       last_update: '2025-06-03',
+      last_update_from: 'source',
       oldest_period: periods[0] ?? null,
       latest_period: periods[periods.length - 1] ?? null,
       dimensions: [

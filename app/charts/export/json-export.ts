@@ -20,6 +20,8 @@ export interface JsonExport {
     unit: string;
     frequency: string;
     last_update: string | null;
+    /** `import`: the source gave no date and `last_update` is when the data was imported here (decision 208). */
+    last_update_from: 'source' | 'import';
     oldest_period: string | null;
     latest_period: string | null;
     dimensions: Dimension[];
@@ -78,6 +80,7 @@ export function exportDatasetBlock(dataset: Partial<DatasetMeta> | null | undefi
     unit: text(d.unit, ''),
     frequency: text(d.frequency, ''),
     last_update: orNull(d.last_update),
+    last_update_from: d.last_update_from === 'import' ? 'import' : 'source',
     oldest_period: orNull(d.oldest_period),
     latest_period: orNull(d.latest_period),
     dimensions: Array.isArray(d.dimensions) ? d.dimensions : [],

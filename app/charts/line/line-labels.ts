@@ -1,5 +1,6 @@
 // Direct labels at the ends of lines, in place of a legend far from them: each beside its own line's last value,
 // nudged apart where they would overlap, given up (the legend comes back) where they cannot fit.
+import { MIN_TARGET_PX } from '../core/pixels';
 import { estimateTextWidth, fitLabel } from '../core/text-width';
 
 export interface LineEnd {
@@ -79,7 +80,8 @@ function spreadApart(group: PlacedLineLabel[], top: number, bottom: number, gap:
 export function placeDirectLabels(ends: readonly LineEnd[], options: DirectLabelOptions): PlacedLineLabel[] | null {
   const { maxWidth, right, gap: xGap, top, bottom, fontSize, maxLabels = 8 } = options;
   if (ends.length === 0 || ends.length > maxLabels) return null;
-  const gap = Math.ceil(fontSize * 1.25);
+  // A line of text, and at least the least pointer target: each name is a button that highlights its line.
+  const gap = Math.max(MIN_TARGET_PX, Math.ceil(fontSize * 1.25));
   if (ends.length * gap > bottom - top + gap) return null;
   const placed: PlacedLineLabel[] = [];
   for (const end of ends) {

@@ -143,6 +143,7 @@ export function MapSvg({
       theme={theme}
       title={state.title || 'Map'}
       description={describeMap(state)}
+      interactive={!!hrefs && hrefs.size > 0}
     >
       {layout.landClip ? (
         <>

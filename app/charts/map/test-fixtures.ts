@@ -83,6 +83,7 @@ export function loadRegionalGdp(level = 2, unit = 'MIO_EUR'): DatasetData {
       frequency: 'A',
       categories: [],
       last_update: '2023-02-21',
+      last_update_from: 'source',
       oldest_period: years[years.length - 1] ?? null,
       latest_period: years[0] ?? null,
       dimensions: [

@@ -22,8 +22,9 @@ export const START_LABEL = 'First period shown';
 export const END_LABEL = 'Last period shown';
 export const PERIOD_LABEL = 'Period shown';
 
-// Both inputs lie over one track; their thumbs are styled in app.css (.time-slider-input).
-const INPUT = 'time-slider-input absolute inset-0 m-0 h-4 w-full';
+// Both inputs lie over one track; their thumbs are styled in app.css (.time-slider-input). 24 px high: the least
+// pointer target of WCAG 2.5.8 (decision 207).
+const INPUT = 'time-slider-input absolute inset-0 m-0 h-6 w-full';
 
 /** Where the highlighted part of the track begins and how wide it is, in percent of the track. */
 export function selectedTrack(start: number, end: number, count: number): { left: number; width: number } {
@@ -54,7 +55,7 @@ export function TimeSlider({ type, index, end, endIndex, periods, onChange, onEn
     <div className="time-slider flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
       <span className="hidden shrink-0 tabular-nums @[500px]:inline">{periods[0]}</span>
       <div
-        className="relative h-4 min-w-0 flex-1"
+        className="relative h-6 min-w-0 flex-1"
         data-periods={JSON.stringify(periods)}
         data-mode={sliderModeFor(type)}
       >

@@ -64,7 +64,8 @@ function followLink(href: string, fileName: string): void {
 
 /** The drawn height of a chart that grew past the height it was given (a bar per place, a table's rows), else none. */
 function grownChartHeight(figure: HTMLElement | null, asked: number): number | undefined {
-  const drawn = figure?.querySelector('svg[role="img"], table')?.getBoundingClientRect().height ?? 0;
+  // The chart's SVG (ChartFrame's, with its data-theme): an image, or a group when it holds links (decision 207).
+  const drawn = figure?.querySelector('svg[data-theme], table')?.getBoundingClientRect().height ?? 0;
   return drawn > asked ? Math.ceil(drawn) : undefined;
 }
 
@@ -91,7 +92,7 @@ export function useExports(ctx: ExportContext): {
     // Published as it is: title and subtitle over the chart, source and the view's address under it. The table is
     // HTML: its images are drawn by the server from the same view.
     const framedSvg = (): string | null => {
-      const svg = ctx.figure.current?.querySelector<SVGSVGElement>('svg[role="img"]');
+      const svg = ctx.figure.current?.querySelector<SVGSVGElement>('svg[data-theme]');
       if (!svg || view.chartType === 'table') return null;
       return publishedSvg({
         inner: new XMLSerializer().serializeToString(svg),

@@ -18,7 +18,7 @@ export interface WidgetFigureProps {
 export function WidgetFigure({ error, view, panelHeight, narrow }: WidgetFigureProps) {
   const figure = (content: React.ReactNode, width: number) => (
     <div
-      className="widget-figure relative [&_svg]:max-w-full [&_svg[role=img]]:h-auto"
+      className="widget-figure relative [&_svg]:max-w-full [&_svg[data-theme]]:h-auto"
       data-embed-part="figure"
       data-width={width}
     >

@@ -125,7 +125,7 @@ export function WidgetHeader({
                 { key: 'api', label: 'API', href: links.api },
               ]}
             />
-            <a className={BUTTON} href={links.follow} target="_blank" rel="noopener">
+            <a className={BUTTON} href={links.follow} target="_blank" rel="noopener" aria-label="Follow">
               <StarIcon />
               <span className={WIDE_LABEL}>Follow</span>
             </a>

@@ -21,7 +21,7 @@ export function DialogFrame(props: { title: string; description?: string; childr
         {props.children}
         <Dialog.Close
           aria-label="Close"
-          className="absolute right-4 top-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+          className="absolute right-4 top-4 rounded-md p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
         >
           <svg aria-hidden width="16" height="16" viewBox="0 0 16 16" stroke="currentColor" strokeWidth="1.8">
             <path d="M3 3l10 10M13 3 3 13" strokeLinecap="round" />

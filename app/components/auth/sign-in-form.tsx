@@ -114,7 +114,7 @@ export function SignInForm(props: SignInFormProps) {
   return (
     <div className="space-y-5">
       <ProviderButtons confirmUrl={confirmUrl(destination)} onError={setError} />
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
@@ -141,7 +141,7 @@ export function SignInForm(props: SignInFormProps) {
                 <ArrowIcon />
               </button>
             ) : step === 'checking' ? (
-              <span className="px-2 text-xs text-slate-500">…</span>
+              <span className="px-2 text-xs text-slate-500 dark:text-slate-400">…</span>
             ) : null
           }
         />

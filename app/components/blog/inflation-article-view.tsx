@@ -30,7 +30,7 @@ function Figure({
     <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-3xl font-semibold tabular-nums">{value}</dd>
-      <dd className="text-sm text-slate-500">
+      <dd className="text-sm text-slate-500 dark:text-slate-400">
         {readablePeriod(period)}
         {flags && ` (${flags})`}
       </dd>
@@ -42,10 +42,13 @@ export function InflationArticleView({ country, article, charts, statisticsPath 
   return (
     <article className="mx-auto max-w-3xl">
       <p className="text-sm">
-        <Link to="/blog" className="text-slate-600 hover:underline dark:text-slate-400">
+        <Link
+          to="/blog"
+          className="text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+        >
           Blog
         </Link>
-        <span className="text-slate-400"> › Inflation by country</span>
+        <span className="text-slate-500 dark:text-slate-400"> › Inflation by country</span>
       </p>
       <header className="mt-3">
         <div className="flex items-center gap-3">

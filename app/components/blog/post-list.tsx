@@ -31,7 +31,7 @@ export function PostList({ posts }: { posts: readonly PostCard[] }) {
               {p.title}
             </Link>
           </h3>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
             <time dateTime={p.published}>{formatPostDate(p.published)}</time> · {p.author}
           </p>
           {p.summary && <p className="mt-2 text-slate-700 dark:text-slate-300">{p.summary}</p>}
@@ -64,7 +64,7 @@ export function Pagination({ page, pages, tag }: { page: number; pages: number; 
           Newer posts
         </Link>
       )}
-      <span className="text-slate-500">{`Page ${page} of ${pages}`}</span>
+      <span className="text-slate-500 dark:text-slate-400">{`Page ${page} of ${pages}`}</span>
       {page < pages && (
         <Link to={href(page + 1)} rel="next" className="underline">
           Older posts

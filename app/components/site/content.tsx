@@ -96,8 +96,10 @@ export function ButtonLink({
 
 export function CodeBlock({ children, label }: { children: string; label?: string }) {
   return (
+    // Focusable, so that a keyboard can scroll what overflows sideways (WCAG 2.1.1, decision 207).
     <pre
       aria-label={label}
+      tabIndex={0}
       className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100 dark:bg-black/40"
     >
       <code>{children}</code>

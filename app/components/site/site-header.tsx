@@ -1,7 +1,7 @@
 // The public header: logo, main navigation (a menu on small screens), theme switch and the account slot.
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { Logo } from './logo';
+import { NavLink, useLocation } from 'react-router';
+import { HomeLink, SkipLink } from './logo';
 import { mainNav } from './site';
 import { ThemeToggle } from './theme-toggle';
 
@@ -19,10 +19,9 @@ export function SiteHeader({ account }: { account?: React.ReactNode }) {
   }, [pathname]);
   return (
     <header className="border-b border-slate-200 dark:border-slate-800">
+      <SkipLink />
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-6">
-        <Link to="/" aria-label="Home" className="shrink-0">
-          <Logo />
-        </Link>
+        <HomeLink />
         <nav aria-label="Main" className="hidden flex-1 gap-5 text-sm md:flex">
           {mainNav.map((n) => (
             <NavLink key={n.to} to={n.to} className={linkClass} prefetch="intent">

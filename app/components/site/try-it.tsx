@@ -150,7 +150,7 @@ export function TryIt({ op, headers = {} }: { op: ApiOperation; headers?: Record
             · {answer.contentType || 'no content type'} · {answer.ms} ms{answer.etag ? ` · ETag ${answer.etag}` : ''}
             {answer.remaining !== null ? ` · ${answer.remaining} requests left today` : ''}
           </p>
-          <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+          <pre tabIndex={0} className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
             <code>{answer.body}</code>
           </pre>
         </div>

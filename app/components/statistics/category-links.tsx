@@ -27,7 +27,7 @@ export function CategoryLinks({ basePath, categories }: { basePath: string; cate
             }
           >
             {c.name}
-            <span className="text-xs text-slate-500 tabular-nums">{c.datasets}</span>
+            <span className="text-xs text-slate-500 dark:text-slate-400 tabular-nums">{c.datasets}</span>
           </NavLink>
         </li>
       ))}

@@ -14,7 +14,7 @@ export function ChildRegions({ regions }: { regions: readonly ChildRegion[] }) {
           <Link to={r.path} className="text-brand-dark hover:underline dark:text-brand">
             {r.name}
           </Link>
-          <span className="shrink-0 text-sm text-slate-500 tabular-nums">
+          <span className="shrink-0 text-sm text-slate-500 dark:text-slate-400 tabular-nums">
             {r.figure ? `€${r.figure.valueText} (${readablePeriod(r.figure.period)})` : r.code}
           </span>
         </li>

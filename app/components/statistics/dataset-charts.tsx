@@ -22,7 +22,10 @@ export function DatasetCharts({ charts, placeName }: { charts: readonly PlaceCha
               About this dataset
             </Link>
             {c.latestPeriod && (
-              <span className="text-slate-500"> · latest period {readablePeriod(c.latestPeriod)}</span>
+              <span className="text-slate-500 dark:text-slate-400">
+                {' '}
+                · latest period {readablePeriod(c.latestPeriod)}
+              </span>
             )}
           </p>
         </li>

@@ -15,7 +15,11 @@ function FigureCard({ figure }: { figure: KeyFigure }) {
       <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{figure.label}</h3>
       <p className="mt-1 text-3xl font-semibold tabular-nums">
         <data value={figure.value}>{figure.valueText}</data>
-        {percent ? '%' : <span className="ml-1.5 text-base font-normal text-slate-500">{figure.unit}</span>}
+        {percent ? (
+          '%'
+        ) : (
+          <span className="ml-1.5 text-base font-normal text-slate-500 dark:text-slate-400">{figure.unit}</span>
+        )}
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         <span data-period={figure.period}>{readablePeriod(figure.period)}</span>
@@ -30,17 +34,21 @@ function FigureCard({ figure }: { figure: KeyFigure }) {
         <p className="mt-2 text-sm" data-change={figure.change.value}>
           <span
             aria-hidden
-            className={figure.change.direction === 'flat' ? 'text-slate-400' : 'text-slate-700 dark:text-slate-200'}
+            className={
+              figure.change.direction === 'flat'
+                ? 'text-slate-500 dark:text-slate-400'
+                : 'text-slate-700 dark:text-slate-200'
+            }
           >
             {arrow[figure.change.direction]}
           </span>{' '}
           <span className="font-medium tabular-nums">{figure.change.text}</span>{' '}
-          <span className="text-slate-500">
+          <span className="text-slate-500 dark:text-slate-400">
             vs {readablePeriod(figure.previous.period)} ({figure.previous.valueText})
           </span>
         </p>
       )}
-      <p className="mt-auto pt-3 text-xs text-slate-500">
+      <p className="mt-auto pt-3 text-xs text-slate-500 dark:text-slate-400">
         Source:{' '}
         <Link
           to={`/datasets/${figure.source.datasetId}`}

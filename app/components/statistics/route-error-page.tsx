@@ -19,7 +19,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <ErrorPage status={status}>
       {message && (
-        <p className="mt-2 text-sm break-all text-slate-500" data-testid="not-found-path">
+        <p className="mt-2 text-sm break-all text-slate-500 dark:text-slate-400" data-testid="not-found-path">
           {message}
         </p>
       )}

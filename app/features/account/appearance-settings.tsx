@@ -33,7 +33,7 @@ export function AppearanceSettings() {
             />
             <span>
               <span className="block font-medium">{c.label}</span>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">{c.hint}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{c.hint}</span>
             </span>
           </label>
         ))}

@@ -62,7 +62,10 @@ function Figure({ figure }: { figure: NonNullable<FollowCard['figure']> }) {
       <span className="text-2xl font-semibold text-slate-900 dark:text-slate-50" data-card-value>
         {numberFormat(figure.value)}
         {figure.flags ? (
-          <sup className="ml-0.5 text-xs font-normal text-slate-500" title={figure.flagsText ?? undefined}>
+          <sup
+            className="ml-0.5 text-xs font-normal text-slate-500 dark:text-slate-400"
+            title={figure.flagsText ?? undefined}
+          >
             {figure.flags}
           </sup>
         ) : null}

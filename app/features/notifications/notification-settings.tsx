@@ -114,7 +114,7 @@ export function NotificationSettings() {
               />
               <span>
                 <span className="block font-medium">{d.label}</span>
-                <span className="block text-xs text-slate-500 dark:text-slate-400">{d.hint}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{d.hint}</span>
               </span>
             </label>
           ))}
@@ -127,7 +127,7 @@ export function NotificationSettings() {
       </fieldset>
       <div>
         <h3 className="mb-2 text-sm font-medium">Trend alerts</h3>
-        {rules === null && !error ? <p className="text-sm text-slate-500">Loading…</p> : null}
+        {rules === null && !error ? <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p> : null}
         {rules?.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             No trend alerts yet. Open a chart on a{' '}
@@ -142,7 +142,7 @@ export function NotificationSettings() {
             {rules.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5 text-sm">
                 <div className="min-w-0 flex-1">
-                  <p className={r.paused ? 'text-slate-500' : ''}>
+                  <p className={r.paused ? 'text-slate-500 dark:text-slate-400' : ''}>
                     <Link to={`/datasets/${r.dataset_code}`} className="font-medium hover:underline">
                       {r.dataset_name}
                     </Link>

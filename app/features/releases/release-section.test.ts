@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastUpdateText, releaseName } from './release-section';
+import { lastUpdateFact, lastUpdatePhrase, releaseName } from './release-section';
 
 describe('releaseName', () => {
   it('names a release by its day', () => {
@@ -13,17 +13,30 @@ describe('releaseName', () => {
   });
 });
 
-describe('lastUpdateText', () => {
+describe('lastUpdateFact', () => {
+  const eurostat = { source_name: 'Eurostat' };
   it("is the source's date of the data when there is one", () => {
-    expect(lastUpdateText('2023-06-20T09:00:00.000Z', { importedAt: '2026-11-29T10:00:00.000Z' }, 'Eurostat')).toBe(
-      '2023-06-20',
-    );
+    expect(
+      lastUpdateFact({ ...eurostat, last_update: '2023-06-20T09:00:00.000Z', last_update_from: 'source' }),
+    ).toEqual({
+      label: 'Last update',
+      value: '2023-06-20',
+    });
   });
 
-  it('never gives the import time as the last update: it says the source gave none and when it was imported', () => {
-    expect(lastUpdateText(null, { importedAt: '2026-11-29T10:00:00.000Z' }, 'Eurostat')).toBe(
-      'not given by Eurostat (imported here on 29 November 2026)',
+  it('never gives the import time as the last update: it says when it was imported and that the source gave none', () => {
+    expect(
+      lastUpdateFact({ ...eurostat, last_update: '2026-11-29T10:00:00.000Z', last_update_from: 'import' }),
+    ).toEqual({
+      label: 'Imported',
+      value: '29 November 2026; Eurostat gave no release date',
+    });
+    expect(lastUpdatePhrase({ last_update: '2026-11-29T10:00:00.000Z', last_update_from: 'import' })).toBe(
+      'imported 2026-11-29',
     );
-    expect(lastUpdateText(null, null, 'Eurostat')).toBe('unknown');
+    expect(lastUpdatePhrase({ last_update: '2023-06-20T09:00:00.000Z', last_update_from: 'source' })).toBe(
+      'updated 2023-06-20',
+    );
+    expect(lastUpdateFact({ ...eurostat, last_update: null, last_update_from: 'source' }).value).toBe('unknown');
   });
 });

@@ -1,5 +1,6 @@
 // The dataset page's "What changed" section (issue 13, decision 125): the last release by the source's own date, the
 // periods it brought and its largest revisions of the main series, with the way to every revision and older values.
+import type { Dataset } from '#core/schemas/dataset';
 import type { LastRelease, PeriodRun } from '#db/queries/revisions';
 
 /** 22 September 2026: the day in UTC, the same on the server and in the browser. */
@@ -20,17 +21,26 @@ export function releaseName(release: Pick<LastRelease, 'releaseDate' | 'sameDayA
 }
 
 /**
- * The dataset's "Last update": the source's date of its data (the file's, else Eurostat's table of contents'), or,
- * when the source gave none, when it was imported, said as such: the import is never presented as a release.
+ * The dataset's "Last update" fact: the source's date of its data (the file's, the one the import was told, else
+ * Eurostat's table of contents'), or, when the source gave none, when it was imported, said as such and never called a
+ * last update or release (decision 208): "Imported" "29 November 2026; Eurostat gave no release date".
  */
-export function lastUpdateText(
-  lastUpdate: string | null,
-  release: Pick<LastRelease, 'importedAt'> | null,
-  sourceName: string,
-): string {
-  if (lastUpdate) return lastUpdate.slice(0, 10);
-  if (!release) return 'unknown';
-  return `not given by ${sourceName || 'the source'} (imported here on ${releaseDay(release.importedAt)})`;
+export function lastUpdateFact(d: Pick<Dataset, 'last_update' | 'last_update_from' | 'source_name'>): {
+  label: string;
+  value: string;
+} {
+  if (!d.last_update) return { label: 'Last update', value: 'unknown' };
+  if (d.last_update_from === 'source') return { label: 'Last update', value: d.last_update.slice(0, 10) };
+  return {
+    label: 'Imported',
+    value: `${releaseDay(d.last_update)}; ${d.source_name || 'the source'} gave no release date`,
+  };
+}
+
+/** The same in a line of small print: "updated 2023-06-20", or "imported 2026-11-29" when the source gave no date. */
+export function lastUpdatePhrase(d: Pick<Dataset, 'last_update' | 'last_update_from'>): string | null {
+  if (!d.last_update) return null;
+  return `${d.last_update_from === 'source' ? 'updated' : 'imported'} ${d.last_update.slice(0, 10)}`;
 }
 
 function periodRun(run: PeriodRun): string {
@@ -81,8 +91,9 @@ export function ReleaseSection({
       </p>
       {release.first ? (
         <p className="mt-3 text-sm">
-          The first release imported here: {release.added.toLocaleString('en')} values. Later releases will show their
-          new periods and revised values here.
+          {release.sourceDated
+            ? `The first release imported here: ${release.added.toLocaleString('en')} values. Later releases will show their new periods and revised values here.`
+            : `The first import here: ${release.added.toLocaleString('en')} values. Later imports will show their new periods and revised values here.`}
         </p>
       ) : (
         <>

@@ -11,6 +11,7 @@ import { useSiteRootData } from '../../components/site/root-data';
 import { useUnpackedData } from '../../components/site/use-unpacked-data';
 import { FollowedChart } from '../../features/follows/followed-chart';
 import { followedChartPath, settingsOfView } from '../../features/follows/follow-view';
+import { lastUpdatePhrase } from '#app/features/releases/release-section';
 import { chartData, chartDataOf, outlinesForData } from '../public/datasets/dataset.server';
 import type { Route } from './+types/chart';
 import { requireSession } from './guard.server';
@@ -89,7 +90,7 @@ export default function FollowedChartPage({ loaderData }: Route.ComponentProps) 
         <h1 className="mt-1 text-2xl font-semibold">{meta.dataset_name}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {meta.source_name} ({meta.dataset_code}) · {meta.oldest_period ?? '–'} – {meta.latest_period ?? '–'}
-          {meta.last_update ? ` · updated ${meta.last_update.slice(0, 10)}` : ''}
+          {meta.last_update ? ` · ${lastUpdatePhrase(meta)}` : ''}
         </p>
       </header>
       <FollowedChart

@@ -103,7 +103,10 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
       <aside aria-labelledby="conversations-heading" className="min-w-0 space-y-3">
         <div className="flex items-center justify-between gap-2">
-          <h2 id="conversations-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          <h2
+            id="conversations-heading"
+            className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+          >
             Conversations
           </h2>
           <Link to="/app/chat" className="text-sm font-medium text-brand-dark underline dark:text-brand">
@@ -131,7 +134,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
                   type="button"
                   onClick={() => void remove(c.id)}
                   aria-label={`Delete conversation: ${c.title}`}
-                  className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
+                  className="rounded px-2 py-1 text-sm text-slate-500 dark:text-slate-400 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
                 >
                   ×
                 </button>
@@ -176,7 +179,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
                 {t.answer ? (
                   <Answer data={t.answer} id={t.id} />
                 ) : (
-                  <p role="status" className="text-slate-500">
+                  <p role="status" className="text-slate-500 dark:text-slate-400">
                     Looking it up…
                   </p>
                 )}

@@ -1,11 +1,11 @@
 // The app area's layout (/app/*): the route guard, the app navigation and the account menu.
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { nextParam } from '#core/route-guard';
 import { useAuth } from '../../components/auth/auth-provider';
 import { UserMenu } from '../../components/auth/user-menu';
 import { ErrorPage } from '../../components/site/error-page';
-import { Logo } from '../../components/site/logo';
+import { HomeLink, SkipLink } from '../../components/site/logo';
 import { NotificationBell } from '../../features/notifications/bell';
 import { ThemeToggle } from '../../components/site/theme-toggle';
 import type { Route } from './+types/layout';
@@ -49,10 +49,9 @@ function AppShell({ children, admin = false }: { children: React.ReactNode; admi
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 dark:border-slate-800">
+        <SkipLink />
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link to="/" aria-label="Home" className="shrink-0">
-            <Logo />
-          </Link>
+          <HomeLink />
           {/* On a phone the entries (seven for an admin) wrap onto lines of their own under the logo, all in view. */}
           <nav
             aria-label="App"

@@ -102,7 +102,7 @@ function PlanTable({ plan, onRemove }: { plan: ResearchPlan; onRemove: (id: stri
                   type="button"
                   onClick={() => onRemove(s.id)}
                   aria-label={`Remove step ${s.id}: ${s.title}`}
-                  className="rounded px-2 py-1 text-slate-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
+                  className="rounded px-2 py-1 text-slate-500 dark:text-slate-400 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
                 >
                   Remove
                 </button>
@@ -186,7 +186,10 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
       <aside aria-labelledby="reports-heading" className="min-w-0 space-y-3">
         <div className="flex items-center justify-between gap-2">
-          <h2 id="reports-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          <h2
+            id="reports-heading"
+            className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+          >
             Saved reports
           </h2>
           <Link to="/app/researcher" className="text-sm font-medium text-brand-dark underline dark:text-brand">
@@ -214,7 +217,7 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
                   type="button"
                   onClick={() => void remove(r.id)}
                   aria-label={`Delete report: ${r.question}`}
-                  className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
+                  className="rounded px-2 py-1 text-sm text-slate-500 dark:text-slate-400 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
                 >
                   ×
                 </button>

@@ -93,7 +93,7 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={href({ ...sel, indicators: sel.indicators.filter((_, k) => k !== n) }, d.view)}
                   aria-label={`Remove ${p.label}`}
-                  className="text-slate-500 hover:text-slate-900 dark:hover:text-white"
+                  className="text-slate-500 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
                 >
                   ✕
                 </Link>
@@ -175,7 +175,7 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={href({ ...sel, places: sel.places.filter((c) => c !== p.code) }, d.view)}
                   aria-label={`Remove ${p.name}`}
-                  className="text-slate-500 hover:text-slate-900 dark:hover:text-white"
+                  className="text-slate-500 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
                 >
                   ✕
                 </Link>
@@ -320,7 +320,9 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
                           {cell ? (
                             <>
                               {cell.text}
-                              {cell.flags ? <sup className="ml-0.5 text-slate-500">{cell.flags}</sup> : null}
+                              {cell.flags ? (
+                                <sup className="ml-0.5 text-slate-500 dark:text-slate-400">{cell.flags}</sup>
+                              ) : null}
                               {d.table.columns[i]?.coarser ? (
                                 <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">({cell.period})</span>
                               ) : null}

@@ -60,6 +60,7 @@ function DiffView({ diff, since }: { diff: readonly DiffLine[]; since: string | 
             : `${stats.added} line${stats.added === 1 ? '' : 's'} added, ${stats.removed} removed against the post published ${utc(since)}.`}
       </p>
       <pre
+        tabIndex={0}
         className="mt-2 max-h-96 overflow-auto rounded-md border border-slate-200 bg-slate-50 text-xs leading-5 dark:border-slate-800 dark:bg-slate-900"
         data-diff
       >
@@ -112,7 +113,10 @@ function Preview({ title, markdown, charts }: { title: string; markdown: string;
         }
         if (block?.kind === 'chart-error') return <ChartErrorPanel key={i} message={block.message} />;
         return (
-          <p key={i} className="my-6 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500">
+          <p
+            key={i}
+            className="my-6 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500 dark:text-slate-400"
+          >
             Chart of {s.chart.dataset}: shown once the edit is saved.
           </p>
         );

@@ -211,7 +211,9 @@ function TemplateForm({
               </li>
             ))}
           </ul>
-          {v.geos.length === 0 && <p className="mt-1 text-xs text-slate-500">Add at least one place (up to six).</p>}
+          {v.geos.length === 0 && (
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Add at least one place (up to six).</p>
+          )}
         </div>
       </section>
 
@@ -231,7 +233,9 @@ function TemplateForm({
                 }
               />
               {sectionLabels[s]}
-              {s === 'rank' && <span className="text-xs text-slate-500">(countries only, among the EU27)</span>}
+              {s === 'rank' && (
+                <span className="text-xs text-slate-500 dark:text-slate-400">(countries only, among the EU27)</span>
+              )}
             </label>
           ))}
         </fieldset>

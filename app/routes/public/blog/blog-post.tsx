@@ -52,13 +52,16 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       <p className="text-sm">
-        <a href="/blog" className="text-slate-600 hover:underline dark:text-slate-400">
+        <a
+          href="/blog"
+          className="text-slate-600 underline hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+        >
           Blog
         </a>
       </p>
       <header className="mt-3">
         <h1 className="text-2xl font-semibold sm:text-3xl">{post.title}</h1>
-        <p className="mt-2 text-sm text-slate-500">
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
           <time dateTime={post.published}>{formatPostDate(post.published)}</time> · {post.author}
         </p>
         {post.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{post.summary}</p>}

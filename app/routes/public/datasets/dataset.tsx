@@ -9,7 +9,7 @@ import { getLastRelease } from '#db/queries/revisions';
 import { ChartWidget, joinQuery, pageViewPairs, parseViewQuery, type ChartViewSpec } from '#app/charts';
 import { UpdatedNote, useLiveDataset } from '#app/features/live/use-live';
 import { TrendRuleForm } from '#app/features/notifications/trend-rule-form';
-import { lastUpdateText, ReleaseSection } from '#app/features/releases/release-section';
+import { lastUpdateFact, ReleaseSection } from '#app/features/releases/release-section';
 import { useSignInModal } from '#app/components/auth/sign-in-modal';
 import { useSiteRootData } from '#app/components/site/root-data';
 import type { Route } from './+types/dataset';
@@ -202,24 +202,25 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
   }
   const unitDimension = meta.dimensions.find((d) => d.code.toLowerCase() === 'unit');
   const units = unitDimension && unitDimension.values.length > 1 ? unitDimension.values.map((v) => v.label) : null;
+  const updated = lastUpdateFact(meta);
   return (
     <article>
       <h1 className="text-2xl font-semibold">{meta.dataset_name}</h1>
       <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">{meta.description}</p>
       <dl className="mt-4 grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         {/* A dataset published in several units names them all: the chart below may show any (issue 11). */}
-        <dt className="text-slate-500">{units ? 'Units' : 'Unit'}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{units ? 'Units' : 'Unit'}</dt>
         <dd>{units ? units.join(' · ') : meta.unit}</dd>
-        <dt className="text-slate-500">Periods</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Periods</dt>
         {/* One period is named once, not as a range from itself to itself. */}
         <dd>
           {meta.oldest_period === meta.latest_period
             ? meta.latest_period
             : `${meta.oldest_period ?? ''} – ${meta.latest_period ?? ''}`}
         </dd>
-        <dt className="text-slate-500">Last update</dt>
-        <dd>{lastUpdateText(meta.last_update, release, meta.source_name)}</dd>
-        <dt className="text-slate-500">Categories</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{updated.label}</dt>
+        <dd>{updated.value}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Categories</dt>
         <dd>{meta.categories.map((c) => c.name).join(', ') || 'none'}</dd>
       </dl>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

@@ -4,6 +4,7 @@ import type { Route } from './+types/datasets';
 import { pageMeta } from '#app/components/site/page-meta';
 import { catalogueSearch } from '#app/components/site/catalogue-query';
 import { Fact } from '#app/components/site/content';
+import { lastUpdateFact } from '#app/features/releases/release-section';
 import { FREQUENCY_LABEL } from '#core/periods';
 import { catalogueData, readCatalogueQuery } from './datasets.server';
 import { sharedPage } from '#core/page-handle';
@@ -169,7 +170,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
                 )}
                 <Link
                   to={`/datasets/${d.dataset_code}${d.view_query ? `?${d.view_query}` : ''}`}
-                  className="text-lg font-medium text-brand-dark hover:underline dark:text-brand"
+                  className="inline-block py-0.5 text-lg font-medium text-brand-dark hover:underline dark:text-brand"
                 >
                   {d.dataset_name}
                 </Link>
@@ -190,7 +191,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
                     </Fact>
                   )}
                   {!d.imported && <Fact label="Data">imported from Eurostat when first opened</Fact>}
-                  <Fact label="Last update">{d.last_update?.slice(0, 10) ?? 'unknown'}</Fact>
+                  <Fact label={lastUpdateFact(d).label}>{lastUpdateFact(d).value}</Fact>
                 </dl>
               </li>
             ))}

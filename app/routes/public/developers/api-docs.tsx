@@ -63,7 +63,7 @@ export default function ApiDocs() {
         }
       />
       {state.kind === 'loading' && (
-        <p className="mt-8 text-slate-500" role="status">
+        <p className="mt-8 text-slate-500 dark:text-slate-400" role="status">
           Loading the API reference…
         </p>
       )}

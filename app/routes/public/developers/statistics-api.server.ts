@@ -24,6 +24,7 @@ export async function exampleAnswer(db: ReadDb): Promise<string | null> {
       source_name: meta.source_name,
       unit: meta.unit,
       last_update: meta.last_update,
+      last_update_from: meta.last_update_from,
       oldest_period: meta.oldest_period,
       latest_period: meta.latest_period,
       '…': `dimensions and ${meta.available_countries.length} available_countries`,

@@ -7,6 +7,7 @@ import { LiveChart } from '#app/components/site/live-chart';
 import { pageMeta } from '#app/components/site/page-meta';
 import { SITE_NAME } from '#app/components/site/site';
 import { homeCharts as featured } from '#app/components/site/featured';
+import { lastUpdatePhrase } from '#app/features/releases/release-section';
 import { homeData } from './home.server';
 import { sharedPage } from '#core/page-handle';
 
@@ -100,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section title="Recently updated datasets">
+      <Section title="Recently updated or imported">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {latest.map((d) => (
             <li key={d.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
@@ -112,7 +113,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
                 <code>{d.dataset_code}</code> · {d.oldest_period} – {d.latest_period}
-                {d.last_update && <> · updated {d.last_update.slice(0, 10)}</>}
+                {d.last_update && (
+                  <>
+                    {' '}
+                    · <span className="whitespace-nowrap">{lastUpdatePhrase(d)}</span>
+                  </>
+                )}
               </p>
             </li>
           ))}

@@ -4,6 +4,7 @@ import type { Route } from './+types/researcher';
 import { CallToAction, CodeBlock, FeatureGrid, PageHeader, Section } from '#app/components/site/content';
 import { pageMeta } from '#app/components/site/page-meta';
 import { useSiteRootData } from '#app/components/site/root-data';
+import { lastUpdatePhrase } from '#app/features/releases/release-section';
 import { FREQUENCY_LABEL } from '#core/periods';
 import { listDatasets } from '#db/queries/datasets';
 import { sharedPage } from '#core/page-handle';
@@ -101,7 +102,7 @@ export default function Researcher({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-3 whitespace-nowrap">
                     {d.oldest_period} – {d.latest_period}
                   </td>
-                  <td className="py-2 whitespace-nowrap">{d.last_update?.slice(0, 10) ?? 'unknown'}</td>
+                  <td className="py-2 whitespace-nowrap">{lastUpdatePhrase(d) ?? 'unknown'}</td>
                 </tr>
               ))}
             </tbody>

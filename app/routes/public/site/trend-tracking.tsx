@@ -117,7 +117,8 @@ export default function TrendTracking({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td className="py-1.5 text-right tabular-nums">{m.yearBefore?.toFixed(1)}%</td>
                   <td className="py-1.5 text-right tabular-nums">
-                    {m.value.toFixed(1)}% <span className="text-slate-500">({readablePeriod(m.period)})</span>
+                    {m.value.toFixed(1)}%{' '}
+                    <span className="text-slate-500 dark:text-slate-400">({readablePeriod(m.period)})</span>
                   </td>
                   <td className="py-1.5 text-right font-medium tabular-nums">
                     {m.change > 0 ? '+' : m.change < 0 ? '−' : ''}

@@ -65,7 +65,7 @@ export default function StatisticsCategories({ loaderData }: Route.ComponentProp
                 {c.name}
               </Link>
             </h2>
-            <p className="text-sm text-slate-500">
+            <p className="text-sm text-slate-500 dark:text-slate-400">
               {c.datasets === 1 ? '1 dataset' : `${c.datasets} datasets`} with data for {country.name}
             </p>
             {c.items.length > 0 && (
@@ -75,7 +75,7 @@ export default function StatisticsCategories({ loaderData }: Route.ComponentProp
                     <Link to={`/datasets/${d.id}`} className="hover:underline">
                       {d.name}
                     </Link>{' '}
-                    <span className="text-slate-500">({d.code})</span>
+                    <span className="text-slate-500 dark:text-slate-400">({d.code})</span>
                   </li>
                 ))}
               </ul>

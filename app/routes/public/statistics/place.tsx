@@ -95,7 +95,7 @@ export default function StatisticsPlace({ loaderData }: Route.ComponentProps) {
           <h2 id="regions" className="mb-1 text-lg font-semibold">
             Regions of {place.name}
           </h2>
-          <p className="mb-3 text-sm text-slate-500">With GDP per inhabitant, latest year.</p>
+          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">With GDP per inhabitant, latest year.</p>
           <ChildRegions regions={children} />
         </section>
       )}

@@ -24,11 +24,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 function Cell({ value, label }: { value: HeadlineValue | null; label: string }) {
-  if (!value) return <td className="px-1.5 py-2 text-right text-slate-400 sm:px-3">–</td>;
+  if (!value) return <td className="px-1.5 py-2 text-right text-slate-500 sm:px-3 dark:text-slate-400">–</td>;
   return (
     <td className="px-1.5 py-2 text-right tabular-nums sm:px-3" data-column={label}>
       <data value={value.value}>{value.valueText}</data>
-      <span className="block text-xs text-slate-500">
+      <span className="block text-xs text-slate-500 dark:text-slate-400">
         {readablePeriod(value.period)}
         {value.flags ? ` (${value.flags})` : ''}
       </span>
@@ -55,16 +55,22 @@ export default function StatisticsIndex({ loaderData }: Route.ComponentProps) {
               </th>
               <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
                 Inflation<span className="hidden sm:inline"> (%)</span>
-                <span className="hidden text-xs font-normal text-slate-500 sm:block">HICP, annual rate</span>
+                <span className="hidden text-xs font-normal text-slate-500 dark:text-slate-400 sm:block">
+                  HICP, annual rate
+                </span>
               </th>
               <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
                 Unemploy&shy;ment<span className="hidden sm:inline"> (%)</span>
-                <span className="hidden text-xs font-normal text-slate-500 sm:block">seasonally adjusted</span>
+                <span className="hidden text-xs font-normal text-slate-500 dark:text-slate-400 sm:block">
+                  seasonally adjusted
+                </span>
               </th>
               <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
                 <span className="sm:hidden">GDP growth</span>
                 <span className="hidden sm:inline">Real GDP growth (%)</span>
-                <span className="hidden text-xs font-normal text-slate-500 sm:block">on the previous year</span>
+                <span className="hidden text-xs font-normal text-slate-500 dark:text-slate-400 sm:block">
+                  on the previous year
+                </span>
               </th>
             </tr>
           </thead>
@@ -88,7 +94,7 @@ export default function StatisticsIndex({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <p className="mt-4 text-xs text-slate-500">
+      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
         Rates in %: HICP annual rate, unemployment seasonally adjusted, real GDP change on the previous year. Sources:
         Eurostat (prc_hicp_manr, une_rt_m, tec00115). Flags: e estimated, p provisional, d definition differs, b break
         in series.
