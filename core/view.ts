@@ -12,6 +12,8 @@ import {
   leftOutNote,
   readSelection,
   SELECTION_NAMES,
+  TRACKING_NAMES,
+  unknownNames,
   readViewPeriod,
   resolvePageSelection,
   type PageSelection,
@@ -74,11 +76,24 @@ export interface ChartViewSpec {
  */
 export const VIEW_NAMES = ['chart_type', ...SELECTION_NAMES, 'time'] as const;
 
-/** The dataset page's names (/datasets/{id}): a view's, and `embed`, which shows the chart alone (decision 205). */
-export const PAGE_NAMES = [...VIEW_NAMES, 'embed'] as const;
+/**
+ * The dataset page's names (/datasets/{id}): a view's, `embed`, which shows the chart alone (decision 205), and `ask`,
+ * a question about the chart the page asks on opening (the embed's "Ask this chart" form, decision 212).
+ */
+export const PAGE_NAMES = [...VIEW_NAMES, 'embed', 'ask'] as const;
 
 /** The embed's (/datasets/{id}?embed=true): the page's, with the frame's `width` and the chart's `theme`. */
 export const EMBED_NAMES = [...PAGE_NAMES, 'width', 'theme'] as const;
+
+/**
+ * What is wrong with a dataset page's query, or null (decision 205): a name neither the page (or, with `embed=true`,
+ * the embed) nor a shared link's tracking uses. Read by the page and by the sharing card of its address.
+ */
+export function datasetPageQueryProblem(query: URLSearchParams): string | null {
+  const names = query.get('embed') === 'true' ? EMBED_NAMES : PAGE_NAMES;
+  const unknown = unknownNames(query, names, TRACKING_NAMES);
+  return unknown.length > 0 ? unknown.map((p) => p.message).join('; ') : null;
+}
 
 /** Minimal read access to query parameters, satisfied by URLSearchParams. */
 export type QueryReader = SelectionQuery;

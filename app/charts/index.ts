@@ -15,8 +15,8 @@ export type { MapTransform } from './map/map-zoom';
 // The widget and what renders a view from outside it (server-side images).
 export { ChartWidget, type ChartWidgetProps } from './widget/chart-widget';
 export type { WidgetAction } from './widget/widget-menus';
-export { ChartView, type ChartViewProps, type LoadedOutlines } from './widget/chart-view';
-export { allowedChartTypes, refusedChartType, type ChartTypeFacts } from '../../core/view';
+export { ChartView, type ChartViewProps, type DescribedView, type LoadedOutlines } from './widget/chart-view';
+export { allowedChartTypes, type ChartTypeFacts } from '../../core/view';
 export type { WidgetData } from './widget/widget-data';
 export { useContainerWidth, useDocumentTheme } from './widget/use-layout';
 export {
@@ -24,12 +24,12 @@ export {
   dataError,
   geoCodesOf,
   initialSliderIndex,
-  periodIndexOf,
   outlinesPath,
   shownEndIndex,
-  widgetTimeline,
+  sliderFor,
   type OutlineChoice,
 } from './widget/widget-state';
+export { cardImageAlt, cardView } from './export/card-view';
 
 // Export builders and the view's URLs.
 export { buildJsonExport, type JsonExport, type JsonExportInput } from './export/json-export';
@@ -47,7 +47,7 @@ export {
   chartHeightFor,
   embedChartHeight,
 } from './core/chart-size';
-export { CHART_TYPES, sliderModeFor, type ChartType } from './core/slider';
+export { CHART_TYPES, type ChartType } from './core/slider';
 export { buildChartTable, type ChartSeries, type ChartTable } from './core/chart-series';
 export type { Theme } from './core/palette';
 export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE } from './core/chart-messages';
@@ -57,4 +57,4 @@ export { unitLabel } from './core/unit-labels';
 export { coverageNote } from '../../core/view';
 export type { Coverage } from '../../core/default-view';
 export { publishedSvg, type PublishedFrameInput } from './export/published-frame';
-export { joinQuery } from './export/view-query';
+export { addressViewQuery, joinQuery } from './export/view-query';

@@ -190,7 +190,7 @@ export function uncitedNumbers(
     .filter((n) => /\d/.test(n))
     .sort((a, b) => b.length - a.length);
   for (const name of names) text = text.split(name).join(' ');
-  // Aggregates' names ("Euro area – 20 countries, from 2023") and codes (EU27_2020, tec00118, DE21) are not numbers.
+  // Aggregates' names ("Euro area – 20 countries, from 2023") and codes (EU27_2020, migr_asyappctza, DE21) are not numbers.
   text = text.replace(/– \d+ countries, (?:from )?\d{4}(?:-\d{4})?/g, ' ');
   text = text.replace(/\bNUTS [0-3]\b/g, ' ');
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AnswerBuilder, formatValue, uncitedNumbers, type Citation } from './compose';
-import { datasetCandidates } from './datasets';
 import { parseQuestion, type ParsedQuestion } from './parse';
 import { buildGazetteer, findPlaces } from './places';
 import { formatTimePoint, parseTime } from './time';
@@ -124,15 +123,6 @@ describe('questions', () => {
     });
     expect(parse('GDP per capita of Luxembourg').dims).toEqual({ unit: 'EUR_HAB' });
     expect(parse('GDP per inhabitant in PPS').dims).toEqual({ unit: 'PPS_EU27_2020_HAB' });
-  });
-
-  it('chooses the annual table for a year and the monthly series otherwise', () => {
-    expect(datasetCandidates(parse('German inflation in 2022'))).toEqual(['tec00118', 'prc_hicp_manr']);
-    expect(datasetCandidates(parse('German inflation in October 2022'))).toEqual(['prc_hicp_manr']);
-    expect(datasetCandidates(parse('food inflation in Germany in 2022'))).toEqual(['prc_hicp_manr']);
-    expect(datasetCandidates(parse('unemployment in Germany in 2020'))[0]).toBe('tps00203');
-    expect(datasetCandidates(parse('youth unemployment in Germany in 2020'))[0]).toBe('une_rt_m');
-    expect(datasetCandidates(parse('nama_10_gdp Germany 2010'))).toEqual(['nama_10_gdp']);
   });
 
   it('keeps the context in follow-ups', () => {

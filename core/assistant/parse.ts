@@ -10,7 +10,7 @@ export type Intent = (typeof INTENTS)[number];
 
 export type Indicator = 'inflation' | 'unemployment' | 'gdp_growth' | 'gdp';
 
-/** A dataset code written in the question (tec00118, une_rt_m): the catalogue says whether it is one. */
+/** A dataset code written in the question (migr_asyappctza): the catalogue says whether it is one. */
 const DATASET_CODE = /\b([a-z]{2,}(?:_[a-z0-9]+)+|[a-z]{3,}\d{3,}[a-z0-9]*)\b/;
 
 /** Who a ranking is among: EU members, euro-area members, every country, or the regions of a country. */

@@ -1,7 +1,10 @@
-// The researcher's planner (issue 16, decision 145): a research question → a plan of steps, each a dataset × places
-// × periods × dimension selection with the reason for it. Deterministic and pure: the question is read by the chat's
-// one parser (core/assistant/parse.ts), with groups of countries ("the Baltic states") read as their members.
-import { datasetCandidates, datasetDims, measureName } from '../assistant/datasets';
+// The researcher's planner (issue 16, decision 145; decision 211): a research question → a plan of steps, each a
+// dataset × places × periods × dimension selection with the reason for it. Pure: the question is read by the chat's
+// one parser (core/assistant/parse.ts), with groups of countries ("the Baltic states") read as their members
+// (`readResearch`); the dataset and its series are the chat's catalogue choice, made where the database is
+// (server/researcher/run.ts `planQuestion`), and the steps are written from that dataset's own title, frequency and
+// code labels (`planSteps`). No dataset is named here.
+import type { DatasetLabels } from '../assistant/match';
 import { parseQuestion, type ParsedQuestion } from '../assistant/parse';
 import { findGroups, type Gazetteer } from '../assistant/places';
 import { hasAny, normalize } from '../assistant/text';
@@ -10,17 +13,6 @@ import { formatPeriod, toOrdinal, convertOrdinal, type Frequency } from '../peri
 
 /** The reference aggregates a comparison is made against. */
 export const REFERENCE_GEOS = ['EU27_2020', 'EA20'] as const;
-
-/** How often each dataset the planner may choose is published (for the periods of a step). */
-export const DATASET_FREQUENCY: Record<string, Frequency> = {
-  prc_hicp_manr: 'M',
-  tec00118: 'A',
-  une_rt_m: 'M',
-  tps00203: 'A',
-  tec00115: 'A',
-  nama_10r_3gdp: 'A',
-  nama_10_gdp: 'A',
-};
 
 /** The most steps a plan may have, and places a step may name (the run reads them all). */
 export const MAX_STEPS = 6;
@@ -39,7 +31,7 @@ export interface PlanStep {
   period_to: string | null;
   /** Dimension code → value code (coicop CP01); dimensions not named take the dataset's main series. */
   dims: Record<string, string>;
-  /** What the step measures, in words: "annual inflation (HICP), Food and non-alcoholic beverages (CP01)". */
+  /** What the step measures, in words: "HICP, Food and non-alcoholic beverages (CP01)". */
   title: string;
   reason: string;
 }
@@ -54,24 +46,73 @@ export interface ResearchPlan {
 }
 
 export const PLAN_NOT_UNDERSTOOD =
-  'I could not tell which statistics this question is about. The researcher plans with inflation (HICP), unemployment, real GDP growth and GDP; try "How did food inflation evolve in the Baltic states since 2020 compared with the EU?"';
+  'I could not tell which statistics this question is about. The researcher plans with the datasets imported here (their titles, units and dimensions); try the words of a dataset\'s title, places and a period, e.g. "How did food inflation evolve in the Baltic states since 2020 compared with the EU?"';
 
-const coicopNames: Record<string, string> = {
-  CP00: 'All-items HICP (CP00)',
-  CP01: 'Food and non-alcoholic beverages (CP01)',
-  CP011: 'Food (CP011)',
-  CP0111: 'Bread and cereals (CP0111)',
-  CP01111: 'Rice (CP01111)',
-};
+/** No imported dataset measures what the question asks: the words no dataset has are said. */
+export function planNotFound(words: readonly string[]): string {
+  if (words.length === 0) return PLAN_NOT_UNDERSTOOD;
+  return `No dataset imported here measures “${words.join(' ')}”, so I made no plan. The catalogue's datasets are listed at /datasets; ask with the words of a dataset's title.`;
+}
 
-function dimsText(dims: Record<string, string>): string {
+/** A question read for planning, before any dataset is chosen. */
+export interface ResearchReading {
+  question: string;
+  q: ParsedQuestion;
+  /** The question without the groups it names ("the Baltic states"): the words the catalogue choice reads. */
+  topicText: string;
+  places: string[];
+  reference: string | null;
+  notes: string[];
+}
+
+/** The dataset a plan is made with: its labels (the catalogue's), frequency, subject and the series chosen. */
+export interface PlanDataset extends Omit<DatasetLabels, 'freq' | 'themes'> {
+  freq: Frequency;
+  /** What a value is, for titles: the title's subject ("HICP", "asylum applicants"). */
+  measure: string;
+  /** Dimension code → value code the question names (the catalogue choice's). */
+  dims: Record<string, string>;
+}
+
+export function declinedPlan(question: string, declined: string, notes: string[] = []): ResearchPlan {
+  return { question, steps: [], notes, declined };
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+type Dimension = PlanDataset['dimensions'][number];
+
+function labelOf(d: Dimension | undefined, code: string): string {
+  return d?.values.find((v) => v.code === code)?.label ?? code;
+}
+
+function dimsText(ds: PlanDataset, dims: Record<string, string>): string {
   return Object.entries(dims)
-    .map(([dim, code]) => (dim === 'coicop' ? (coicopNames[code] ?? code) : `${dim} ${code}`))
+    .map(([dim, code]) => {
+      const label = labelOf(
+        ds.dimensions.find((d) => d.code === dim),
+        code,
+      );
+      return label === code ? `${dim} ${code}` : `${label} (${code})`;
+    })
     .join(', ');
 }
 
-/** Words that ask for food only (CP011), not the COICOP division that includes non-alcoholic beverages. */
-const foodOnlyWords = ['food only', 'food alone', 'excluding beverages', 'without beverages', 'food excluding'];
+/**
+ * The broader value a one-word label stands for: a value whose code contains the chosen one's and whose label begins
+ * with its words ("Food" → "Food and non-alcoholic beverages", the division Eurostat's releases report as food).
+ */
+function broaderValue(d: Dimension, code: string): { code: string; label: string } | null {
+  const chosen = d.values.find((v) => v.code === code);
+  if (!chosen) return null;
+  const words = normalize(chosen.label);
+  const parents = d.values.filter(
+    (p) => p.code !== code && code.startsWith(p.code) && normalize(p.label).startsWith(`${words} `),
+  );
+  return parents.sort((a, b) => b.code.length - a.code.length)[0] ?? null;
+}
 
 /** The first period a time expression covers, in a dataset's frequency. */
 function startIn(freq: Frequency, at: TimePoint): number {
@@ -108,28 +149,23 @@ function periodsOf(
   return { from, to: null, reason: `no period was named: the last five years, from ${from}` };
 }
 
-/** Plans a research question; `today` resolves relative periods and the default window (five years back). */
-export function planResearch(question: string, opts: { gazetteer: Gazetteer; today: Date }): ResearchPlan {
+/** Reads a research question for planning: places, groups, reference; `declined` when no place named is known. */
+export function readResearch(
+  question: string,
+  opts: { gazetteer: Gazetteer; today: Date },
+): ResearchReading | { declined: string } {
   const q = parseQuestion(question, { gazetteer: opts.gazetteer, today: opts.today, groups: true });
   const notes: string[] = [];
-  if (!q.indicator) return { question, steps: [], notes, declined: PLAN_NOT_UNDERSTOOD };
   if (q.unknownPlace && q.places.length === 0)
     return {
-      question,
-      steps: [],
-      notes,
       declined: `I do not know a place called “${q.unknownPlace}” in these datasets, so I made no plan. Name countries, a group (the Baltic states, the Nordic countries, Benelux), the EU or the euro area.`,
     };
-  for (const g of findGroups(question)) notes.push(`“${g.name}” read as ${g.members.join(', ')}.`);
-
-  // Food: the COICOP division (CP01, food and non-alcoholic beverages) that Eurostat's releases report as food.
+  const groups = findGroups(question);
+  for (const g of groups) notes.push(`“${g.name}” read as ${g.members.join(', ')}.`);
+  // The groups' words name places, not what is measured ("Baltic" is no dataset's word).
   const text = normalize(question);
-  if (q.dims.coicop === 'CP011' && !hasAny(text, foodOnlyWords)) {
-    q.dims.coicop = 'CP01';
-    notes.push(
-      '“Food” read as the COICOP division Food and non-alcoholic beverages (CP01); say “food only” for CP011.',
-    );
-  }
+  let topicText = text;
+  for (const g of [...groups].reverse()) topicText = `${topicText.slice(0, g.at)} ${topicText.slice(g.end)}`;
 
   const named = q.places.map((p) => p.code);
   const references = named.filter((c) => (REFERENCE_GEOS as readonly string[]).includes(c));
@@ -145,42 +181,59 @@ export function planResearch(question: string, opts: { gazetteer: Gazetteer; tod
   }
   if (references.length > 1) places = [...places, ...references.slice(1)];
   places = places.slice(0, MAX_PLACES);
+  return { question, q, topicText, places, reference, notes };
+}
 
-  // The monthly series for a history ("since 2020", "evolve"), an annual table for years (the chat's choice).
-  const research: ParsedQuestion = { ...q, intent: q.intent === 'lookup' ? 'trend' : q.intent };
-  const candidates = datasetCandidates(research);
-  const code = candidates.find((c) => DATASET_FREQUENCY[c]) ?? candidates[0];
-  if (!code) return { question, steps: [], notes, declined: PLAN_NOT_UNDERSTOOD };
-  const freq = DATASET_FREQUENCY[code] ?? 'A';
-  const period = periodsOf(q, freq, opts.today);
-  const dims = datasetDims(code, q.dims);
-  const measure = measureName(code, dims.unit ?? '');
+/**
+ * The steps of a plan over the dataset chosen for the question: the series the question names, over its places and
+ * periods; a series other than the dataset's main one is read beside the main one, for context.
+ */
+export function planSteps(reading: ResearchReading, ds: PlanDataset, today: Date): ResearchPlan {
+  const { question, q, places, reference } = reading;
+  const notes = [...reading.notes];
+  const dims = { ...ds.dims };
+  // A one-word label read as the broader value it begins ("food" as Food and non-alcoholic beverages), unless the
+  // question says that word only.
+  const text = normalize(question);
+  for (const [dim, code] of Object.entries(dims)) {
+    const d = ds.dimensions.find((x) => x.code === dim);
+    const broader = d && broaderValue(d, code);
+    if (!d || !broader) continue;
+    const word = normalize(labelOf(d, code));
+    if (hasAny(text, [`${word} only`, `only ${word}`, `${word} alone`, 'excluding', 'without'])) continue;
+    dims[dim] = broader.code;
+    notes.push(
+      `“${labelOf(d, code)}” read as ${broader.label} (${broader.code}); say “${word} only” for ${labelOf(d, code)} (${code}).`,
+    );
+  }
+  const code = ds.code;
+  const period = periodsOf(q, ds.freq, today);
+  const measure = ds.measure;
   const who = `${places.join(', ')}${reference ? ` against ${reference}` : ''}`;
-  const steps: PlanStep[] = [];
-  const selection = dimsText(dims);
-  steps.push({
-    id: 's1',
-    dataset_code: code,
-    places,
-    reference,
-    period_from: period.from,
-    period_to: period.to,
-    dims,
-    title: `${measure}${selection ? `, ${selection}` : ''}`,
-    reason: `${code} holds ${measure}${selection ? ` for ${selection}` : ''}; ${who}; ${period.reason}.`,
-  });
-  // A component of the HICP is read beside the all-items index of the same places and periods, for context.
-  if (code === 'prc_hicp_manr' && dims.coicop && dims.coicop !== 'CP00') {
+  const selection = dimsText(ds, dims);
+  const base = { dataset_code: code, places, reference, period_from: period.from, period_to: period.to };
+  const steps: PlanStep[] = [
+    {
+      id: 's1',
+      ...base,
+      dims,
+      title: `${capitalize(measure)}${selection ? `, ${selection}` : ''}`,
+      reason: `${code} holds ${measure}${selection ? ` for ${selection}` : ''}; ${who}; ${period.reason}.`,
+    },
+  ];
+  // A part of the dataset's main series (a component, an age group) is read beside the main series, for context.
+  const parts = ds.dimensions.filter(
+    (d) => d.code.toLowerCase() !== 'unit' && dims[d.code] !== undefined && dims[d.code] !== d.default,
+  );
+  if (parts.length > 0) {
+    const main = { ...dims, ...Object.fromEntries(parts.map((d) => [d.code, d.default])) };
+    const mainText = dimsText(ds, Object.fromEntries(parts.map((d) => [d.code, d.default])));
     steps.push({
       id: 's2',
-      dataset_code: code,
-      places,
-      reference,
-      period_from: period.from,
-      period_to: period.to,
-      dims: { coicop: 'CP00' },
-      title: `${measure}, ${coicopNames.CP00}`,
-      reason: `All-items inflation of the same places and periods, to tell whether ${coicopNames[dims.coicop] ?? dims.coicop} moved with prices in general.`,
+      ...base,
+      dims: main,
+      title: `${capitalize(measure)}, ${dimsText(ds, main)}`,
+      reason: `${mainText} of the same places and periods, to tell whether ${dimsText(ds, Object.fromEntries(parts.map((d) => [d.code, dims[d.code]!])))} moved with it.`,
     });
   }
   return { question, steps, notes, declined: null };

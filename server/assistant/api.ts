@@ -13,8 +13,15 @@ import type { ApiEnv } from '../http/env';
 import { requestAccountId } from '../keys/request-account';
 import { PERIOD_SPELLINGS } from '../../core/periods';
 import { counted, uncounted } from '#server/http/route-policy';
+import { findDataset } from '../../db/queries/datasets';
+import { PAGE_NAMES } from '../../core/view';
+import { TRACKING_NAMES, unknownNames } from '../../core/selection';
+import { viewQueryOf } from './view';
 
-/** The assistant reads the data for its answers: each question counts like a data request (issue 16) (decision 201). */
+/**
+ * The assistant reads the data for its answers: each question counts like a data request (issue 16) (decision 201);
+ * a question about a chart ("Ask this chart", `view` in the body, decision 212) is the same request and counts the same.
+ */
 export const assistantPolicies = [
   counted('POST /api/assistant/ask', 'post', ['/api/assistant/ask']),
   uncounted(
@@ -30,15 +37,14 @@ export const MAX_QUESTION_LENGTH = 500;
 
 const citationSchema = z
   .object({
-    dataset_code: z.string().openapi({ example: 'prc_hicp_manr' }),
+    dataset_code: z.string().openapi({ example: 'migr_asyappctza' }),
     geo: z.string().openapi({ example: 'DE' }),
     period: z.string().openapi({ example: '10/2022', description: PERIOD_SPELLINGS }),
     value: z.number().openapi({ example: 11.6 }),
     flags: z.string().nullable().openapi({ example: null }),
     url: z.string().openapi({
       description: 'The dataset page in the chart view that shows the value',
-      example:
-        'https://example.org/datasets/prc_hicp_manr?chart_type=bar&country[]=DE&time_start=10/2022&time_end=10/2022',
+      example: 'https://example.org/datasets/migr_asyappctza?chart_type=bar&country[]=AT&time_start=2015&time_end=2015',
     }),
     dataset_name: z.string(),
     series: z
@@ -91,6 +97,20 @@ const askRoute = createRoute({
               .max(MAX_QUESTION_LENGTH)
               .openapi({ example: 'German inflation in October 2022' }),
             conversation_id: z.string().min(1).max(64).optional(),
+            view: z
+              .object({
+                dataset_code: z.string().min(1).max(64).openapi({ example: 'migr_asyappctza' }),
+                query: z.string().max(4000).openapi({
+                  description:
+                    "The dataset page's query string (its view: chart_type, dimension[], country[], time_start, time_end, time, transform, as_of; embed, width and theme are allowed and ignored)",
+                  example: 'chart_type=line&country[]=DE&country[]=FR&time_start=1/2020&as_of=2025-06-01',
+                }),
+              })
+              .optional()
+              .openapi({
+                description:
+                  'Ask this chart (decision 212): the question is answered from the cells of this view first (its selection, transformation and as_of), and every citation links to the view',
+              }),
           }),
         },
       },
@@ -100,7 +120,7 @@ const askRoute = createRoute({
     200: { description: 'The answer', content: { 'application/json': { schema: answerSchema } } },
     400: errorResponse('No question, or one longer than 500 characters'),
     401: invalidKeyResponse,
-    404: errorResponse('No such conversation of this user'),
+    404: errorResponse('No such conversation of this user, or no such dataset for the view'),
     429: dailyLimitResponse,
   },
 });
@@ -178,10 +198,16 @@ export function assistantApi(opts: AssistantApiOptions): OpenAPIHono<ApiEnv> {
 
   api.openapi(askRoute, async (c) => {
     const userId = await userIdOf(c);
-    const { question, conversation_id } = c.req.valid('json');
+    const { question, conversation_id, view } = c.req.valid('json');
+    if (view) {
+      // The page's names, strictly (decision 205): a misspelt one is a 400 naming it, never an answer of another view.
+      const problems = unknownNames(viewQueryOf(view), PAGE_NAMES, TRACKING_NAMES);
+      if (problems.length > 0) throw new ApiError(400, 'bad_parameter', problems.map((p) => p.message).join('; '));
+      if (!(await findDataset(c.var.db, view.dataset_code))) throw new ApiError(404, 'not_found', 'No such dataset.');
+    }
     try {
       const result = await ask(
-        { db: c.var.db, origin: opts.publicUrl, llm: opts.llm },
+        { db: c.var.db, origin: opts.publicUrl, llm: opts.llm, ...(view && { view }) },
         userId,
         question,
         conversation_id,

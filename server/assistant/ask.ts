@@ -13,6 +13,7 @@ import {
 } from '../../db/queries/assistant';
 import { builtinAnswer, type ChartOut, type EngineAnswer } from './builtin';
 import { llmAnswer, type LlmSettings } from './llm';
+import { viewAnswer, type ViewInput } from './view';
 
 export interface AskResult {
   answer: string;
@@ -33,6 +34,11 @@ export interface AskDeps {
   origin: string;
   llm: LlmSettings | null;
   today?: Date;
+  /**
+   * The chart on screen ("Ask this chart", decision 212): answered from its cells first; a question the view does not
+   * show goes to the engine.
+   */
+  view?: ViewInput;
 }
 
 /** The title of a new conversation: its first question, shortened. */
@@ -57,10 +63,15 @@ export async function ask(
     previous = (last?.payload?.context as ParsedQuestion | undefined) ?? null;
     if (deps.llm) history = (await listMessages(deps.db, id)).map((m) => ({ role: m.role, content: m.content }));
   }
-  const engine: 'builtin' | 'llm' = deps.llm ? 'llm' : 'builtin';
-  const result: EngineAnswer = deps.llm
-    ? await llmAnswer(question, { db: deps.db, origin: deps.origin, settings: deps.llm, history })
-    : await builtinAnswer(question, { db: deps.db, origin: deps.origin, today: deps.today, previous });
+  const fromView = deps.view
+    ? await viewAnswer(question, { db: deps.db, origin: deps.origin, today: deps.today, view: deps.view })
+    : null;
+  const engine: 'builtin' | 'llm' = deps.llm && !fromView ? 'llm' : 'builtin';
+  const result: EngineAnswer =
+    fromView ??
+    (deps.llm
+      ? await llmAnswer(question, { db: deps.db, origin: deps.origin, settings: deps.llm, history })
+      : await builtinAnswer(question, { db: deps.db, origin: deps.origin, today: deps.today, previous }));
   if (!id) {
     id = randomUUID();
     await createConversation(deps.db, id, userId, conversationTitle(question));

@@ -16,8 +16,10 @@ import {
   chooseSeries,
   citationOf,
   gazetteerFor,
+  measureName,
   observations,
   placeName,
+  sourceName,
   tooManyValuesNote,
   unitCodeOf,
   viewUrl,
@@ -140,20 +142,6 @@ export async function builtinAnswer(question: string, opts: AskOptions): Promise
   return decline(reason || NOT_UNDERSTOOD, q);
 }
 
-/** The title's subject, for sentences: "Asylum applicants", "HICP" (the title up to its first " - ", " by " or "("). */
-function measureName(ds: Dataset): string {
-  const lead = ds.meta.dataset_name.split(/\s+-\s+|\s+by\s+|\s*\(|,\s+/)[0]!.trim() || ds.meta.dataset_name;
-  // "Unemployment", not "unemployment"; acronyms (HICP, GDP) stay as written.
-  return /^[A-Z][a-z]/.test(lead) ? lead.charAt(0).toLowerCase() + lead.slice(1) : lead;
-}
-
-/** The dataset as a source in a sentence: "Eurostat's asylum applicants (migr_asyappctza)". */
-function sourceName(ds: Dataset): string {
-  const source = ds.meta.source_name ? `${ds.meta.source_name}'s ` : '';
-  const name = measureName(ds);
-  return `${source ? source + name : capitalize(name)} (${ds.meta.dataset_code})`;
-}
-
 /** Does a code label of the series (other than its main series) name this place ("Syria" for citizen SY)? */
 function namedByLabel(ds: Dataset, series: SeriesChoice, place: string): boolean {
   const name = normalize(place);
@@ -164,7 +152,7 @@ function namedByLabel(ds: Dataset, series: SeriesChoice, place: string): boolean
 }
 
 /** What follows a value: the unit's known words (" % of the labour force"), else its code label's ("24,720 persons"). */
-function unitWords(ds: Dataset, series: SeriesChoice): string {
+export function unitWords(ds: Dataset, series: SeriesChoice): string {
   const code = unitCodeOf(series);
   const known = unitSuffix(code);
   if (known) return known;
@@ -202,14 +190,14 @@ async function answerWith(ctx: Ctx): Promise<void> {
 
 // ---- periods ----
 
-interface Span {
+export interface Span {
   from: number;
   to: number;
   /** How the question wrote it, for messages: "1950", "Q3/2023". */
   asked: string;
 }
 
-function spanOf(ds: Dataset, at: TimePoint): Span {
+export function spanOf(ds: Dataset, at: TimePoint): Span {
   const ordinal = toOrdinal(at.freq, at.year, at.sub);
   if (at.freq === ds.freq) return { from: ordinal, to: ordinal, asked: readablePeriod(formatTimePoint(at), 'long') };
   // A year or quarter in a monthly dataset covers its months, a month in a daily one its days; a week or day in a

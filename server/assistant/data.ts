@@ -31,6 +31,23 @@ export async function gazetteerFor(db: ReadDb): Promise<Gazetteer> {
   return memo(await catalogueState(db), 'gazetteer', async () => buildGazetteer(await listRegions(db)));
 }
 
+/**
+ * What a value of the dataset is, for sentences (decision 210): its title's subject, up to the first " - ", " by ",
+ * "(" or comma ("asylum applicants", "HICP"). The chat and the researcher (decision 211) name a dataset by it.
+ */
+export function measureName(ds: Dataset): string {
+  const lead = ds.meta.dataset_name.split(/\s+-\s+|\s+by\s+|\s*\(|,\s+/)[0]!.trim() || ds.meta.dataset_name;
+  // "Unemployment", not "unemployment"; acronyms (HICP, GDP) stay as written.
+  return /^[A-Z][a-z]/.test(lead) ? lead.charAt(0).toLowerCase() + lead.slice(1) : lead;
+}
+
+/** The dataset as a source in a sentence: "Eurostat's asylum applicants (migr_asyappctza)". */
+export function sourceName(ds: Dataset): string {
+  const name = measureName(ds);
+  const said = ds.meta.source_name ? `${ds.meta.source_name}'s ${name}` : name.charAt(0).toUpperCase() + name.slice(1);
+  return `${said} (${ds.meta.dataset_code})`;
+}
+
 /** A series chosen by dimension codes: codes the question did not name take the dataset's main series. */
 export interface SeriesChoice {
   /** dimN → code, every dimension. */

@@ -7,16 +7,8 @@ import { findPublishedPost } from '../../db/queries/blog';
 import { NotYetImported } from '../../db/queries/revisions';
 import { loadView, openDataset, openView, ViewTooLarge, viewTooLargeNote } from '../../db/queries/view';
 import { sitemapPlaces } from '../../db/queries/site';
-import {
-  chooseOutlines,
-  dataError,
-  geoCodesOf,
-  refusedChartType,
-  viewLabels,
-  type ChartViewSpec,
-} from '../../app/charts';
+import { cardView, dataError, sliderFor, viewLabels } from '../../app/charts';
 import { outlineStore, type OutlineStore } from '../geo/outline-store';
-import { sliderFor } from '../render/chart-image';
 import { chartJobInput, renderPool } from '../render/pool';
 import { CARD_CHART, type CardContent } from './og-card';
 import { renderQueue } from '../http/middleware/work-limits';
@@ -102,12 +94,8 @@ async function datasetCard(
     if (!(error instanceof NotYetImported)) throw error;
     return { eyebrow, title: meta.dataset_name, description: error.message, footer };
   }
-  // Without a chart type of its own, a card draws a world map where the dataset allows one (decision 190: aggregates
-  // alone have no outline), else sorted bars; so does a card of a map of regions (a card draws no NUTS outlines).
-  const worldMap = chooseOutlines(geoCodesOf(data)).kind === 'world' && refusedChartType(meta, 'map') === null;
-  const cardType = worldMap ? 'map' : 'horizontal-bar';
-  const asked = query.has('chart_type') && !(opened.view.chartType === 'map' && !worldMap);
-  const view: ChartViewSpec = asked ? opened.view : { ...opened.view, chartType: cardType };
+  // The card's chart: the view's, or a world map or sorted bars (cardView, shared with the page's og:image:alt).
+  const view = cardView(data, meta, opened.view, query.has('chart_type'));
   const { periods, index } = sliderFor(data, view);
   const period = periods[index];
   let chart: string | undefined;

@@ -12,6 +12,8 @@ import type { OutlineStore } from '../geo/outline-store';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from '../http/middleware/work-limits';
 import { renderPool } from '../render/pool';
 import { uncounted } from '#server/http/route-policy';
+import { TRACKING_NAMES, unknownNames } from '#core/selection';
+import { datasetPageQueryProblem } from '#core/view';
 
 /** Sharing cards are drawn images (decision 201). */
 export const ogImagePolicies = [
@@ -57,6 +59,14 @@ export function ogImageApi(db: ReadDb, publicUrl: string, outlines: OutlineStore
       );
     }
     const key = parsed.data;
+    // Strict as the page it draws (decision 205): its own name is `path`, and a dataset page's address reads the
+    // page's names; a misspelt one is a 400 naming it, never the card of another view.
+    const [unknown] = unknownNames(new URL(c.req.url).searchParams, ['path'], TRACKING_NAMES);
+    const page = new URL(key, 'http://card.invalid');
+    const refused =
+      unknown?.message ??
+      (/^\/datasets\/[^/]+\/?$/.test(page.pathname) ? datasetPageQueryProblem(page.searchParams) : null);
+    if (refused) return c.json(errorBody('bad_parameter', refused), 400);
     // A card shows catalogue data or a post's title: it is redrawn when either changes.
     const version = `${(await catalogueState(db)).version}|${await postsVersion(db)}`;
     // Keyed by what the card shows, not by the path: the many paths that draw one card (unknown pages, reordered

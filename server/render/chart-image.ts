@@ -7,14 +7,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { DatasetData } from '../../core/schemas/dataset';
 import {
   ChartView,
-  initialSliderIndex,
   joinQuery,
-  periodIndexOf,
   publishedSvg,
-  sliderModeFor,
+  sliderFor,
   viewLabels,
   viewPairs,
-  widgetTimeline,
   type ChartViewSpec,
   type LoadedOutlines,
 } from '../../app/charts';
@@ -35,16 +32,7 @@ export interface ChartImageInput {
   sort?: { column: string; direction: 'ascending' | 'descending' } | null;
 }
 
-/** The timeline and where the widget's slider would sit for the same URL. */
-export function sliderFor(data: DatasetData, view: ChartViewSpec): { periods: string[]; index: number } {
-  const { periods, seriesCount } = widgetTimeline(data, view.countries);
-  // `time` names the one period of a map or horizontal bar, as the widget opens on it (the page's address).
-  const opened = sliderModeFor(view.chartType) === 'period' ? periodIndexOf(periods, view.time) : null;
-  return {
-    periods,
-    index: opened ?? initialSliderIndex(view.chartType, periods, seriesCount, view.timeStart, view.timeEnd),
-  };
-}
+export { sliderFor };
 
 /** The view's SVG as the widget draws it. */
 export function renderChartSvg(input: ChartImageInput): string {

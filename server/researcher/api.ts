@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { planResearch, MAX_PLACES, MAX_STEPS, type ResearchPlan } from '../../core/researcher/plan';
+import { MAX_PLACES, MAX_STEPS, type ResearchPlan } from '../../core/researcher/plan';
 import { reportHtml, reportMarkdown, sharedReportPath, type Report } from '../../core/researcher/report';
 import { parsePeriod } from '../../core/periods';
 import {
@@ -16,9 +16,8 @@ import {
   listResearchReports,
   type ResearchReportRow,
 } from '../../db/queries/researcher';
-import { gazetteerFor } from '../assistant/data';
 import type { Auth } from '../auth/auth';
-import { runPlan } from './run';
+import { planQuestion, runPlan } from './run';
 import { ApiError, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
 import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
@@ -57,18 +56,19 @@ const stepSchema = z
     dataset_code: z
       .string()
       .regex(/^[A-Za-z0-9_]{2,40}$/)
-      .openapi({ example: 'prc_hicp_manr' }),
+      .openapi({ example: 'migr_asyappctza' }),
     places: z
       .array(geoCode)
       .min(1)
       .max(MAX_PLACES)
-      .openapi({ example: ['EE', 'LV', 'LT'] }),
+      .openapi({ example: ['AT', 'DE'] }),
     reference: geoCode.nullable().openapi({ example: 'EU27_2020' }),
-    period_from: periodText.openapi({ example: '1/2020' }),
+    period_from: periodText.openapi({ example: '2014' }),
     period_to: periodText.nullable().openapi({ example: null, description: 'null: to the latest stored period' }),
-    dims: z
-      .record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/), z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/))
-      .openapi({ example: { coicop: 'CP01' }, description: 'Dimension code → value code; others: the main series' }),
+    dims: z.record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/), z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/)).openapi({
+      example: { citizen: 'SY', applicant: 'FRST' },
+      description: 'Dimension code → value code; others: the main series',
+    }),
     title: z.string().max(300),
     reason: z.string().max(1000),
   })
@@ -253,7 +253,7 @@ export function researcherApi(opts: ResearcherApiOptions): OpenAPIHono<ApiEnv> {
     const question = c.req.valid('json').question;
     tooLong(question);
     await userIdOf(c);
-    const plan = planResearch(question, { gazetteer: await gazetteerFor(c.var.db), today: new Date() });
+    const plan = await planQuestion(c.var.db, question, new Date());
     return c.json(plan, 200);
   });
 
@@ -270,7 +270,7 @@ export function researcherApi(opts: ResearcherApiOptions): OpenAPIHono<ApiEnv> {
       );
     const plan: ResearchPlan = body.plan
       ? { ...body.plan, steps: body.plan.steps.map((s, i) => ({ ...s, id: s.id || `s${i + 1}` })) }
-      : planResearch(body.question!, { gazetteer: await gazetteerFor(c.var.db), today: new Date() });
+      : await planQuestion(c.var.db, body.question!, new Date());
     if (plan.steps.length === 0)
       throw new ApiError(400, 'no_plan', plan.declined ?? 'The plan has no step: keep at least one step to run.');
     const report: Report = await runPlan(c.var.db, origin, plan);

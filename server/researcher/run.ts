@@ -1,26 +1,65 @@
-// Runs a research plan (decision 145): each step's observations through the one view loader (server/assistant/data.ts
-// over db/queries/view.ts), its revisions (decision 125), its links (data API JSON and CSV, chart view, embed, PNG),
-// then the pure report writer (core/researcher/report.ts).
-import { datasetDims, measureName, sourceName } from '../../core/assistant/datasets';
-import type { ResearchPlan } from '../../core/researcher/plan';
+// Plans a research question with the chat's catalogue choice (decision 211) and runs a plan (decision 145): each
+// step's observations through the one view loader (server/assistant/data.ts over db/queries/view.ts), its revisions
+// (decision 125), its links (data API JSON and CSV, chart view, embed, PNG), then the pure report writer
+// (core/researcher/report.ts). Measures and sources are named from the dataset's own title, as the chat names them.
+import { declinedPlan, planNotFound, planSteps, readResearch, type ResearchPlan } from '../../core/researcher/plan';
 import { writeReport, type Report, type StepData, type StepPlace } from '../../core/researcher/report';
 import { convertOrdinal, formatPeriod, parsePeriod, type Frequency } from '../../core/periods';
 import type { ReadDb } from '../../db/client';
 import { listRevisions } from '../../db/queries/revisions';
 import { valueCapOf, ViewTooLarge } from '../../db/queries/view';
+import { chooseDatasets } from '../assistant/choose';
 import {
   chooseSeries,
   citationOf,
   gazetteerFor,
   loadDataset,
+  measureName,
   observations,
   placeName,
   seriesLabel,
+  sourceName,
   unitCodeOf,
   viewUrl,
   type Dataset,
   type SeriesChoice,
 } from '../assistant/data';
+
+/**
+ * Plans a research question: the question read (pure, core/researcher/plan.ts), then the dataset and series the
+ * chat's catalogue choice finds for its words (server/assistant/choose.ts), then the steps over that dataset.
+ */
+export async function planQuestion(db: ReadDb, question: string, today: Date): Promise<ResearchPlan> {
+  const gazetteer = await gazetteerFor(db);
+  const reading = readResearch(question, { gazetteer, today });
+  if (!('q' in reading)) return declinedPlan(question, reading.declined);
+  const choice = await chooseDatasets(db, reading.topicText, reading.q, gazetteer);
+  if (choice.kind === 'none') return declinedPlan(question, planNotFound(choice.words), reading.notes);
+  const { ds, dims } = choice.chosen[0]!;
+  return planSteps(
+    reading,
+    {
+      code: ds.meta.dataset_code,
+      title: ds.meta.dataset_name,
+      freq: ds.freq,
+      dimensions: ds.meta.dimensions,
+      measure: measureName(ds),
+      dims,
+    },
+    today,
+  );
+}
+
+/**
+ * What a value of a step is, for sentences: the dataset's subject and its unit's label, "HICP, annual rate of change"
+ * (the chat's measureName and the code label of the series' unit).
+ */
+function measureOf(ds: Dataset, series: SeriesChoice): string {
+  const unit = ds.meta.dimensions.find((d) => d.code.toLowerCase() === 'unit');
+  const label = unit?.values.find((v) => v.code === series.dims[unit.key])?.label;
+  if (!label) return measureName(ds);
+  return `${measureName(ds)}, ${/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label}`;
+}
 
 /** A display period of the plan as an ordinal of the dataset's frequency (the start or end of what it covers). */
 function ordinalIn(freq: Frequency, text: string | null, edge: 'start' | 'end'): number | undefined {
@@ -60,7 +99,7 @@ export async function runPlan(db: ReadDb, origin: string, plan: ResearchPlan): P
       dataset_name: ds?.meta.dataset_name ?? step.dataset_code,
       series: '',
       unit: '',
-      measure: measureName(step.dataset_code, step.dims.unit ?? ''),
+      measure: ds ? measureName(ds) : step.title,
       places: [] as StepPlace[],
       period_from: step.period_from,
       period_to: step.period_to,
@@ -74,11 +113,11 @@ export async function runPlan(db: ReadDb, origin: string, plan: ResearchPlan): P
       });
       continue;
     }
-    const series = chooseSeries(ds, datasetDims(step.dataset_code, step.dims));
+    const series = chooseSeries(ds, step.dims);
     if ('missing' in series) {
       data.push({
         ...skeleton,
-        missing: `${sourceName(step.dataset_code, ds.meta.dataset_name)} has no series for ${series.missing}, so this step states no number.`,
+        missing: `${sourceName(ds)} has no series for ${series.missing}, so this step states no number.`,
       });
       continue;
     }
@@ -127,7 +166,7 @@ export async function runPlan(db: ReadDb, origin: string, plan: ResearchPlan): P
       dataset_name: ds.meta.dataset_name,
       series: seriesLabel(ds, series),
       unit: unitCodeOf(series),
-      measure: measureName(step.dataset_code, unitCodeOf(series)),
+      measure: measureOf(ds, series),
       places,
       period_from: fromText,
       period_to: toText,

@@ -62,7 +62,7 @@ it('shows the chart with JavaScript disabled, without the site chrome, framable 
   await chart.waitFor();
   expect((await chart.boundingBox())!.height).toBeGreaterThan(250);
   await expect(page.locator('[data-chart-widget] svg desc').first().textContent()).resolves.toMatch(
-    /^Line chart of Annual rate of change \(%\) from 1\/2020 to 5\/2025 for Germany, France and Euro area/,
+    /^HICP - monthly data \(annual rate of change\) in Germany .* in January 2020 .*\. In France it .*\. In Euro area \(20 countries, from 2023\) it /,
   );
   expect(await page.getByRole('banner').count()).toBe(0);
   expect(await page.getByRole('contentinfo').count()).toBe(0);
@@ -122,7 +122,9 @@ it('moves the slider, switches the type through links and shows the map tooltip'
   await slider.focus();
   await slider.press('End');
   await frame.waitForFunction(() =>
-    document.querySelector('.widget-figure svg desc')?.textContent?.includes('from 5/2025 to 5/2025'),
+    document
+      .querySelector('.widget-figure svg desc')
+      ?.textContent?.includes('in Germany was 2.1 % (estimated) in May 2025.'),
   );
   await expect(frame.locator('[data-slider-value]').textContent()).resolves.toBe('5/2025');
 

@@ -187,6 +187,9 @@ it('copies an iframe embed snippet with a 2 s check mark, and the embed shows th
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
   const embed = await page.request.get(src);
   expect(embed.status()).toBe(200);
-  expect(await embed.text()).toContain('Line chart of Annual rate of change (%) from 1/2024 to 5/2025');
+  const words = /<desc id="[^"]*">([^<]*)<\/desc>/.exec(await embed.text())?.[1] ?? '';
+  expect(words).toMatch(/January 2024.* May 2025/);
+  // The snippet's frame title is the chart's name and its words (issue 40).
+  expect(snippet).toContain(`: ${words}"`);
   expect(problems).toEqual([]);
 });

@@ -45,7 +45,7 @@ it('1. names the selected unit on axis, map legend and subtitle, and the COICOP 
     .poll(() => widget.locator('.chart-subtitle').textContent())
     .toBe('Seasonally adjusted data, not calendar adjusted data · Less than 25 years · Sex: Total · Thousand persons');
   await expect.poll(() => widget.locator('svg text.unit-label').textContent()).toBe('Thousand persons');
-  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/^Line chart of Thousand persons /);
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/\d thousand persons\b/);
 
   await switchTo(page, widget, 'Map');
   await widget.locator('path.map-area').first().waitFor();
@@ -80,17 +80,23 @@ it('2. switching a line to a map or horizontal bar shows the end of the range (t
   await switchTo(page, widget, 'Line');
   await switchTo(page, widget, 'Horizontal bar');
   await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
-  await expect(widget.locator('svg desc').textContent()).resolves.toContain('in 5/2025, highest first');
+  await expect(widget.locator('svg desc').textContent()).resolves.toContain('in May 2025: the highest is');
   expect(problems).toEqual([]);
 });
 
 it('3. the bar range label names the bars drawn, and EA20 without a latest value stays in bars and table', async () => {
   const five = 'country[]=DE&country[]=FR&country[]=IT&country[]=ES&country[]=EA20';
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=bar&${five}&time_start=12/2019`);
+  // The months the description names (decision 213: the range, or each series' start, peak or low and latest): the first
+  // and the last of them are the range of the bars drawn.
   const desc = (await widget.locator('svg desc').textContent()) ?? '';
-  const drawn = /from (\S+) to (\S+) for/.exec(desc);
-  expect(drawn?.[1]).toBe('12/2019');
-  await expect(sliderText(widget)).resolves.toBe(`12/2019 – ${drawn?.[2]}`);
+  const monthNames = Array.from({ length: 12 }, (_, i) => new Date(2000, i, 1).toLocaleString('en', { month: 'long' }));
+  const said = [...desc.matchAll(/\b(\w+) (\d{4})\b/g)]
+    .filter((m) => monthNames.includes(m[1]!))
+    .map((m) => Number(m[2]) * 12 + monthNames.indexOf(m[1]!));
+  const slash = (o: number) => `${(o % 12) + 1}/${Math.floor(o / 12)}`;
+  expect(slash(Math.min(...said))).toBe('12/2019');
+  await expect(sliderText(widget)).resolves.toBe(`12/2019 – ${slash(Math.max(...said))}`);
 
   const sparse = await open(`/datasets/prc_hicp_manr?chart_type=bar&${three}&time_start=5/2025`);
   await expect(sparse.widget.locator(`g.bar-no-data[data-series="${EA20}"]`).textContent()).resolves.toBe('No data');
@@ -104,7 +110,7 @@ it('3. the bar range label names the bars drawn, and EA20 without a latest value
 it('4. a default view ends at the latest period most places have reached and says what is newer', async () => {
   const { problems, widget } = await open('/datasets/une_rt_m');
   const desc = (await widget.locator('svg desc').textContent()) ?? '';
-  expect(desc).toMatch(/^Bar chart of .* in 4\/2025, highest first/);
+  expect(desc).toMatch(/ in April 2025: the highest is /);
   expect(await widget.locator('g.bar-marks rect').count()).toBeGreaterThan(20);
   const note = widget.locator('[data-coverage-note] a');
   await expect(note.textContent()).resolves.toBe('7/2026: Germany only');
@@ -228,7 +234,7 @@ it('9. regional maps name their regions, in labels, tooltips and the description
   await page.goto(`${baseUrl}/statistics/germany`);
   const desc = page.locator('desc[id^="map-chart"]').first();
   await desc.waitFor({ state: 'attached' });
-  await expect(desc.textContent()).resolves.toContain('Highest: Hamburg 68,700');
+  await expect(desc.textContent()).resolves.toContain('the highest is Hamburg at 68,700');
   expect(await page.locator('path.map-area[data-name="Hamburg"]').count()).toBeGreaterThan(0);
   expect(await page.locator('path.map-area[data-name^="DE"]').count()).toBe(0);
   expect(problems).toEqual([]);

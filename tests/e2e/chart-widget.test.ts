@@ -34,7 +34,7 @@ const sliderText = (widget: Locator) => widget.getByRole('slider').first().getAt
 it('switches between the five views and keeps the slider position', async () => {
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?chart_type=line&${three}&time_start=1/2020`);
   await expect(sliderText(widget)).resolves.toBe('1/2020 – 5/2025');
-  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/^Line chart of .* from 1\/2020 to 5\/2025/);
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/^HICP .* in January 2020 .* in May 2025/);
 
   // Labels at the line ends (the euro area's full name fits at 1280 px), the euro area dashed (issue 11).
   await expect(widget.locator('g.line-labels text').allTextContents()).resolves.toEqual(
@@ -79,7 +79,7 @@ it('switches between the five views and keeps the slider position', async () => 
 
   await switchTo(page, widget, 'Horizontal bar');
   await page.locator('[data-chart-type="horizontal-bar"] g.hbar-marks').waitFor();
-  await expect(widget.locator('svg desc').textContent()).resolves.toContain('in 5/2025, highest first');
+  await expect(widget.locator('svg desc').textContent()).resolves.toContain('in May 2025: the highest is');
 
   await switchTo(page, widget, 'Table');
   await widget.getByRole('table').waitFor();
@@ -113,7 +113,7 @@ it('highlights one bar of a single period from its name under the bars, or besid
     '/datasets/prc_hicp_manr?chart_type=bar&country[]=DE&country[]=FR&country[]=IT&time_start=5/2025&time_end=5/2025',
   );
   // One bar per place, sorted, named on the x axis, no legend.
-  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/highest first: Germany 2\.1/);
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/the highest is Germany at 2\.1 %/);
   expect(await widget.locator('g.chart-legend').count()).toBe(0);
   const muted = widget.locator('g.bar-marks rect[fill="#9ca3af"]');
   const germany = widget.getByRole('button', { name: 'Highlight Germany' });
@@ -181,7 +181,8 @@ it('moves the slider by dragging and by keyboard', async () => {
   await endThumb.focus();
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => sliderText(widget)).toMatch(/ – 4\/2025$/);
-  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/ to 4\/2025 /);
+  await expect(widget.locator('svg desc').textContent()).resolves.toMatch(/ in April 2025\./);
+  await expect(widget.locator('svg desc').textContent()).resolves.not.toContain('May 2025');
   await page.waitForURL(/time_end=4\/2025/);
   await expect(widget.getByRole('button', { name: 'Copy link' }).getAttribute('data-copy-link')).resolves.toContain(
     'time_end=4/2025',
@@ -317,8 +318,8 @@ it('keeps the view in the address: reload draws it on the server, back and forwa
   await fresh.page.goto(shared);
   const served = fresh.page.locator('[data-chart-widget]');
   await expect(served.getAttribute('data-chart-type')).resolves.toBe('horizontal-bar');
-  await expect(served.locator('svg desc').textContent()).resolves.toMatch(/in 4\/2025, highest first/);
-  await expect(served.locator('svg desc').textContent()).resolves.toContain('Spain');
+  await expect(served.locator('svg desc').textContent()).resolves.toMatch(/in April 2025: the highest is/);
+  await expect(served.locator('svg[data-theme]').first().textContent()).resolves.toContain('Spain');
   await expect(served.getByRole('slider').getAttribute('aria-valuetext')).resolves.toBe('4/2025');
   expect(fresh.problems).toEqual([]);
 

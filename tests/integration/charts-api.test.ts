@@ -102,7 +102,14 @@ describe('GET /api/charts/download-svg', () => {
     const annual = 'datasetId=tec00115&country[]=DE&country[]=FR&country[]=IT&time_start=2020&time_end=2023';
     const map = await (await app.request(`/api/charts/download-svg?${annual}&chart_type=map`)).text();
     expect(map).toMatch(/<text[^>]*class="map-caption"[^>]*>2023<\/text>/);
-    expect(map).toMatch(/<desc[^>]*>Map of [^<]* in 2023 for Europe/);
+    expect(map).toMatch(/<desc[^>]*>[^<]* in 2023 across Europe: the highest is /);
+    // The export says it too, as its own <title> and <desc> (issue 40, decision 213).
+    const words = [...map.matchAll(/<desc id="([^"]*)">([^<]*)<\/desc>/g)].map((m) => [m[1], m[2]]);
+    expect(words[0]?.[0]).toBe('published-desc');
+    expect(words[0]?.[1]).toBe(words[1]?.[1]);
+    expect(map).toMatch(
+      /^(<\?xml[^>]*>\s*)?<svg [^>]*role="img" aria-labelledby="published-title" aria-describedby="published-desc">/,
+    );
     const monthly = `${view}&time_start=1/2020&time_end=1/2023`;
     const hbar = await (await app.request(`/api/charts/download-svg?${monthly}&chart_type=horizontal-bar`)).text();
     expect(hbar).toContain(', 1/2023</text>');

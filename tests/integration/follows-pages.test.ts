@@ -223,6 +223,9 @@ describe('the chart page', () => {
     expect(page.html).toMatch(/data-chart-widget[^>]*data-chart-type="table"/);
     expect((await render('ben', '/app/chart')).status).toBe(400);
     expect((await render('ben', '/app/chart?id=no_such_set')).status).toBe(404);
+    // A misspelt name is refused and named, as on the public page (decision 205); a shared link's tracking is not.
+    expect((await render('ben', '/app/chart?id=tec00118&countyr=DE')).status).toBe(400);
+    expect((await render('ben', '/app/chart?id=tec00118&utm_source=newsletter')).status).toBe(200);
   });
 });
 

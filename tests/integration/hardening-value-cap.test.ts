@@ -3,15 +3,13 @@
 // refused before any value is read; and SDMX-CSV neutralises formula cells exactly as every other CSV does.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { planResearch } from '../../core/researcher/plan';
 import type { Database } from '../../db/client';
 import { lowerValueCap, maxValuesPerRequest } from '../../db/queries/view';
 import { cardFor } from '../../server/charts/og-content';
 import { createApp } from '../../server/app';
 import { builtinAnswer } from '../../server/assistant/builtin';
-import { gazetteerFor } from '../../server/assistant/data';
 import { loadConfig } from '../../server/config';
-import { runPlan } from '../../server/researcher/run';
+import { planQuestion, runPlan } from '../../server/researcher/run';
 import { databaseWithGeos } from '../setup/database';
 import { nextIp } from './auth-harness';
 import { renderDocument } from './page-document';
@@ -215,10 +213,10 @@ describe('one cap for the paths that pick their own selection (lowered to 300 va
   });
 
   it('shares the cap between the steps of a research run: a step past it states no number and says why', async () => {
-    const gazetteer = await gazetteerFor(database.db);
-    const plan = planResearch(
+    const plan = await planQuestion(
+      database.db,
       'How did food inflation evolve in the Baltic states since 2020 compared with the EU? And overall inflation?',
-      { gazetteer, today: new Date('2025-07-01T00:00:00Z') },
+      new Date('2025-07-01T00:00:00Z'),
     );
     expect(plan.steps.length).toBeGreaterThan(1);
     const report = await runPlan(database.db, origin, plan);

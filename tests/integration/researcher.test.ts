@@ -209,7 +209,7 @@ describe('/api/researcher', () => {
       'The dataset une_rt_m is not imported here, so this step has no data and states no number.',
     ]);
     expect(empty.no_data).toBe(true);
-    expect(empty.findings[0]).toMatch(/^There is no stored observation of annual inflation \(HICP\)/);
+    expect(empty.findings[0]).toMatch(/^There is no stored observation of HICP, annual rate of change \(/);
     expect(first.body.report.citations).toEqual([]);
     // Odd but well-formed plans: an unknown dimension value, an unknown dimension, a place with no data.
     const odd = await user.post('/api/researcher/run', {

@@ -120,3 +120,20 @@ describe('the response cache', () => {
     expect(api.res.headers.get('cache-control') ?? '').not.toMatch(/public/);
   });
 });
+
+describe('the sharing card of a page (/api/og-image)', () => {
+  it('reads its own name and the dataset page names of the address it draws, strictly', async () => {
+    const card = (q: string) => get(`/api/og-image?${q}`);
+    const misspeltOwn = await card('pth=/datasets/prc_hicp_manr');
+    expect(misspeltOwn.res.status).toBe(400);
+    expect(misspeltOwn.body.error.message).toContain('unknown parameter "pth" (read here: path)');
+    const misspeltPage = await card(`path=${encodeURIComponent('/datasets/prc_hicp_manr?countyr=DE')}`);
+    expect(misspeltPage.res.status).toBe(400);
+    expect(misspeltPage.body.error.message).toContain('unknown parameter "countyr"');
+    const tagged = await card(
+      `path=${encodeURIComponent('/datasets/prc_hicp_manr?country[]=DE&utm_source=x')}&fbclid=1`,
+    );
+    expect(tagged.res.status).toBe(200);
+    expect(tagged.res.headers.get('content-type')).toBe('image/png');
+  });
+});

@@ -161,7 +161,10 @@ describe('BarChart', () => {
     const svg = render({ startIndex: 340 });
     expect(svg).toMatch(/^<svg [^>]*role="img"/);
     expect(svg).toContain('<title id="bar-chart-');
-    expect(svg).toContain('highest first: Estonia 4.6');
+    // Each quoted value says its flag (issue 40).
+    expect(svg).toContain(
+      'in May 2025: the highest is Estonia at 4.6 % (estimated) and the lowest France at 0.6 % (estimated), of 5 shown.',
+    );
     expect(render({ startIndex: 340 })).toBe(svg);
   });
 

@@ -268,7 +268,7 @@ export function BarChart(props: BarChartProps) {
       <CartesianFrame
         {...box}
         title={state.title}
-        description={describeBar(state)}
+        description={describeBar(state, chart.flags)}
         layout={layout}
         unit={unit}
         legendMarker="square"

@@ -65,7 +65,7 @@ describe('buildBarState', () => {
     if (s.status !== 'ok') throw new Error(s.message);
     expect(s.table.periods).toHaveLength(20);
     expect(s.endIndex).toBe(19);
-    expect(describeBar(s)).toContain('The range is cut short at 8/1998');
+    expect(describeBar(s)).toContain("The range is cut short at August 1998 to fit the chart's width.");
   });
 
   it("answers the specification's messages when there is nothing to draw", () => {
@@ -80,9 +80,9 @@ describe('buildBarState', () => {
 });
 
 describe('describeBar', () => {
-  it('lists sparse bars highest first', () => {
+  it('says the highest and lowest of one period and the series without data', () => {
     expect(describeBar(buildBarState(hicp, { startIndex: 340 }))).toBe(
-      'Bar chart of Annual rate of change (%) in 5/2025, highest first: Estonia 4.6, Germany 2.1, Italy 1.9, Spain 1.9, France 0.6. No data for Euro area (20), European Union (27) and Poland.',
+      'HICP - monthly data (annual rate of change) in May 2025: the highest is Estonia at 4.6 % and the lowest France at 0.6 %, of 5 shown. No data for Euro area (20), European Union (27) and Poland.',
     );
   });
 });

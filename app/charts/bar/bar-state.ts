@@ -2,7 +2,7 @@
 import type { DatasetData } from '#core/schemas/dataset';
 import { sliceTable, allValues, type ChartTable } from '../core/chart-series';
 import { OUTER_PADDING } from '../core/cartesian-layout';
-import { listLabels, listValues } from '../core/chart-description';
+import { describeChart, describedSeries } from '../core/chart-description';
 import { selectTable, valueRange, type ChartStateInput, type RangeState } from '../core/chart-interface';
 import { NO_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { defaultSliderIndex, resolvePeriodIndex } from '../core/slider';
@@ -123,27 +123,28 @@ function placeOf(s: ChartTable['series'][number]): { aggregate?: boolean; shortL
   return { ...(s.aggregate ? { aggregate: true } : {}), ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}) };
 }
 
-/** A text alternative of the chart. */
-export function describeBar(state: BarState): string {
+/** The chart in words (decision 213): one period as a ranking, a range per series as the line chart says it. */
+export function describeBar(state: BarState, flags?: ReadonlyMap<string, string>): string {
   if (state.status === 'error') return state.message;
-  const { table, decimals } = state;
+  const { table, decimals, title } = state;
   if (state.mode === 'sparse') {
-    const none = state.missing.length > 0 ? ` No data for ${listLabels(state.missing.map((m) => m.label))}.` : '';
-    return `Bar chart of ${table.unit || 'values'} in ${state.period}, highest first: ${listValues(state.bars, decimals, 10)}.${none}`;
+    return describeChart({
+      kind: 'ranking',
+      title,
+      unit: table.unit,
+      decimals,
+      period: state.period,
+      values: state.bars.map((b) => ({ label: b.label, value: b.value, flag: flags?.get(`${b.key}|${state.period}`) })),
+      missing: state.missing.map((m) => m.label),
+    });
   }
-  const first = table.periods[0] ?? '';
-  const last = table.periods[table.periods.length - 1] ?? '';
-  const parts = [
-    `Bar chart of ${table.unit || 'values'} from ${first} to ${last} for ${listLabels(table.series.map((s) => s.label))}.`,
-  ];
-  if (state.endIndex < state.totalPeriods - 1) {
-    parts.push(`The range is cut short at ${last} to fit the chart's width.`);
-  }
-  const lastIndex = table.periods.length - 1;
-  const latest = table.series.flatMap((s) => {
-    const v = s.values[lastIndex];
-    return v === null || v === undefined ? [] : [{ label: s.label, value: v }];
+  return describeChart({
+    kind: 'series',
+    title,
+    unit: table.unit,
+    decimals,
+    periods: table.periods,
+    series: describedSeries(table, flags),
+    cutShort: state.endIndex < state.totalPeriods - 1,
   });
-  if (latest.length > 0) parts.push(`Values in ${last}: ${listValues(latest, decimals)}.`);
-  return parts.join(' ');
 }

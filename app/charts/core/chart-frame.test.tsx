@@ -18,7 +18,7 @@ describe('ChartMessage', () => {
       <ChartMessage id="m" width={400} height={300} theme="dark" title="HICP" message="No data available for map" />,
     );
     expect(svg).toContain('role="img"');
-    expect(svg).toContain('aria-labelledby="m-title m-desc"');
+    expect(svg).toContain('aria-labelledby="m-title" aria-describedby="m-desc"');
     expect(svg).toContain('<desc id="m-desc">No data available for map</desc>');
     expect(svg).toContain('x="200" y="150" text-anchor="middle"');
     expect(svgProblems(svg)).toEqual([]);

@@ -36,7 +36,8 @@ export function ChartFrame({ id, width, height, theme, title, description, child
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role={interactive ? 'group' : 'img'}
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       fontFamily={FONT_FAMILY}
       data-theme={theme}
     >

@@ -122,7 +122,10 @@ export interface ChartInterface<S extends ChartReadyState> {
   /** The series or place brought forward, while the state still draws it; null for none. */
   highlight: string | null;
   setHighlight: (key: string | null) => void;
-  /** Observation flags by series key and period, for the tooltips; empty when the view is not interactive. */
+  /**
+   * Observation flags by series key and period, for the tooltips and the description, which an image says as the page
+   * does (decision 213).
+   */
   flags: ReadonlyMap<string, string>;
 }
 
@@ -136,8 +139,6 @@ export interface ChartInterfaceOptions<S extends ChartReadyState> {
   /** What a highlight can name in this state: a highlight of anything else is dropped. */
   highlightable: (state: S) => readonly { key: string }[];
 }
-
-const NO_FLAGS: ReadonlyMap<string, string> = new Map();
 
 /** The state and frame of an SVG view, derived the same way for every view. */
 export function useChartInterface<S extends ChartReadyState>(
@@ -167,6 +168,6 @@ export function useChartInterface<S extends ChartReadyState>(
     interactive,
     highlight: drawn ? highlight : null,
     setHighlight,
-    flags: interactive ? flagIndex(props.data) : NO_FLAGS,
+    flags: flagIndex(props.data),
   };
 }

@@ -41,6 +41,12 @@ export function embedChartHeight(width: number): number {
   return EMBED_HEIGHT - chrome - (layoutFor(width) === 'half' ? 60 : 0);
 }
 
+/**
+ * The embed's "Ask this chart" form under the source line (decision 212): its 12px margin, the label's line (20px), a
+ * 4px gap and the input (34px), the button beside it at every frame width from 320px.
+ */
+export const EMBED_ASK_FORM_HEIGHT = 12 + 20 + 4 + 34;
+
 /** Lines a text takes at a font size in a box of a width, wrapped at spaces as a browser does. */
 export function wrappedLines(text: string, fontSize: number, width: number): number {
   if (!text) return 0;
@@ -99,7 +105,7 @@ export function embedContentHeight(text: EmbedFrameText, frameWidth: number): nu
     wrappedLines(`Source: ${text.source}`, 12, inner) * 16,
   ];
   const footer = footerParts.reduce((sum, h) => sum + h, 0) + 8 * (footerParts.length - 1);
-  return 2 * EMBED_PADDING + header + 12 + chart + 12 + footer;
+  return 2 * EMBED_PADDING + header + 12 + chart + 12 + footer + EMBED_ASK_FORM_HEIGHT;
 }
 
 /** Frame widths where the content is tallest: each layout's narrowest, and where the drawing stops scaling. */

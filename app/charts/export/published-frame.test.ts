@@ -31,6 +31,25 @@ describe('publishedSvg', () => {
     expect(svg).toContain(`<svg x="0" y="${Math.round(top)}" xmlns="http://www.w3.org/2000/svg" width="600"`);
   });
 
+  it("carries the chart's title and description as its own <title> and <desc> (issue 40)", () => {
+    const described =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300" role="img"><title id="c-title">T</title>' +
+      '<desc id="c-desc">Annual inflation in Germany rose from 1.4 % &amp; more.</desc><rect/></svg>';
+    const svg = publishedSvg({
+      inner: described,
+      width: 600,
+      height: 300,
+      theme: 'light',
+      title: 'A & B',
+      subtitle: '',
+      source: 'S',
+    });
+    expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="published-title" aria-describedby="published-desc">/);
+    expect(svg).toContain(
+      '<title id="published-title">A &amp; B</title><desc id="published-desc">Annual inflation in Germany rose from 1.4 % &amp; more.</desc>',
+    );
+  });
+
   it('escapes text and wraps a long title', () => {
     const svg = publishedSvg({
       inner,

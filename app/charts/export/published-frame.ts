@@ -97,8 +97,12 @@ export function publishedSvg(input: PublishedFrameInput): string {
       `<text class="published-url" x="${PAD}" y="${fy}" font-size="${FOOT_SIZE}" fill="${colors.mutedText}">${escapeXml(fittingUrl(input.url, max))}</text>`,
     );
   }
+  // The chart's own words (its <desc>, already escaped) describe the exported image too (decision 213).
+  const desc = /<desc\b[^>]*>([\s\S]*?)<\/desc>/.exec(input.inner)?.[1] ?? '';
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${input.width}" height="${total}" viewBox="0 0 ${input.width} ${total}" font-family="${escapeXml(FONT_FAMILY)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${input.width}" height="${total}" viewBox="0 0 ${input.width} ${total}" font-family="${escapeXml(FONT_FAMILY)}" role="img" aria-labelledby="published-title" aria-describedby="published-desc">` +
+    `<title id="published-title">${escapeXml(input.title)}</title>` +
+    `<desc id="published-desc">${desc}</desc>` +
     `<rect width="${input.width}" height="${total}" fill="${colors.background}"/>` +
     parts.join('') +
     chart +

@@ -7,7 +7,7 @@ import { FONT_SIZE, themeColors, type Theme } from '../core/palette';
 import { roundPx } from '../core/pixels';
 import { chartDomId } from '../core/stable-id';
 import { maxTextWidth, truncateText } from '../core/text-width';
-import { buildTableState, sortRows, type TableReadyState, type TableSort } from '../table/table-state';
+import { buildTableState, describeTable, sortRows, type TableReadyState, type TableSort } from '../table/table-state';
 
 export interface TableImageProps {
   data: DatasetData;
@@ -92,7 +92,7 @@ export function TableImage(props: TableImageProps) {
   );
   const x0 = PAD + layout.labelWidth;
   const caption = [state.title, state.unit].filter(Boolean).join(' \u00b7 ');
-  const description = `Table of ${state.rows.length} rows and ${state.columns.length} periods; the image shows the newest ${layout.columns.length}.`;
+  const description = describeTable(state, layout.columns.length);
   return (
     <ChartFrame id={id} width={width} height={drawn} theme={theme} title={state.title} description={description}>
       <text x={PAD} y={PAD + 8} dy="0.35em" fontSize={FONT} fontWeight={600} fill={colors.text}>

@@ -2,7 +2,7 @@
 // time for the one period of map and horizontal bar, transform). Reading them back is core/view.ts's (one view,
 // decision 194).
 import { transformPairs } from '#core/selection';
-import { sliderModeFor, type ChartViewSpec } from '#core/view';
+import { parseViewQuery, sliderModeFor, type ChartViewSpec } from '#core/view';
 
 export type { ChartViewSpec } from '#core/view';
 
@@ -47,4 +47,14 @@ export function pageViewPairs(view: ChartViewSpec): [string, string][] {
   const at = pairs.findIndex(([k]) => k === 'time_end' || k === 'transform' || k === 'as_of');
   pairs.splice(at < 0 ? pairs.length : at, 0, ['time', view.time]);
   return pairs;
+}
+
+/**
+ * The view parameters of a page address, as the one parser reads them and the widget writes them, without what the
+ * address did not ask for (a default chart type would change the view's card) or what is not a view (tracking
+ * parameters): the shared view's query, and the address an "Ask this chart" citation links to (decision 212).
+ */
+export function addressViewQuery(query: URLSearchParams): string {
+  const asked = (key: string) => query.has(key) || query.has(key.replace(/\[\]$/, ''));
+  return joinQuery(pageViewPairs(parseViewQuery(query).view).filter(([key]) => asked(key)));
 }

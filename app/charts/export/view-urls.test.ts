@@ -53,6 +53,10 @@ describe('view URLs', () => {
       `<iframe src="${url.replace(/&/g, '&amp;')}" width="100%" height="612" title="Inflation &quot;HICP&quot; &lt;2025&gt;" style="border:0" loading="lazy"></iframe>`,
     );
     expect(embedSnippet(url, 'x')).toContain('height="545"');
+    // The frame's text alternative: the chart's name and what it shows in words (issue 40).
+    expect(embedSnippet(url, 'HICP', 545, 'Annual inflation in Germany rose from 1.4 % to 2.1 %.')).toContain(
+      'title="HICP: Annual inflation in Germany rose from 1.4 % to 2.1 %."',
+    );
     // The script hears only the embed's origin, and sets the height of the frame that sent the message.
     expect(script).toMatch(/^<script>window\.addEventListener\("message",function\(e\)\{.*\}\)<\/script>$/);
     expect(script).toContain('e.origin!=="https://stats.example"');

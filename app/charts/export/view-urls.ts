@@ -56,11 +56,14 @@ function escapeAttribute(text: string): string {
  * the embed page's `{ type: 'embed-height', height }` messages, heard only from the embed's own origin and applied
  * only to the iframe that sent it.
  */
-export function embedSnippet(url: string, title: string, height: number = EMBED_HEIGHT): string {
+export function embedSnippet(url: string, title: string, height: number = EMBED_HEIGHT, description = ''): string {
   const origin = JSON.stringify(new URL(url).origin);
+  // The frame's title is its one text alternative a host page's screen reader hears: the chart's name and what it
+  // shows in words (decision 213).
+  const text = description ? `${title}: ${description}` : title;
   return (
     `<iframe src="${escapeAttribute(url)}" width="100%" height="${Math.ceil(height)}" ` +
-    `title="${escapeAttribute(title)}" style="border:0" loading="lazy"></iframe>\n` +
+    `title="${escapeAttribute(text)}" style="border:0" loading="lazy"></iframe>\n` +
     `<script>window.addEventListener("message",function(e){var d=e.data,f=document.getElementsByTagName("iframe"),i;` +
     `if(e.origin!==${origin}||!d||d.type!=="embed-height"||typeof d.height!=="number")return;` +
     `for(i=0;i<f.length;i++)if(f[i].contentWindow===e.source)f[i].style.height=Math.ceil(d.height)+"px"})</script>`

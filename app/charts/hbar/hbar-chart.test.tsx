@@ -82,7 +82,9 @@ describe('HBarChart', () => {
   it('is an accessible image with title and description', () => {
     expect(oct).toMatch(/^<svg [^>]*role="img"/);
     expect(oct).toContain('<desc id="hbar-chart-');
-    expect(oct).toContain('highest first: Türkiye 85.4, Estonia 22.5');
+    expect(oct).toContain(
+      'in October 2022: the highest is Türkiye at 85.4 % (definition differs) and the lowest France at 7.1 %, of 11 shown.',
+    );
   });
 
   it("shows 'No data available for horizontal bar chart' when the period has no values", () => {

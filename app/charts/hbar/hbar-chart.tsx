@@ -156,7 +156,7 @@ export function HBarChart(props: HBarChartProps) {
         )
       }
     >
-      <ChartFrame {...box} title={state.title} description={describeHbar(state)}>
+      <ChartFrame {...box} title={state.title} description={describeHbar(state, chart.flags)}>
         <UnitLabel
           x={OUTER_PADDING}
           y={OUTER_PADDING + 8}

@@ -47,9 +47,10 @@ describe('buildHbarState', () => {
 });
 
 describe('describeHbar', () => {
-  it('lists the values highest first', () => {
-    expect(describeHbar(buildHbarState(hicp, { periodIndex: 309, countries: ['DE', 'FR', 'EE'] }))).toBe(
-      'Horizontal bar chart of Annual rate of change (%) in 10/2022, highest first: Estonia 22.5, Germany 11.6, France 7.1.',
+  it("says the highest and lowest of the period, and the view's place", () => {
+    const state = buildHbarState(hicp, { periodIndex: 309, countries: ['DE', 'FR', 'EE'] });
+    expect(describeHbar(state, undefined, 'Germany')).toBe(
+      'HICP - monthly data (annual rate of change) in October 2022: the highest is Estonia at 22.5 % and the lowest France at 7.1 %, of 3 shown. Germany is 2nd at 11.6 %.',
     );
   });
 });

@@ -1,6 +1,6 @@
 // Horizontal bar state: one period (the slider's, latest by default), countries sorted descending; no pixels.
 import type { DatasetData } from '#core/schemas/dataset';
-import { listValues } from '../core/chart-description';
+import { describeChart } from '../core/chart-description';
 import {
   selectTable,
   valueRange,
@@ -58,8 +58,16 @@ export function buildHbarState(data: DatasetData, input: HbarStateInput = {}): H
   };
 }
 
-/** A text alternative of the chart. */
-export function describeHbar(state: HbarState): string {
+/** The chart in words (decision 213): the highest and lowest bar of the period, and the view's place if given. */
+export function describeHbar(state: HbarState, flags?: ReadonlyMap<string, string>, place?: string): string {
   if (state.status === 'error') return state.message;
-  return `Horizontal bar chart of ${state.unit || 'values'} in ${state.period}, highest first: ${listValues(state.bars, state.decimals, 10)}.`;
+  return describeChart({
+    kind: 'ranking',
+    title: state.title,
+    unit: state.unit,
+    decimals: state.decimals,
+    period: state.period,
+    values: state.bars.map((b) => ({ label: b.label, value: b.value, flag: flags?.get(`${b.key}|${state.period}`) })),
+    ...(place ? { place } : {}),
+  });
 }

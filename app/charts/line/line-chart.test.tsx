@@ -43,7 +43,7 @@ describe('LineChart', () => {
 
   it('stops at the slider’s end thumb', () => {
     const svg = render({ startIndex: 288, endIndex: 300 });
-    expect(svg).toContain('from 1/2021 to 1/2022');
+    expect(svg).toContain('from January 2021 to January 2022.');
   });
 
   it('puts an annual value mid-year on a shared monthly axis: the 2020 fall between the 2020 and 2021 ticks', () => {
@@ -72,9 +72,12 @@ describe('LineChart', () => {
     expect(full).toMatch(
       /<title id="(line-chart-[0-9a-z]+)-title">HICP - monthly data \(annual rate of change\)<\/title>/,
     );
-    expect(full).toContain('Latest values (5/2025): Germany 2.1, France 0.6, Estonia 4.6.');
-    const id = /aria-labelledby="([^"]+)"/.exec(full)?.[1];
-    expect(id).toMatch(/-title .*-desc$/);
+    expect(full).toContain(
+      'In May 2025 the highest was Estonia at 4.6 % (estimated) and the lowest France at 0.6 % (estimated).',
+    );
+    // Named by its title, described by its words (issue 40).
+    expect(/aria-labelledby="([^"]+)"/.exec(full)?.[1]).toMatch(/-title$/);
+    expect(/aria-describedby="([^"]+)"/.exec(full)?.[1]).toMatch(/-desc$/);
   });
 
   it('labels 28 years of months with a year every two years', () => {

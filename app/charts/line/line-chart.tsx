@@ -220,7 +220,7 @@ export function LineChart(props: LineChartProps) {
       <CartesianFrame
         {...box}
         title={state.title}
-        description={describeLine(state)}
+        description={describeLine(state, chart.flags)}
         layout={layout}
         unit={table.unit}
         legendMarker="line"

@@ -48,12 +48,18 @@ describe('buildLineState', () => {
 });
 
 describe('describeLine', () => {
-  it('summarises range, series, latest values and extremes', () => {
-    const text = describeLine(buildLineState(hicp, { startIndex: 300 }));
-    expect(text).toContain('Line chart of Annual rate of change (%) from 1/2022 to 5/2025');
-    expect(text).toContain('Germany, France, Euro area (20) and 1 more');
-    expect(text).toContain('Latest values (5/2025): Germany 2.1, France 0.6, Estonia 4.6.');
-    expect(text).toContain('Highest: Estonia 25.2 in 8/2022');
+  it('sums up more than three series: range, highest and lowest latest value, highest of all', () => {
+    expect(describeLine(buildLineState(hicp, { startIndex: 300 }))).toBe(
+      'HICP - monthly data (annual rate of change) for 4 places (Germany, France, Euro area (20) and 1 more) from ' +
+        'January 2022 to May 2025. In May 2025 the highest was Estonia at 4.6 % and the lowest France at 0.6 %. ' +
+        'The highest of all was Estonia at 25.2 % in August 2022.',
+    );
+  });
+
+  it("tells one series' start, peak and latest value (issue 40)", () => {
+    expect(describeLine(buildLineState(hicp, { startIndex: 276, countries: ['DE'] }))).toMatch(
+      /^HICP - monthly data \(annual rate of change\) in Germany rose from [\d.]+ % in January 2020 to a peak of 11\.6 % in October 2022 and was 2\.1 % in May 2025\.$/,
+    );
   });
 
   it('is the message for an error state', () => {

@@ -1,7 +1,7 @@
 // Line chart state: the series and periods shown, the value extent and a text summary; no pixels.
 import type { DatasetData } from '#core/schemas/dataset';
 import { sliceTable, allValues } from '../core/chart-series';
-import { extremes, latestValue, listLabels, listValues } from '../core/chart-description';
+import { describeChart, describedSeries } from '../core/chart-description';
 import { selectTable, valueRange, type ChartStateInput, type RangeState } from '../core/chart-interface';
 import { NO_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { resolvePeriodIndex } from '../core/slider';
@@ -31,27 +31,16 @@ export function buildLineState(data: DatasetData, input: LineStateInput = {}): L
   return { status: 'ok', title, table, startIndex, totalPeriods: full.periods.length, ...valueRange(values) };
 }
 
-/** A text alternative of the chart: what is shown, the latest values and the extremes. */
-export function describeLine(state: LineState): string {
+/** The chart in words (decision 213): per series its start, a notable peak or low and its latest value. */
+export function describeLine(state: LineState, flags?: ReadonlyMap<string, string>): string {
   if (state.status === 'error') return state.message;
-  const { table, decimals } = state;
-  const first = table.periods[0] ?? '';
-  const last = table.periods[table.periods.length - 1] ?? '';
-  const parts = [
-    `Line chart of ${table.unit || 'values'} from ${first} to ${last} for ${listLabels(table.series.map((s) => s.label))}.`,
-  ];
-  const lastIndex = table.periods.length - 1;
-  const latest = table.series
-    .map((s) => ({ label: s.label, point: latestValue(s) }))
-    .filter((e) => e.point?.index === lastIndex)
-    .map((e) => ({ label: e.label, value: e.point?.value ?? 0 }));
-  if (latest.length > 0) parts.push(`Latest values (${last}): ${listValues(latest, decimals)}.`);
-  const ext = extremes(table.series);
-  if (ext) {
-    parts.push(
-      `Highest: ${listValues([ext.max], decimals)} in ${table.periods[ext.max.index]}; ` +
-        `lowest: ${listValues([ext.min], decimals)} in ${table.periods[ext.min.index]}.`,
-    );
-  }
-  return parts.join(' ');
+  const { table } = state;
+  return describeChart({
+    kind: 'series',
+    title: state.title,
+    unit: table.unit,
+    decimals: state.decimals,
+    periods: table.periods,
+    series: describedSeries(table, flags),
+  });
 }

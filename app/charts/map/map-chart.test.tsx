@@ -111,7 +111,7 @@ describe('HICP map (world outlines)', () => {
   it('is an accessible image with a title and a description of the extremes', () => {
     expect(svg).toMatch(/^<svg [^>]*role="img"/);
     expect(svg).toContain('<title id="map-chart-');
-    expect(svg).toContain('Highest: Türkiye 85.4. Lowest: Switzerland 2.9.');
+    expect(svg).toContain('the highest is Türkiye at 85.4 % and the lowest Switzerland at 2.9 %');
   });
 
   it('draws value labels only when asked, and only where they fit', () => {

@@ -141,7 +141,7 @@ describe('buildMapState (HICP October 2022, world outlines)', () => {
 
   it('describes the map with its highest and lowest values', () => {
     expect(describeMap(state)).toBe(
-      'Map of Annual rate of change (%) in 10/2022 for Europe, 37 regions with data. Highest: Türkiye 85.4. Lowest: Switzerland 2.9.',
+      'HICP in October 2022 across Europe: the highest is Türkiye at 85.4 % and the lowest Switzerland at 2.9 %, of 37 regions with data.',
     );
   });
 });

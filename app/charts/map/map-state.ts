@@ -1,10 +1,11 @@
 // Map state: the chosen period's numeric values matched to outlines, colour bands and region; no pixels.
 import type { DatasetData } from '#core/schemas/dataset';
+import { describeChart } from '../core/chart-description';
 import { sortRowsChronologically } from '../core/chart-periods';
 import type { PeriodState } from '../core/chart-interface';
 import { NO_MAP_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { bandColorOf, bandIndexOf, buildColorBands, noDataColorFor, type ColorBands } from '../core/color-bands';
-import { decimalsFor, formatNumber } from '../core/number-format';
+import { decimalsFor } from '../core/number-format';
 import { DEFAULT_SERIES_COLOR, type Theme } from '../core/palette';
 import { clamp } from '../core/pixels';
 import { viewLabels } from '../core/view-labels';
@@ -179,27 +180,21 @@ export function buildMapState(input: MapStateInput): MapState {
   };
 }
 
-/** Highest and lowest mapped values for the text alternative. */
-export function mapExtremes(state: MapReadyState): { max: MapArea; min: MapArea } | null {
-  let max: MapArea | null = null;
-  let min: MapArea | null = null;
-  for (const a of state.areas) {
-    if (a.value === null) continue;
-    if (!max || a.value > (max.value ?? -Infinity)) max = a;
-    if (!min || a.value < (min.value ?? Infinity)) min = a;
-  }
-  return max && min ? { max, min } : null;
-}
-
-/** A text alternative: what, where and when, with the highest and lowest values. */
+/** The map in words (decision 213): what, where and when, with the highest and lowest region. */
 export function describeMap(state: MapState): string {
   if (state.status === 'error') return state.message;
-  const withData = state.areas.filter((a) => a.value !== null).length;
   const region = state.region;
   const where = region.kind === 'country' ? state.areas.find((a) => a.code === region.code)?.name : undefined;
-  const head = `Map of ${state.unit || 'values'} in ${state.period} for ${regionName(region, where)}, ${withData} regions with data`;
-  const ext = mapExtremes(state);
-  if (!ext) return `${head}.`;
-  const f = (a: MapArea) => `${a.name} ${formatNumber(a.value ?? 0, state.decimals)}`;
-  return `${head}. Highest: ${f(ext.max)}. Lowest: ${f(ext.min)}.`;
+  const drawn = state.areas.flatMap((a) => (a.value === null ? [] : [{ label: a.name, value: a.value }]));
+  return describeChart({
+    kind: 'map',
+    title: state.title,
+    unit: state.unit,
+    decimals: state.decimals,
+    period: state.period,
+    // A country's map is named by the country's name; its code alone ("DE") is not said.
+    where: region.kind === 'country' && where === undefined ? undefined : regionName(region, where),
+    // The drawn regions; without outlines (a card's text, an embed's title) the values that would be drawn.
+    values: drawn.length > 0 ? drawn : state.unmatched.map((u) => ({ label: u.name, value: u.value })),
+  });
 }

@@ -1,5 +1,6 @@
 // Table state: one row per series (country), one column per period of the range, newest first; sorting; no pixels.
 import type { DatasetData } from '#core/schemas/dataset';
+import { describeChart } from '../core/chart-description';
 import { sliceTable, allValues } from '../core/chart-series';
 import { selectTable, type ChartReadyState, type ChartStateInput } from '../core/chart-interface';
 import { flagIndex } from '../core/chart-tooltip';
@@ -114,4 +115,18 @@ export function nextSort(current: TableSort | null, column: string): TableSort {
 /** The aria-sort value of a column header. */
 export function ariaSortOf(sort: TableSort | null, column: string): SortDirection | 'none' {
   return sort?.column === column ? sort.direction : 'none';
+}
+
+/** The table in words (decision 213): what it lists, for which rows and periods; an image says how many it shows. */
+export function describeTable(state: TableState, shownPeriods?: number): string {
+  if (state.status === 'error') return state.message;
+  return describeChart({
+    kind: 'table',
+    title: state.title,
+    unit: state.unit,
+    rows: state.rows.map((r) => r.label),
+    // Columns are newest first; the description reads the range in time order.
+    periods: state.columns.map((c) => c.label).reverse(),
+    ...(shownPeriods !== undefined ? { shownPeriods } : {}),
+  });
 }

@@ -3,23 +3,33 @@ import { useMemo, type ReactNode } from 'react';
 import type { DatasetData } from '#core/schemas/dataset';
 import { regionStatisticsPath } from '#core/geo/region-path';
 import { BarChart } from '../bar/bar-chart';
+import { buildBarState, describeBar } from '../bar/bar-state';
 import { ChartMessage } from '../core/chart-frame';
 import { chartTitle, type ChartProps } from '../core/chart-interface';
 import type { Theme } from '../core/palette';
+import { flagIndex } from '../core/chart-tooltip';
 import type { ChartType } from '../core/slider';
 import { TableImage } from '../export/table-image';
 import { HBarChart } from '../hbar/hbar-chart';
-import { buildHbarState } from '../hbar/hbar-state';
+import { buildHbarState, describeHbar } from '../hbar/hbar-state';
 import { LineChart } from '../line/line-chart';
+import { buildLineState, describeLine } from '../line/line-state';
 import { MapChart } from '../map/map-chart';
 import type { OutlineKind, Outlines } from '../map/map-match';
 import { tooltipContent } from '../map/map-labels';
-import { datasetToMapRows, rowValues, type MapChartSettings, type MapRow } from '../map/map-state';
+import {
+  buildMapState,
+  datasetToMapRows,
+  describeMap,
+  rowValues,
+  type MapChartSettings,
+  type MapRow,
+} from '../map/map-state';
 import type { MapTransform } from '../map/map-zoom';
 import { decimalsFor } from '../core/number-format';
 import { MapImage } from '../map/map-svg';
 import { TableChart } from '../table/table-chart';
-import type { TableSort } from '../table/table-state';
+import { buildTableState, describeTable, type TableSort } from '../table/table-state';
 
 /** Outlines for the map view, as the geo API serves them. */
 export interface LoadedOutlines {
@@ -221,4 +231,44 @@ const VIEWS: Record<ChartType, ViewRenderer> = {
 /** Draws the chosen view; every view takes the same selection so that their timelines agree. */
 export function ChartView(props: ViewProps) {
   return VIEWS[props.type](props);
+}
+
+/** What a view's words need: its data, type, slider and selection (the sizes and theme change no word). */
+export type DescribedView = Pick<
+  ChartViewProps,
+  'data' | 'type' | 'sliderIndex' | 'endIndex' | 'title' | 'countries'
+> & {
+  periods: readonly string[];
+};
+
+/** The views' descriptions by chart type, from the states the views draw (decision 213). */
+const DESCRIPTIONS: Record<ChartType, (v: DescribedView) => string> = {
+  line: ({ data, countries, title, sliderIndex, endIndex }) =>
+    describeLine(buildLineState(data, { countries, title, startIndex: sliderIndex, endIndex }), flagIndex(data)),
+  bar: ({ data, countries, title, sliderIndex, endIndex }) =>
+    describeBar(buildBarState(data, { countries, title, startIndex: sliderIndex, endIndex }), flagIndex(data)),
+  'horizontal-bar': ({ data, countries, title, sliderIndex }) =>
+    describeHbar(buildHbarState(data, { countries, title, periodIndex: sliderIndex }), flagIndex(data)),
+  map: ({ data, title, sliderIndex, periods }) => {
+    const rows = datasetToMapRows(data);
+    return describeMap(
+      buildMapState({
+        rows,
+        periodIndex: mapRowIndex(rows, periods, sliderIndex),
+        unit: String(rows[0]?.unit ?? data.dataset.unit),
+        countries: data.dataset.available_countries,
+        title: chartTitle(data, title),
+      }),
+    );
+  },
+  table: ({ data, countries, title, sliderIndex }) =>
+    describeTable(buildTableState(data, { countries, title, startIndex: sliderIndex })),
+};
+
+/**
+ * The view in words, as its chart's description says it: the embed snippet's title and the sharing card's alt text
+ * (decision 213). The map is described from its data, without outlines.
+ */
+export function describeView(view: DescribedView): string {
+  return DESCRIPTIONS[view.type](view);
 }

@@ -28,7 +28,7 @@ describe('ChartWidget on the server', () => {
   it('opens as sorted bars of the latest period by default', () => {
     const html = render();
     expect(html).toContain('data-chart-type="bar"');
-    expect(html).toContain('Bar chart of Annual rate of change (%) in 5/2025, highest first');
+    expect(html).toContain('HICP - monthly data (annual rate of change) in May 2025: the highest is');
   });
 
   it('uses a half layout below 500px and map heights for the map', () => {
@@ -39,7 +39,7 @@ describe('ChartWidget on the server', () => {
     });
     expect(html).toContain('data-layout="half"');
     expect(html).toMatch(/<svg [^>]*width="420" height="452"/);
-    expect(html).toContain('Map of Annual rate of change (%) in 5/2025');
+    expect(html).toContain('HICP - monthly data (annual rate of change) in May 2025 across');
   });
 
   it('shows the table (the text alternative) without a slider', () => {

@@ -52,7 +52,12 @@ describe('ChartWidget in the browser', () => {
     fireEvent.change(start, { target: { value: '288' } });
     fireEvent.change(end, { target: { value: '300' } });
     expect(end.getAttribute('aria-valuetext')).toBe('1/2021 – 1/2022');
-    expect(document.querySelector('svg desc')?.textContent).toContain('from 1/2021 to 1/2022');
+    // The chart's words follow the view (issue 40).
+    expect(document.querySelector('svg desc')?.textContent).toBe(
+      'HICP - monthly data (annual rate of change) in Germany rose from 1.6 % in January 2021 to 5.1 % in January 2022. ' +
+        'In France it rose from 0.8 % in January 2021 to 3.3 % in January 2022. ' +
+        'In Euro area (20) it rose from 0.9 % in January 2021 to 5.1 % in January 2022.',
+    );
     // The highlighted part of the track runs between the thumbs.
     const range = document.querySelector<HTMLElement>('[data-slider-range]')!;
     expect(Number.parseFloat(range.style.left)).toBeCloseTo((288 / 340) * 100, 1);

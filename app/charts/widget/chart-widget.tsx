@@ -237,7 +237,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     view,
     sliderIndex: index,
     endIndex: hasTimeRange(type) ? end : undefined,
-    periodCount: periods.length,
+    periods,
     title,
     subtitle,
     width,

@@ -16,6 +16,7 @@ import {
   pngDownloadUrl,
   svgDownloadUrl,
 } from '../export/view-urls';
+import { describeView } from './chart-view';
 import { COPY_FEEDBACK_MS } from './copy-dialog';
 import { saveBlob, svgMarkupToPng } from './widget-actions';
 import { publishedSvg } from '../export/published-frame';
@@ -36,7 +37,8 @@ export interface ExportContext {
   sliderIndex: number;
   /** The last period drawn (the end thumb, or grouped bars cut short); absent: the view's own end. */
   endIndex?: number;
-  periodCount: number;
+  /** The widget's timeline, which the slider indexes. */
+  periods: readonly string[];
   title: string;
   /** The selected dimension values and unit, printed under the title of a PNG. */
   subtitle: string;
@@ -129,7 +131,7 @@ export function useExports(ctx: ExportContext): {
       case 'csv':
         return followLink(dataDownloadUrl(origin(), id, view, 'csv'), exportFileName(code, view.chartType, 'csv'));
       case 'json': {
-        const shown = shownRange(view.chartType, ctx.sliderIndex, ctx.periodCount);
+        const shown = shownRange(view.chartType, ctx.sliderIndex, ctx.periods.length);
         const range =
           shown && ctx.endIndex !== undefined && ctx.endIndex >= shown.start
             ? { ...shown, end: Math.min(shown.end, ctx.endIndex) }
@@ -167,6 +169,16 @@ export function useExports(ctx: ExportContext): {
               source: `${data.dataset.source_name} (${code})`,
               slider: isSliderVisible(view.chartType),
               grownChart: grownChartHeight(ctx.figure.current, ctx.height),
+            }),
+            // The view in words, as its chart says it (decision 213): the frame's text alternative.
+            describeView({
+              data,
+              type: view.chartType,
+              sliderIndex: ctx.sliderIndex,
+              endIndex: ctx.endIndex,
+              title: ctx.title,
+              countries: view.countries,
+              periods: ctx.periods,
             }),
           ),
           feedbackMs: COPY_FEEDBACK_MS.embed,

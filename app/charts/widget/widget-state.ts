@@ -29,6 +29,17 @@ export function periodIndexOf(periods: readonly string[], period: string | undef
   return i < 0 ? null : i;
 }
 
+/** The timeline and where the widget's slider sits for a view's address (the server's images and cards). */
+export function sliderFor(data: DatasetData, view: ChartViewSpec): { periods: string[]; index: number } {
+  const { periods, seriesCount } = widgetTimeline(data, view.countries);
+  // `time` names the one period of a map or horizontal bar, as the widget opens on it (the page's address).
+  const opened = sliderModeFor(view.chartType) === 'period' ? periodIndexOf(periods, view.time) : null;
+  return {
+    periods,
+    index: opened ?? initialSliderIndex(view.chartType, periods, seriesCount, view.timeStart, view.timeEnd),
+  };
+}
+
 /**
  * Where the slider starts: at time_start when the URL gives one, else the view's default (the latest period
  * for map and horizontal bar, the first for line and table, the last 12 for a bar chart of a few series and

@@ -14,6 +14,8 @@ export interface PageMetaInput {
    * that view, while the canonical URL stays `path`. Default: `path`.
    */
   sharedPath?: string;
+  /** The sharing card's chart in words (decision 213): og:image:alt and twitter:image:alt. */
+  imageAlt?: string;
   /** Keeps the page out of search results (error pages). */
   noindex?: boolean;
   type?: 'website' | 'article';
@@ -51,6 +53,12 @@ export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor
     { property: 'og:image:height', content: '630' },
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
+  if (input.imageAlt) {
+    tags.push(
+      { property: 'og:image:alt', content: input.imageAlt },
+      { name: 'twitter:image:alt', content: input.imageAlt },
+    );
+  }
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }

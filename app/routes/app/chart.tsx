@@ -3,7 +3,8 @@
 // view (decision 198). `follow=1` follows the address's view once, then leaves the address (the Follow click).
 import { data, redirect } from 'react-router';
 import { packDatasetData } from '#core/packed-series';
-import { viewIdentity } from '#core/view';
+import { TRACKING_NAMES, unknownNames } from '#core/selection';
+import { VIEW_NAMES, viewIdentity } from '#core/view';
 import { findDataset, getDatasetMeta } from '#db/queries/datasets';
 import { openView } from '#db/queries/view';
 import { createFollow, followViewKey, listFollowsOfDataset, updateFollow, viewOfSettings } from '#db/queries/follows';
@@ -19,9 +20,14 @@ import { requireSession } from './guard.server';
 /** Drawing width of the widget on the server: the app's content column less the card's padding. */
 const CHART_WIDTH = 1086;
 
+/** The names this page reads: a view's, the dataset, and its follow's (decision 205: any other is a 400 naming it). */
+const CHART_PAGE_NAMES = ['id', 'follow', 'follow_id', ...VIEW_NAMES];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(request, context);
   const url = new URL(request.url);
+  const [unknown] = unknownNames(url.searchParams, CHART_PAGE_NAMES, TRACKING_NAMES);
+  if (unknown) throw data(unknown.message, { status: 400 });
   const id = url.searchParams.get('id');
   if (!id) throw data('datasetId is required but not provided (either directly or via data-id)', { status: 400 });
   const row = await findDataset(context.db, id);

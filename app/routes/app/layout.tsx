@@ -4,7 +4,7 @@ import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate, useRev
 import { nextParam } from '#core/route-guard';
 import { useAuth } from '../../components/auth/auth-provider';
 import { UserMenu } from '../../components/auth/user-menu';
-import { ErrorPage } from '../../components/site/error-page';
+import { errorDetail, ErrorPage } from '../../components/site/error-page';
 import { HomeLink, SkipLink } from '../../components/site/logo';
 import { NotificationBell } from '../../features/notifications/bell';
 import { ThemeToggle } from '../../components/site/theme-toggle';
@@ -40,7 +40,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AppShell>
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} detail={errorDetail(error)} />
     </AppShell>
   );
 }

@@ -6,9 +6,18 @@ import { UnfollowNotice } from '#app/features/follows/undo-unfollow';
 import { findDataset, getDatasetMeta } from '#db/queries/datasets';
 import { openView } from '#db/queries/view';
 import { getLastRelease } from '#db/queries/revisions';
-import { ChartWidget, joinQuery, pageViewPairs, parseViewQuery, type ChartViewSpec } from '#app/charts';
+import {
+  addressViewQuery,
+  cardImageAlt,
+  cardView,
+  ChartWidget,
+  joinQuery,
+  pageViewPairs,
+  type ChartViewSpec,
+} from '#app/charts';
 import { UpdatedNote, useLiveDataset } from '#app/features/live/use-live';
 import { TrendRuleForm } from '#app/features/notifications/trend-rule-form';
+import { AskThisChart } from '#app/components/assistant/ask-chart';
 import { lastUpdateFact, ReleaseSection } from '#app/features/releases/release-section';
 import { useSignInModal } from '#app/components/auth/sign-in-modal';
 import { useSiteRootData } from '#app/components/site/root-data';
@@ -23,8 +32,7 @@ import { readAsOf } from '#core/as-of';
 import { isViewOnlyNavigation } from '#app/components/site/view-navigation';
 import { readablePeriod } from '#core/periods';
 import { defaultPlaces } from '#core/default-view';
-import { EMBED_NAMES, PAGE_NAMES, viewIdentity } from '#core/view';
-import { TRACKING_NAMES, unknownNames } from '#core/selection';
+import { datasetPageQueryProblem, viewIdentity } from '#core/view';
 import type { DatasetMeta } from '#core/schemas/dataset';
 import { packDatasetData } from '#core/packed-series';
 import { useUnpackedData } from '#app/components/site/use-unpacked-data';
@@ -41,8 +49,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const embed = url.searchParams.get('embed') === 'true';
   // The page's names, strictly (issue 38, decision 205): a misspelt one is a 400 page naming it and the names read
   // here, never a chart of everything; the tracking parameters of shared links are ignored.
-  const unknown = unknownNames(url.searchParams, embed ? EMBED_NAMES : PAGE_NAMES, TRACKING_NAMES);
-  if (unknown.length > 0) throw data(unknown.map((p) => p.message).join('; '), { status: 400 });
+  const refused = datasetPageQueryProblem(url.searchParams);
+  if (refused) throw data(refused, { status: 400 });
   const row = await findDataset(context.db, params.id);
   if (!row) {
     // A dataset Eurostat lists that is not imported yet: what it is, and its import on demand (decision 188).
@@ -76,6 +84,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The embed's first request does not know the frame's width: it also draws a narrow copy.
     narrow: embed && !url.searchParams.has('width'),
     theme: url.searchParams.get('theme') === 'dark' ? ('dark' as const) : ('light' as const),
+    // The sharing card's chart in words (decision 213), for og:image:alt; an embed has no card.
+    imageAlt:
+      widget && !embed
+        ? cardImageAlt(widget.data, cardView(widget.data, meta, view, url.searchParams.has('chart_type')))
+        : null,
   };
   // An embed may be framed by any site; the page itself keeps the browser's default.
   const headers: HeadersInit = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
@@ -116,6 +129,7 @@ export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
       title,
       description: loaded.meta.description,
       path,
+      ...(loaded.chart.imageAlt ? { imageAlt: loaded.chart.imageAlt } : {}),
       // A shared view (a Food map, an earlier vintage) gets its own card; the canonical page stays the dataset's.
       ...(view ? { sharedPath: `${path}?${view}` } : {}),
     }),
@@ -188,6 +202,7 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
     return (
       <EmbedView
         datasetId={meta.id}
+        datasetCode={meta.dataset_code}
         view={chart.view}
         data={widgetData}
         error={chart.error}
@@ -261,6 +276,12 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
           </p>
         ) : null}
         <UpdatedNote updatedAt={live.updatedAt} />
+        <AskThisChart
+          datasetCode={meta.dataset_code}
+          search={location.search}
+          signedIn={loaderData.signedIn}
+          onRequireSignIn={() => signIn.open()}
+        />
       </div>
       {trendOpen ? (
         <div className="mt-3">
@@ -301,9 +322,7 @@ function addressView(view: ChartViewSpec, meta: DatasetMeta): ChartViewSpec {
  * address did not ask for (a default chart type would change the card) or what is not a view (tracking parameters).
  */
 function sharedViewQuery(search: string): string {
-  const query = new URLSearchParams(search);
-  const asked = (key: string) => query.has(key) || query.has(key.replace(/\[\]$/, ''));
-  return joinQuery(pageViewPairs(parseViewQuery(query).view).filter(([key]) => asked(key)));
+  return addressViewQuery(new URLSearchParams(search));
 }
 
 /**

@@ -5,9 +5,12 @@ import { embedRuntimeScript } from '#app/charts';
 import type { ChartViewSpec } from '#app/charts';
 import type { LoadedOutlines } from '#app/charts';
 import type { WidgetData } from '#app/charts';
+import { pageViewPairs } from '#app/charts';
 
 export interface EmbedViewProps {
   datasetId: number;
+  /** For the "Ask this chart" form, which opens the dataset page of this view with the question (decision 212). */
+  datasetCode: string;
   view: ChartViewSpec;
   data: WidgetData | null;
   error: string | null;
@@ -61,8 +64,44 @@ export function EmbedView(props: EmbedViewProps) {
           readonly
           embed
         />
+        <AskForm datasetCode={props.datasetCode} view={view} />
         <script dangerouslySetInnerHTML={{ __html: embedRuntimeScript() }} />
       </div>
     </div>
+  );
+}
+
+/**
+ * "Ask this chart" in the embed (decision 212): the embed ships no React and, framed by another site, has no session,
+ * so its box is a plain form that opens the dataset page of this exact view with the question (`ask=`) in a new tab,
+ * where the page asks it (app/components/assistant/ask-chart.tsx).
+ */
+function AskForm({ datasetCode, view }: { datasetCode: string; view: ChartViewSpec }) {
+  return (
+    <form
+      method="get"
+      action={`/datasets/${encodeURIComponent(datasetCode)}`}
+      target="_blank"
+      className="mt-3 flex flex-wrap items-end gap-2 text-sm"
+      data-ask-chart
+    >
+      {pageViewPairs(view).map(([name, value], i) => (
+        <input key={i} type="hidden" name={name} value={value} />
+      ))}
+      <label className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="font-semibold">Ask this chart</span>
+        <input
+          name="ask"
+          required
+          maxLength={500}
+          autoComplete="off"
+          placeholder='e.g. "Which country is highest?"'
+          className="min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+        />
+      </label>
+      <button type="submit" className="rounded-md bg-brand-dark px-3 py-1.5 font-semibold text-white">
+        Ask
+      </button>
+    </form>
   );
 }
