@@ -113,6 +113,12 @@ const LEASE_MAX = 1000;
 /** A lease not used up within this time is handed back, so that other processes can count those requests. */
 export const LEASE_MS = 1000;
 
+/** Whether a query failed because its database was closed (PGlite's "PGlite is closed", postgres.js's ended connection). */
+function closedDatabase(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error && /PGlite is closed|CONNECTION_ENDED|CONNECTION_DESTROYED/.test(cause.message);
+}
+
 /** Counts one request of a subject on a UTC day, never leasing past `cap` (its limit): the request's count. */
 export type Counter = (subject: string, day: string, cap?: number) => Promise<number>;
 
@@ -163,9 +169,11 @@ export function batchedCounter(db: Db): Counter {
     clearTimeout(lease.timer);
     const unused = lease.end - lease.next + 1;
     if (unused > 0)
-      returnApiLease(db, st.subject, st.day, unused).catch((error: unknown) =>
-        console.error(`Could not hand back ${unused} leased counts of ${st.subject}:`, error),
-      );
+      returnApiLease(db, st.subject, st.day, unused).catch((error: unknown) => {
+        // The database closed meanwhile (the process is stopping): there is nothing left to hand the counts back to.
+        if (closedDatabase(error)) return;
+        console.error(`Could not hand back ${unused} leased counts of ${st.subject}:`, error);
+      });
   }
 
   /** Hands the lease's counts to the queued requests, in order. */

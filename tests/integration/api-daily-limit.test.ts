@@ -1,7 +1,7 @@
 // The Free plan's daily data API limit in-process on a real database: headers, 429, the limit page, who counts.
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiUsage, users } from '../../db/schema';
 import { NO_CAP } from '../../db/queries/api-usage';
@@ -19,6 +19,7 @@ import { issuePageToken } from '../../server/keys/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
+import { databaseWithGeos } from '../setup/database';
 
 let h: Harness;
 beforeAll(async () => {
@@ -332,6 +333,20 @@ describe('leased counts (decision 173)', () => {
     await wait(LEASE_MS + 300);
     expect((await row(subject))!.count).toBe(2000);
     expect(await count(subject, day)).toBe(2001);
+  });
+
+  it('say nothing when the database closed before a lease came back (a stopping process: nothing to hand back to)', async () => {
+    const own = await databaseWithGeos();
+    const count = batchedCounter(own.db);
+    await load([count], `ip:${nextIp()}`, 10, 50, NO_CAP);
+    await own.close();
+    const errors = vi.spyOn(console, 'error');
+    try {
+      await wait(LEASE_MS + 300);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('lease from a second burst of 20 in a window, and never for one burst alone (decision 180)', async () => {
