@@ -99,6 +99,13 @@ export async function observations(
     to,
   };
   const { rows } = await loadView(db, ds.meta, selection, { maxValues });
+  return observationsOf(rows);
+}
+
+type ViewRow = Awaited<ReturnType<typeof loadView>>['rows'][number];
+
+/** A view's rows that have a value, as observations in order of period, then place (the chat's and the chart's). */
+export function observationsOf(rows: readonly ViewRow[]): Obs[] {
   return rows
     .filter((r) => r.value !== null)
     .map((r) => ({

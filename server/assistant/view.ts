@@ -16,6 +16,8 @@ import { spanOf, unitWords } from './builtin';
 import {
   gazetteerFor,
   measureName,
+  observationsOf,
+  type Obs,
   placeName,
   seriesLabel,
   sourceName,
@@ -47,14 +49,8 @@ export function viewPageUrl(origin: string, code: string, query: URLSearchParams
   return `${origin.replace(/\/+$/, '')}/datasets/${encodeURIComponent(code)}${q ? `?${q}` : ''}`;
 }
 
-interface Cell {
-  geo: string;
-  geoName: string;
-  period: number;
-  value: number;
-  decimals: number | null;
-  flags: string | null;
-}
+/** A cell of the view: one published value (the chat's observation). */
+type Cell = Obs;
 
 interface Ctx {
   ds: Dataset;
@@ -118,17 +114,7 @@ export async function viewAnswer(
     return decline(`This view of ${sourceName(ds)} shows no values, so there is nothing to answer.`);
   // The view's first series (the chart's first line); its places are the view's.
   const first = shown[0]!.dims.join('|');
-  const cells: Cell[] = shown
-    .filter((r) => r.dims.join('|') === first)
-    .map((r) => ({
-      geo: r.geo,
-      geoName: r.geoName,
-      period: r.period,
-      value: r.value!,
-      decimals: r.decimals,
-      flags: r.flags,
-    }))
-    .sort((a, b) => a.period - b.period || a.geo.localeCompare(b.geo));
+  const cells: Cell[] = observationsOf(shown.filter((r) => r.dims.join('|') === first));
   const dims: Record<string, string> = {};
   const byCode: Record<string, string> = {};
   for (const [i, d] of meta.dimensions.entries()) {

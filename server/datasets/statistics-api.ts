@@ -43,7 +43,7 @@ const dataRoute = createRoute({
     'Any other name is a 400 naming it and the names read here.',
   request: {
     params: z.object({
-      code: z.string().openapi({ param: { name: 'code', in: 'path' }, example: 'une_rt_m' }),
+      code: z.string().openapi({ param: { name: 'code', in: 'path' }, example: 'migr_asyappctza' }),
     }),
     query: z
       .object({
