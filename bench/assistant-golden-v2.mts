@@ -877,15 +877,71 @@ function declines(all: BenchDataset[]): Omit<GoldenV2, 'half'>[] {
 }
 
 const all = [...realDatasets(), ...generatedDatasets()];
-const questions: Omit<GoldenV2, 'half'>[] = [];
-for (const topic of topics) {
-  const ds = all.find((d) => d.code === topic.code);
-  if (!ds) throw new Error(`no data for ${topic.code}`);
-  for (const key of [topic.key, ...(topic.alt ?? []).map((a) => a.key)])
-    if (!ds.series.some((s) => sameKey(s.key, key))) throw new Error(`${topic.code}: no series ${JSON.stringify(key)}`);
-  questions.push(...questionsFor({ ds, topic }));
+/** Every question of the set, drawn by the seeded choices from where `state` stands. */
+function generateQuestions(): Omit<GoldenV2, 'half'>[] {
+  const drawn: Omit<GoldenV2, 'half'>[] = [];
+  for (const topic of topics) {
+    const ds = all.find((d) => d.code === topic.code);
+    if (!ds) throw new Error(`no data for ${topic.code}`);
+    for (const key of [topic.key, ...(topic.alt ?? []).map((a) => a.key)])
+      if (!ds.series.some((s) => sameKey(s.key, key)))
+        throw new Error(`${topic.code}: no series ${JSON.stringify(key)}`);
+    drawn.push(...questionsFor({ ds, topic }));
+  }
+  drawn.push(...declines(all));
+  return drawn;
 }
-questions.push(...declines(all));
+
+// GOLDEN_EXTRA=<n>: n more draws of the same kinds with other seeds, written to assistant-golden-v2-extra.json, all of
+// them for tuning (dev): more questions to tune on without looking at the test half. A question the set already has
+// (either half) is left out, so no test question is tuned on (decision 209).
+const extraDraws = Number(process.env.GOLDEN_EXTRA ?? 0);
+if (extraDraws > 0) {
+  const setFile = path.join(import.meta.dirname, 'assistant-golden-v2.json');
+  const asked = new Set((JSON.parse(readFileSync(setFile, 'utf8')) as GoldenV2[]).map((g) => g.question));
+  const extra: GoldenV2[] = [];
+  for (let draw = 1; draw <= extraDraws; draw += 1) {
+    state = 20261129 + draw * 7919;
+    for (const q of generateQuestions()) {
+      if (asked.has(q.question)) continue;
+      asked.add(q.question);
+      extra.push({ ...q, half: 'dev' });
+    }
+  }
+  // The set's declines of things no dataset measures are ten fixed questions, so other draws repeat them: these are
+  // others of the kind, written for tuning only (after the set, not drawn from it).
+  for (const question of [
+    'How many cinema tickets were sold in France in 2019?',
+    'How many bicycles were stolen in Denmark in 2018?',
+    'How many Nobel prizes did Sweden win in 2010?',
+    'What was the average temperature in Greece in July 2021?',
+    'How many marathons were held in Germany in 2019?',
+    'How many bee colonies were there in Slovenia in 2016?',
+    'What was the number of tattoo parlours in Ireland in 2022?',
+    'How many ski lifts operated in Austria in 2020?',
+    'How many chess grandmasters lived in Hungary in 2015?',
+    'What was the average snowfall in Finland in 2018?',
+    'How many lighthouses were there in Croatia in 2019?',
+    'How many racehorses were trained in Ireland in 2017?',
+    'What was the box office revenue of films in Spain in 2021?',
+    'How many volcanic eruptions were there in Italy in 2014?',
+    'How many pizzas were eaten in Italy in 2020?',
+    'How many penguins lived in Belgium in 2020?',
+    'How many Olympic medals did the Netherlands win in 2016?',
+    'How many tornadoes hit Poland in 2019?',
+    'What was the number of vampires in Romania in 2012?',
+    'How many castles were open to visitors in Czechia in 2018?',
+  ])
+    if (!asked.has(question)) extra.push({ kind: 'decline-dataset', decline: true, question, half: 'dev' });
+  const extraFile = path.join(import.meta.dirname, 'assistant-golden-v2-extra.json');
+  writeFileSync(
+    extraFile,
+    await format(JSON.stringify(extra), { ...(await resolveConfig(extraFile)), filepath: extraFile }),
+  );
+  console.log(`${extraFile}: ${extra.length} more questions to tune on (dev), from ${extraDraws} other draws`);
+  process.exit(0);
+}
+const questions = generateQuestions();
 
 // Half each, by a seeded shuffle within each kind (the declines' three kinds count as one).
 const stratum = (q: Omit<GoldenV2, 'half'>) => (q.kind.startsWith('decline') ? 'decline' : q.kind);

@@ -32,7 +32,8 @@ const stopWords = new Set(
   dropped move moved evolve evolved trend over time peak peaked trough low high point its at hit hitting record
   higher lower more less same about also and then what about i we you could would should can will get got see
   year years month months quarter quarters week weeks half day first second third fourth last next previous
-  strongest weakest any all total among saw bottom out ever since level value values
+  strongest weakest any all total among saw bottom out ever since level value values lived live
+  people persons develop developed headline aged
   im am der die das des dem den von und le la les du et en`
     .split(/\s+/)
     .filter(Boolean),
@@ -96,10 +97,41 @@ function labelStems(text: string): Set<string> {
 /** A question read for matching: its content words, and the words a code label may use. */
 export interface QuestionWords {
   /** Content words (stemmed), each with the phrases (stemmed words) it may be written as in titles. */
-  topic: { word: string; alternatives: string[][] }[];
+  topic: {
+    word: string;
+    alternatives: string[][];
+    /** As the question wrote it, for the catalogue search. */ text: string;
+  }[];
   /** Every stemmed word of the question apart from places and periods, for code labels. */
   all: Set<string>;
 }
+
+/**
+ * Words that frame a question ("how did it change", "which country") and that code labels also use in another sense
+ * ("Percentage change on previous period", "Domestic country"): they do not pick a series, unless a label's own
+ * phrase says them ("percentage change").
+ */
+const framingWords = new Set([
+  'change',
+  'changed',
+  'changes',
+  'country',
+  'countries',
+  'member',
+  'state',
+  'states',
+  'rise',
+  'rose',
+  'fall',
+  'fell',
+  'increase',
+  'increased',
+  'decrease',
+  'decreased',
+  'drop',
+  'dropped',
+]);
+const framingKept = /^(percentage|percent|pct|annual|average|rate)$/;
 
 /** Periods and "2015 = 100" base years say nothing about the dataset. */
 function withoutPeriods(text: string): string {
@@ -135,7 +167,9 @@ export function questionWords(question: string, placePhrases: readonly string[])
   for (const p of [...placePhrases].sort((a, b) => b.length - a.length))
     if (p && !text.includes(` from ${p} `)) text = text.split(` ${p} `).join('  ');
   const words = text.split(' ').filter(Boolean);
-  const all = new Set(words.map(stem));
+  const all = new Set(
+    words.filter((w, i) => !framingWords.has(w) || framingKept.test(words[i - 1] ?? '')).map((w) => stem(w)),
+  );
   // What labels say for words people use: youth is under 25 (Eurostat's youth), a count is of persons.
   for (const [re, adds] of expansions) if (re.test(text)) for (const w of adds) all.add(w);
   const topic: QuestionWords['topic'] = [];
@@ -150,7 +184,7 @@ export function questionWords(question: string, placePhrases: readonly string[])
     if (seen.has(word)) continue;
     seen.add(word);
     const alternatives = [word, ...(synonyms[phrase] ?? [])].map((s) => s.split(' ').map(stem));
-    topic.push({ word, alternatives });
+    topic.push({ word, alternatives, text: phrase });
   }
   return { topic, all };
 }
@@ -272,5 +306,20 @@ export function matchDataset(q: QuestionWords, ds: DatasetLabels): DatasetMatch 
   }
   // A growth rate is not its level: "GDP" asks for the level, "GDP growth" (or "shrank") for the rate.
   if (title.has('growth') && !q.all.has('growth')) score -= 0.8;
+  // The same when only its series' unit says so ("percentage change on previous period") and the title names a level
+  // ("GDP and main components"); a title that says it is a rate ("annual rate of change": inflation) is asked by name.
+  const unit = ds.dimensions.find((d) => d.code.toLowerCase() === 'unit');
+  const unitCode = unit ? (dims[unit.code] ?? unit.default) : undefined;
+  const unitLabel = labelStems(unit?.values.find((v) => v.code === unitCode)?.label ?? '');
+  const titleRate = ['growth', 'change', 'rate'].some((w) => title.has(w));
+  if (
+    !titleRate &&
+    (unitLabel.has('growth') || unitLabel.has('change')) &&
+    !q.all.has('growth') &&
+    !q.all.has('change')
+  )
+    score -= 0.8;
+  // So is an amount per person: "GDP" asks for the whole economy's, "GDP per capita" (per head, per inhabitant) for that.
+  if (title.has('capita') && !['capita', 'head', 'inhabitant', 'person'].some((w) => q.all.has(w))) score -= 0.8;
   return { code: ds.code, score, titleHits, inTitle, matched: q.topic.length - unmatched.length, dims, unmatched };
 }

@@ -266,9 +266,12 @@ function findScope(text: string, places: PlaceEntry[]): Scope | null {
 /** The phrases (normalised) by which the question names the places found. */
 export function placePhrasesIn(text: string, places: readonly PlaceEntry[], gazetteer: Gazetteer): string[] {
   const found = new Set(places.map((p) => p.code));
-  return gazetteer.phrases
+  const named = gazetteer.phrases
     .filter((p) => found.has(p.place.code) && findPhrase(text, p.phrase) !== -1)
     .map((p) => p.phrase);
+  // A place written as its code ("HICP for DE", "US inflation") is a place, not a word of what is measured.
+  const codes = [...found].map((c) => c.toLowerCase()).filter((c) => findPhrase(text, c) !== -1);
+  return [...named, ...codes];
 }
 
 export interface ParseOptions {

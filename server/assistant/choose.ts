@@ -5,9 +5,10 @@
 // after start is found by the next question.
 import { matchDataset, questionWords, type DatasetLabels, type DatasetMatch } from '../../core/assistant/match';
 import { placePhrasesIn, type ParsedQuestion } from '../../core/assistant/parse';
+import type { TimePoint } from '../../core/assistant/time';
 import type { Gazetteer } from '../../core/assistant/places';
 import { normalize } from '../../core/assistant/text';
-import { parsePeriod, periodsPerYear } from '../../core/periods';
+import { parsePeriod, periodsPerYear, yearOf } from '../../core/periods';
 import type { ReadDb } from '../../db/client';
 import { searchDatasets } from '../../db/queries/search';
 import { loadDataset, type Dataset } from './data';
@@ -60,11 +61,47 @@ function frequencyFit(q: ParsedQuestion, ds: Dataset, question: string): number 
   const at = q.time?.kind === 'point' ? q.time.at : q.time?.kind === 'range' && q.time.to ? q.time.from : null;
   // No period, the latest, or "since 2020": the finer series has more to say (the newest value, the month of a peak).
   if (!at) return 0.15 * Math.log(periodsPerYear(ds.freq));
+  // "On 1 January 2021" of a table counted on that day each year ("Population on 1 January"): its year.
+  if (dayInTitle(ds, at)) return 0.3;
   const asked = periodsPerYear(at.freq);
   const has = periodsPerYear(ds.freq);
   if (asked > has) return -1.5;
   if (asked === has) return 0.3;
-  return 0;
+  // A year asked of a quarterly table: a table of years answers it better than its last quarter does.
+  return q.time?.kind === 'point' ? -0.3 : 0;
+}
+
+const monthNames = 'january february march april may june july august september october november december'.split(' ');
+
+/** Whether the dataset's title names the day asked as its reference date ("Population on 1 January"). */
+function dayInTitle(ds: Dataset, at: TimePoint): boolean {
+  if (at.freq !== 'D') return false;
+  const date = new Date(Date.UTC(at.year, 0, at.sub));
+  return new RegExp(`\\b${date.getUTCDate()}(st|nd|rd|th)?\\s+${monthNames[date.getUTCMonth()]}\\b`, 'i').test(
+    ds.meta.dataset_name,
+  );
+}
+
+const yearOfPeriod = (text: string | null | undefined): number | null => {
+  const p = text ? parsePeriod(text) : null;
+  return p ? yearOf(p.freq, p.ordinal) : null;
+};
+
+/** A dataset whose years do not reach the period asked cannot answer it: another that does comes first. */
+function coverageFit(q: ParsedQuestion, ds: Dataset): number {
+  const first = yearOfPeriod(ds.meta.oldest_period);
+  const last = yearOfPeriod(ds.meta.latest_period);
+  if (first === null || last === null || !q.time || q.time.kind === 'latest') return 0;
+  const asked = q.time.kind === 'point' ? [q.time.at] : [q.time.from, ...(q.time.to ? [q.time.to] : [])];
+  return asked.some((at) => at.year < first || at.year > last) ? -1 : 0;
+}
+
+/** Two ranked lists as one: first of each, second of each…, each item once. */
+function interleave<T extends { dataset_code: string }>(a: readonly T[], b: readonly T[]): T[] {
+  const out = new Map<string, T>();
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    for (const item of [a[i], b[i]]) if (item && !out.has(item.dataset_code)) out.set(item.dataset_code, item);
+  return [...out.values()];
 }
 
 function latestOrdinal(ds: Dataset): number {
@@ -90,21 +127,35 @@ export async function chooseDatasets(
   }
   const topic = words.topic.map((t) => t.word);
   if (topic.length === 0) return { kind: 'none', words: [] };
-  const { items } = await searchDatasets(db, { q: topic.join(' '), limit: searched, offset: 0 });
+  // The search has its own word forms and synonyms: it gets the words as written ("rate", not the matcher's "percentage").
+  const written = words.topic.map((t) => t.text).join(' ');
+  // And the matcher's forms ("died" as "death"), when they differ: the two lists, interleaved, each read to `searched`.
+  const formed = topic.join(' ');
+  const [asWritten, asFormed] = await Promise.all(
+    [written, ...(formed === written ? [] : [formed])].map((text) =>
+      searchDatasets(db, { q: text, limit: searched, offset: 0 }).then((r) => r.items),
+    ),
+  );
+  const items = interleave(asWritten ?? [], asFormed ?? []).slice(0, searched);
   const scored: { ds: Dataset; m: DatasetMatch; score: number }[] = [];
   for (const [i, item] of items.entries()) {
     const ds = await loadDataset(db, item.dataset_code);
     if (!ds) continue;
     const themes = [...item.theme, ...item.categories].map((c) => c.name).join(' ');
     const m = matchDataset(words, { ...labelsOf(ds), themes });
-    const score = m.score + rankWeight * (1 - i / searched) + frequencyFit(q, ds, question) + regionFit(q, ds);
+    const score =
+      m.score + rankWeight * (1 - i / searched) + frequencyFit(q, ds, question) + regionFit(q, ds) + coverageFit(q, ds);
     scored.push({ ds, m, score });
   }
   scored.sort((a, b) => b.score - a.score);
-  const best = scored[0];
-  // A dataset must say in its title something of what is asked, and match more of the question's words than not.
-  const fits = (s: (typeof scored)[number]) => s.m.titleHits > 0 && s.m.unmatched.length < 2 * s.m.matched;
-  if (!best || !fits(best)) return { kind: 'none', words: best?.m.unmatched ?? topic };
+  // A dataset must say in its title something of what is asked, and match more of the question's words than not (as
+  // many, from two on: "long-term bond yield"; one word for one, "average temperature", is a coincidence): the best of
+  // those (one that names the question's word only in its unit, "% of GDP", does not stand in its way).
+  const fits = (s: (typeof scored)[number]) =>
+    s.m.titleHits > 0 &&
+    (s.m.unmatched.length < s.m.matched || (s.m.matched >= 2 && s.m.unmatched.length <= s.m.matched));
+  const best = scored.find(fits);
+  if (!best) return { kind: 'none', words: scored[0]?.m.unmatched ?? topic };
   const close = scored.filter((s) => fits(s) && s.score >= best.score - 1);
   // The latest value, of datasets of the best one's frequency that have every word asked: the newest data.
   if ((!q.time || q.time.kind === 'latest') && best.m.unmatched.length === 0) {
