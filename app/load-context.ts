@@ -1,6 +1,7 @@
 // What the server hands every loader and action: the database handle (one path to the data), the visitor's session
 // and the map outlines the server has read (the server owns files; pages never read them themselves).
 import type { AdminImports } from '../core/admin-imports';
+import type { AskChartAnswer } from '../core/assistant/compose';
 import type { CatalogueImports } from '../core/catalogue-imports';
 import type { RobotPages } from '../core/robot/template';
 import type { PageAuth } from '../core/schemas/account';
@@ -35,6 +36,11 @@ declare module 'react-router' {
     billing?: { configured: boolean; intervals: ('month' | 'year')[] };
     /** The content-writing robot's output for the case study (server/robot/service.ts, decision 144). */
     robot?: RobotPages;
+    /**
+     * Answers a question about a view of a dataset for the page opened with `?ask=`, so that the answer is in the HTML
+     * without scripts; counted as the question sent from the page's box would be (server/assistant/page-ask.ts).
+     */
+    askChart?: (question: string, view: { dataset_code: string; query: string }) => Promise<AskChartAnswer>;
     /** Set by app/entry.server.tsx's handleError when a loader failed because the database was away (answer 503). */
     failures?: { databaseUnavailable: boolean };
   }

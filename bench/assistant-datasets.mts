@@ -758,8 +758,11 @@ function generate(spec: Spec): BenchDataset {
   };
 }
 
-/** The TSV text of a generated dataset, in Eurostat's current layout (LF line endings). */
-function toTsv(ds: BenchDataset): string {
+/**
+ * The TSV text of a generated dataset, in Eurostat's current layout (LF line endings); the assistant's tests import one
+ * (tests/integration/assistant.test.ts, tests/e2e/assistant-chat.test.ts).
+ */
+export function toTsv(ds: BenchDataset): string {
   const source = periodsSource(ds);
   const lines = [`freq,${ds.dims.join(',')},geo\\TIME_PERIOD\t${source.map((p) => `${p} `).join('\t')}`];
   for (const s of ds.series) {

@@ -18,6 +18,7 @@ import { cacheRegistry, type CacheRegistry } from './caches';
 import { apiKeysApi } from './keys/api';
 import { followsApi } from './follows/api';
 import { assistantApi } from './assistant/api';
+import { pageAsker } from './assistant/page-ask';
 import { researcherApi } from './researcher/api';
 import { billingApi } from './billing/api';
 import { apiNavigationGuard } from './http/middleware/api-paths';
@@ -289,6 +290,13 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
       configured: billing !== null,
       intervals: billing ? (['month', 'year'] as const).filter((i) => billing.prices[i] !== null) : [],
     };
+    const pageAsk = {
+      db: opts.db,
+      origin: config.publicUrl,
+      llm: llmSettings(config),
+      countForPage: quota.countForPage,
+      isCounted: policies.isCounted,
+    };
     renderPage = async (request, c) => {
       const read = await readSession(auth, opts.db, request.headers, false);
       const pageAuth: PageAuth = {
@@ -309,6 +317,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
         catalogueImports: refresh.queue,
         billing: billingOffer,
         robot: { showcase: () => robotShowcase(opts.db) },
+        // "Ask this chart" without scripts: the dataset page answers `?ask=` itself, counted (decision 216).
+        askChart: pageAsker(pageAsk, c, read.session),
         failures,
       });
       if (response.status !== 500 || !failures.databaseUnavailable) return response;

@@ -29,6 +29,21 @@ export interface Derived {
   from: number[];
 }
 
+/** An answer as POST /api/assistant/ask gives it (server/assistant/api.ts) and pages show it. */
+export interface AssistantAnswer {
+  answer: string;
+  citations: Citation[];
+  chart?: { chart_type: string; embed_url: string };
+  engine: 'builtin' | 'llm';
+  /** Empty for an anonymous visitor's question, which is kept nowhere (decision 216). */
+  conversation_id: string;
+  declined: boolean;
+  derived: Derived[];
+}
+
+/** "Ask this chart" answered by a page's loader (decision 216): the assistant's answer, or why there is none. */
+export type AskChartAnswer = { answer: AssistantAnswer } | { error: string };
+
 /** A value as published: its decimals, thousands separated, a real minus sign. */
 export function formatValue(value: number, decimals: number | null): string {
   const d = decimals ?? (Number.isInteger(value) ? 0 : Math.min(4, String(value).split('.')[1]?.length ?? 0));

@@ -1,5 +1,7 @@
 // /api/assistant: the chat assistant. POST /assistant/ask answers from stored observations with a citation for every
-// number; conversations are kept per user (a session or an API key) and can be listed, read and deleted.
+// number; conversations are kept per user (a session or an API key) and can be listed, read and deleted. A question
+// about a chart (`view`) may be asked by anyone: anonymously it is answered by the built-in engine and kept nowhere
+// (decision 216).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteConversation, findConversation, listConversations, listMessages } from '../../db/queries/assistant';
@@ -8,9 +10,9 @@ import type { LlmSettings } from './llm';
 import type { Auth } from '../auth/auth';
 import { ApiError, bodyValidationHook } from '../http/errors';
 import { errorResponse } from '../http/openapi';
-import { dailyLimitResponse, invalidKeyResponse } from '../keys/daily-limit';
+import { dailyLimitResponse } from '../keys/daily-limit';
 import type { ApiEnv } from '../http/env';
-import { requestAccountId } from '../keys/request-account';
+import { optionalAccountId, requestAccountId } from '../keys/request-account';
 import { PERIOD_SPELLINGS } from '../../core/periods';
 import { counted, uncounted } from '#server/http/route-policy';
 import { findDataset } from '../../db/queries/datasets';
@@ -20,7 +22,9 @@ import { viewQueryOf } from './view';
 
 /**
  * The assistant reads the data for its answers: each question counts like a data request (issue 16) (decision 201);
- * a question about a chart ("Ask this chart", `view` in the body, decision 212) is the same request and counts the same.
+ * a question about a chart ("Ask this chart", `view` in the body, decision 212) is the same request and counts the same:
+ * the dataset page's box sends an anonymous visitor's question with the page token, within the address's page
+ * allowance like the chart widget's reads (decision 216).
  */
 export const assistantPolicies = [
   counted('POST /api/assistant/ask', 'post', ['/api/assistant/ask']),
@@ -69,7 +73,10 @@ const answerSchema = z
       .optional()
       .openapi({ description: 'A chart of the answer, when one helps' }),
     engine: z.enum(['builtin', 'llm']),
-    conversation_id: z.string(),
+    conversation_id: z.string().openapi({
+      description:
+        "The conversation the exchange is kept in (send it back for a follow-up); empty for an anonymous visitor's question about a view, which is kept nowhere",
+    }),
     declined: z.boolean().openapi({ description: 'True when there is no data to answer (the answer says why)' }),
     derived: z
       .array(z.object({ text: z.string(), value: z.number(), from: z.array(z.number().int()) }))
@@ -82,7 +89,7 @@ const askRoute = createRoute({
   path: '/assistant/ask',
   summary: 'Ask the assistant about the stored statistics; every number in the answer is cited',
   description:
-    'Needs a session or an API key, and counts against the daily API limit. Follow-ups ("and France?") continue the conversation named by conversation_id.',
+    'Needs a session or an API key, except a question about a view (`view`), which anyone may ask: anonymously it is answered from the view and by the built-in engine (never the language model), continues no conversation and is kept nowhere (decision 216). Counts against the daily API limit like a data request (with the page token of our pages, within the address\'s page allowance). Follow-ups ("and France?") continue the conversation named by conversation_id.',
   security: [{}, { bearerKey: [] }, { apiKeyHeader: [] }] as { [name: string]: string[] }[],
   request: {
     body: {
@@ -119,7 +126,9 @@ const askRoute = createRoute({
   responses: {
     200: { description: 'The answer', content: { 'application/json': { schema: answerSchema } } },
     400: errorResponse('No question, or one longer than 500 characters'),
-    401: invalidKeyResponse,
+    401: errorResponse(
+      'Signed out without a view (or with a conversation_id), or an API key that is unknown, revoked or rotated',
+    ),
     404: errorResponse('No such conversation of this user, or no such dataset for the view'),
     429: dailyLimitResponse,
   },
@@ -197,8 +206,10 @@ export function assistantApi(opts: AssistantApiOptions): OpenAPIHono<ApiEnv> {
   const notFound = () => new ApiError(404, 'not_found', 'No such conversation.');
 
   api.openapi(askRoute, async (c) => {
-    const userId = await userIdOf(c);
     const { question, conversation_id, view } = c.req.valid('json');
+    // A question about a chart may come from anyone; a conversation is an account's.
+    const userId =
+      view && !conversation_id ? await optionalAccountId(c, opts.auth, opts.trustProxy) : await userIdOf(c);
     if (view) {
       // The page's names, strictly (decision 205): a misspelt one is a 400 naming it, never an answer of another view.
       const problems = unknownNames(viewQueryOf(view), PAGE_NAMES, TRACKING_NAMES);
@@ -207,7 +218,8 @@ export function assistantApi(opts: AssistantApiOptions): OpenAPIHono<ApiEnv> {
     }
     try {
       const result = await ask(
-        { db: c.var.db, origin: opts.publicUrl, llm: opts.llm, ...(view && { view }) },
+        // The language model answers accounts only: it costs per question, and a page token is anyone's.
+        { db: c.var.db, origin: opts.publicUrl, llm: userId === null ? null : opts.llm, ...(view && { view }) },
         userId,
         question,
         conversation_id,

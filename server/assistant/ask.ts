@@ -1,7 +1,8 @@
 // One question in a conversation: the previous answer's context for follow-ups, the engine (built-in, or the
-// language model when configured), and the exchange kept in the user's conversation.
+// language model when configured), and the exchange kept in the user's conversation. An anonymous visitor's question
+// about a chart (decision 216) is answered the same way and kept nowhere.
 import { randomUUID } from 'node:crypto';
-import type { Citation } from '../../core/assistant/compose';
+import type { AssistantAnswer } from '../../core/assistant/compose';
 import type { ParsedQuestion } from '../../core/assistant/parse';
 import type { Db } from '../../db/client';
 import {
@@ -15,14 +16,7 @@ import { builtinAnswer, type ChartOut, type EngineAnswer } from './builtin';
 import { llmAnswer, type LlmSettings } from './llm';
 import { viewAnswer, type ViewInput } from './view';
 
-export interface AskResult {
-  answer: string;
-  citations: Citation[];
-  chart?: { chart_type: string; embed_url: string };
-  engine: 'builtin' | 'llm';
-  conversation_id: string;
-  declined: boolean;
-  derived: { text: string; value: number; from: number[] }[];
+export interface AskResult extends AssistantAnswer {
   /** The widget's view of the chart, for the app page. */
   view?: Omit<ChartOut, 'chart_type' | 'embed_url'>;
 }
@@ -47,16 +41,20 @@ export function conversationTitle(question: string): string {
   return t.length > 80 ? `${t.slice(0, 79)}…` : t;
 }
 
+/**
+ * Answers a question. `userId` null: an anonymous visitor (only a question about a view, decision 216): no
+ * conversation is continued or kept, and `conversation_id` is empty.
+ */
 export async function ask(
   deps: AskDeps,
-  userId: string,
+  userId: string | null,
   question: string,
   conversationId?: string,
 ): Promise<AskResult> {
   let previous: ParsedQuestion | null = null;
-  let id = conversationId;
+  let id = userId === null ? undefined : conversationId;
   let history: { role: 'user' | 'assistant'; content: string }[] = [];
-  if (id) {
+  if (id && userId !== null) {
     const conversation = await findConversation(deps.db, userId, id);
     if (!conversation) throw new ConversationNotFound(id);
     const last = await lastAnswer(deps.db, id);
@@ -72,7 +70,7 @@ export async function ask(
     (deps.llm
       ? await llmAnswer(question, { db: deps.db, origin: deps.origin, settings: deps.llm, history })
       : await builtinAnswer(question, { db: deps.db, origin: deps.origin, today: deps.today, previous }));
-  if (!id) {
+  if (!id && userId !== null) {
     id = randomUUID();
     await createConversation(deps.db, id, userId, conversationTitle(question));
   }
@@ -81,16 +79,17 @@ export async function ask(
     citations: result.citations,
     ...(result.chart && { chart: { chart_type: result.chart.chart_type, embed_url: result.chart.embed_url } }),
     engine,
-    conversation_id: id,
+    conversation_id: id ?? '',
     declined: result.declined,
     derived: result.derived,
     ...(result.chart && { view: viewOf(result.chart) }),
   };
-  await appendExchange(deps.db, id, question, {
-    content: result.answer,
-    // A declined follow-up keeps the conversation's context for the next one.
-    payload: { ...out, context: result.context ?? previous },
-  });
+  if (id)
+    await appendExchange(deps.db, id, question, {
+      content: result.answer,
+      // A declined follow-up keeps the conversation's context for the next one.
+      payload: { ...out, context: result.context ?? previous },
+    });
   return out;
 }
 

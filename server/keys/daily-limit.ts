@@ -283,6 +283,13 @@ export interface DailyApiLimit extends MiddlewareHandler {
    * null at once for a request the limit does not count.
    */
   countAddress(req: HotRequest): Promise<QuotaVerdict | null> | null;
+  /**
+   * Counts a request a page makes on the server on its visitor's behalf, which no middleware counted (the dataset
+   * page answering `?ask=` without scripts, decision 216): with `asPage`, as one with our page's token (within the
+   * address's page allowance, then the visitor's own); otherwise as the visitor's own request. Null to go on, else the
+   * refusal's message.
+   */
+  countForPage(c: Context, asPage: boolean): Promise<string | null>;
 }
 
 /**
@@ -372,8 +379,11 @@ export function dailyApiLimit({
     return { refusal };
   }
 
-  /** The verdict on a request the hot path did not count; 'page' when our own page's token lets it through. */
-  async function decide(c: Context): Promise<QuotaVerdict | 'page'> {
+  /**
+   * The verdict on a request the hot path did not count; 'page' when our own page's token lets it through (`asPage`:
+   * a request a page makes on the server, counted as if it carried the token).
+   */
+  async function decide(c: Context, asPage = false): Promise<QuotaVerdict | 'page'> {
     const key = presentedApiKey(c);
     const at = now();
     // The site's own pages: the widget sends the token its page was issued with, and so do React Router's loader
@@ -385,7 +395,7 @@ export function dailyApiLimit({
     // the same allowance as the token, never past it.
     if (
       key === null &&
-      (isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) || isPrefetch(c)) &&
+      (asPage || isValidPageToken(secret, c.req.header(PAGE_TOKEN_HEADER), at) || isPrefetch(c)) &&
       (await count(`page:${clientIp(c, trustProxy)}`, utcDay(at), pageTokenLimit)) <= pageTokenLimit
     )
       return 'page';
@@ -413,7 +423,16 @@ export function dailyApiLimit({
     else markCounted(c.res.headers, decided.headers);
   };
 
+  async function countForPage(c: Context, asPage: boolean): Promise<string | null> {
+    const decided = await decide(c, asPage);
+    if (decided === 'page' || !('refusal' in decided)) return null;
+    const body = (await decided.refusal.json().catch(() => null)) as { error?: { message?: string } } | null;
+    // A navigation's refusal is a redirect without a body: the limit's sentence.
+    return body?.error?.message ?? dailyLimitMessage(limit);
+  }
+
   return Object.assign(middleware, {
+    countForPage,
     // The hot path never hands it a browser navigation to the API, a key or a page token (those are the chain's).
     countAddress: (req: HotRequest) =>
       isCounted(req.method, req.path)

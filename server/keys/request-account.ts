@@ -12,6 +12,16 @@ import type { ApiEnv } from '../http/env';
 
 /** The account id, or 401 (a bad key, or signed out) / 503 (the session could not be checked). Never cached. */
 export async function requestAccountId(c: Context<ApiEnv>, auth: Auth, trustProxy: boolean): Promise<string> {
+  const id = await optionalAccountId(c, auth, trustProxy);
+  if (id === null) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+  return id;
+}
+
+/**
+ * The account id, or null for an anonymous request (no key, no session): for what anyone may ask, such as a question
+ * about a chart (decision 216). A bad key is still 401 and a session that could not be checked 503. Never cached.
+ */
+export async function optionalAccountId(c: Context<ApiEnv>, auth: Auth, trustProxy: boolean): Promise<string | null> {
   c.header('Cache-Control', 'no-store');
   const key = presentedApiKey(c);
   if (key !== null) {
@@ -20,5 +30,5 @@ export async function requestAccountId(c: Context<ApiEnv>, auth: Auth, trustProx
     return owner.userId;
   }
   const read = await readSession(auth, c.var.db, authHeaders(c, trustProxy), false);
-  return requireSignedIn(read).user.id;
+  return read.session || read.error ? requireSignedIn(read).user.id : null;
 }

@@ -219,6 +219,32 @@ describe('page tokens taken off a page', () => {
     const other = await app.request('/api/datasets', { headers: { ...headers, 'x-forwarded-for': nextIp() } });
     expect(other.headers.get('x-ratelimit-remaining')).toBeNull();
   });
+
+  it("count a page's own request on the server (a dataset page answering ask=) in the same allowance", async () => {
+    const limit = dailyApiLimit({
+      db: h.database.db,
+      auth: h.app.auth,
+      trustProxy: true,
+      secret: authSecret,
+      limit: 2,
+      pageTokenLimit: 2,
+      isCounted: h.app.policies.isCounted,
+    });
+    const app = new Hono();
+    app.get('/page', async (c) => c.json({ refused: await limit.countForPage(c, c.req.query('as') === 'page') }));
+    const ip = nextIp();
+    const ask = async (as: 'page' | 'own') =>
+      (await (await app.request(`/page?as=${as}`, { headers: { 'x-forwarded-for': ip } })).json()).refused;
+    // As our page's: within the address's page allowance, then the address's own quota, then refused in words.
+    expect([await ask('page'), await ask('page')]).toEqual([null, null]);
+    expect(await countOf(`page:${ip}`)).toBe(2);
+    expect(await countOf(`ip:${ip}`)).toBeUndefined();
+    expect([await ask('page'), await ask('own')]).toEqual([null, null]);
+    expect(await countOf(`ip:${ip}`)).toBe(2);
+    expect(await ask('own')).toBe(
+      'Daily API request limit of 2 requests reached; it resets at 00:00 UTC. Pro has unlimited access: /pricing',
+    );
+  });
 });
 
 describe('accounts and plans', () => {

@@ -1,14 +1,16 @@
 // "Ask this chart" (issue 39, decision 212) on a real database: POST /api/assistant/ask with the dataset page's view
 // answers from that view's cells (its places and periods, its transformation, the values as they stood at as_of),
 // and every citation links to the exact view. prc_hicp_manr is imported, then a newer vintage in which Germany's
-// October 2022 rate goes from 11.6 to 11.9.
+// October 2022 rate goes from 11.6 to 11.9. A visitor without an account may ask too (decision 216): nothing is kept,
+// and the question counts against the address, or within its page allowance with the page token.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uncitedNumbers } from '../../core/assistant/compose';
 import { importFile } from '../../server/import/runner';
 import { mirror } from '../setup/database';
-import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
+import { issuePageToken, PAGE_TOKEN_HEADER } from '../../server/keys/page-token';
+import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 let user: TestClient;
@@ -116,16 +118,57 @@ describe('POST /api/assistant/ask with a view', () => {
     expect(elsewhere.body.citations[0]).toMatchObject({ geo: 'FR', period: '10/2022', value: 7.1 });
   });
 
-  it('refuses a view with a misspelt name or of a dataset that is not there, and a visitor without a session', async () => {
+  it('refuses a view with a misspelt name or of a dataset that is not there', async () => {
     const bad = await askView('which country is highest?', 'countyr[]=DE');
     expect(bad.res.status).toBe(400);
     expect(bad.body.error.message).toContain('unknown parameter "countyr[]"');
     const none = await askView('which country is highest?', 'country[]=DE', 'no_such_dataset');
     expect(none.res.status).toBe(404);
-    const anonymous = await new TestClient(h).post('/api/assistant/ask', {
-      question: 'which country is highest?',
-      view: { dataset_code: 'prc_hicp_manr', query: 'country[]=DE' },
+  });
+});
+
+describe('Ask this chart for a visitor without an account (decision 216)', () => {
+  const view = 'chart_type=line&country[]=DE&country[]=FR&country[]=NL&time_start=1/2020&time_end=10/2022';
+  const question = { question: 'which country is highest?', view: { dataset_code: 'prc_hicp_manr', query: view } };
+
+  it('answers from the view, keeps nothing and counts it like a data request of the address', async () => {
+    const visitor = new TestClient(h, nextIp());
+    const first = await visitor.post('/api/assistant/ask', question);
+    expect(first.res.status).toBe(200);
+    expectCited(first.body);
+    expect(first.body).toMatchObject({ engine: 'builtin', conversation_id: '' });
+    expect(first.body.citations[0]).toMatchObject({
+      geo: 'NL',
+      period: '10/2022',
+      value: 16.8,
+      url: `${page}?${view}`,
     });
-    expect(anonymous.res.status).toBe(401);
+    // Without the page token, each question counts against the address's daily limit.
+    const remaining = Number(first.res.headers.get('x-ratelimit-remaining'));
+    expect(remaining).toBeGreaterThan(0);
+    const second = await visitor.post('/api/assistant/ask', question);
+    expect(Number(second.res.headers.get('x-ratelimit-remaining'))).toBe(remaining - 1);
+    // Nothing is kept: there is no conversation to continue, and a conversation is an account's.
+    const more = await visitor.post('/api/assistant/ask', { ...question, conversation_id: 'anything' });
+    expect(more.res.status).toBe(401);
+  });
+
+  it("counts the dataset page's question, sent with the page token, within the page allowance", async () => {
+    const visitor = new TestClient(h, nextIp());
+    const reply = await visitor.post('/api/assistant/ask', question, {
+      [PAGE_TOKEN_HEADER]: issuePageToken(authSecret),
+    });
+    expect(reply.res.status).toBe(200);
+    expectCited(reply.body);
+    // Exempt, as the chart widget's reads: no quota fields; the address's own count is untouched.
+    expect(reply.res.headers.get('x-ratelimit-remaining')).toBeNull();
+    const direct = await visitor.post('/api/assistant/ask', question);
+    expect(Number(direct.res.headers.get('x-ratelimit-remaining'))).toBe(999);
+  });
+
+  it('still needs an account for a question without a view', async () => {
+    const reply = await new TestClient(h, nextIp()).post('/api/assistant/ask', { question: 'German inflation' });
+    expect(reply.res.status).toBe(401);
+    expect(reply.body.error.message).toBe('Please sign in to continue.');
   });
 });

@@ -1,8 +1,12 @@
-// "Ask this chart" under the dataset page's chart (issue 39, decision 212): a question about the view on screen, sent
-// with the page's own query (its selection, transformation and as_of) to POST /api/assistant/ask, answered from that
-// view's cells with footnotes that link to the view. The answer is read out (aria-live). The embed's plain form opens
-// the page with `ask=`: the page asks it on opening.
-import { useEffect, useId, useRef, useState } from 'react';
+// "Ask this chart" under the dataset page's chart (issue 39, decisions 212 and 216): a question about the view on
+// screen, sent with the page's own query (its selection, transformation and as_of) to POST /api/assistant/ask,
+// answered from that view's cells with footnotes that link to the view. The answer is read out (aria-live). Anyone may
+// ask: a signed-out visitor's question carries the page token, so it counts within the address's page allowance. The
+// page opened with `ask=` (the embed's plain form, or this box's form without scripts) has the answer from its
+// loader, in the HTML.
+import { useId, useState } from 'react';
+import type { AskChartAnswer } from '#core/assistant/compose';
+import { pageToken } from '../site/page-token-fetch';
 import { Answer, type AnswerData } from './answer';
 
 export interface AskThisChartProps {
@@ -10,22 +14,30 @@ export interface AskThisChartProps {
   /** The page's query (`location.search`): the view on screen. */
   search: string;
   signedIn: boolean;
+  /** The question the page was opened with (`ask=`) and the loader's answer to it. */
+  asked?: ({ question: string } & AskChartAnswer) | null;
   onRequireSignIn: () => void;
 }
 
-/** The question the embed's form sent (`ask=`), if any. */
-function askedOnOpening(search: string): string {
-  return (new URLSearchParams(search).get('ask') ?? '').trim().slice(0, 500);
+/** The view's names of the page's query, for the form sent without scripts: the question replaces only `ask`. */
+function viewPairs(search: string): [string, string][] {
+  return [...new URLSearchParams(search)].filter(([name]) => name !== 'ask');
 }
 
-export function AskThisChart({ datasetCode, search, signedIn, onRequireSignIn }: AskThisChartProps) {
+export function AskThisChart({ datasetCode, search, signedIn, asked, onRequireSignIn }: AskThisChartProps) {
   const id = useId();
-  const [question, setQuestion] = useState(() => askedOnOpening(search));
+  const [question, setQuestion] = useState(asked?.question ?? '');
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<{ data: AnswerData; key: string } | null>(null);
-  const [error, setError] = useState<{ text: string; signIn: boolean } | null>(null);
-  const [conversation, setConversation] = useState<string | null>(null);
-  const asked = useRef(false);
+  const [answer, setAnswer] = useState<{ data: AnswerData; key: string } | null>(
+    asked && 'answer' in asked ? { data: asked.answer, key: 'asked' } : null,
+  );
+  const [error, setError] = useState<{ text: string; signIn: boolean } | null>(
+    asked && 'error' in asked ? { text: asked.error, signIn: false } : null,
+  );
+  // A signed-out visitor's answers are kept nowhere: no conversation to continue.
+  const [conversation, setConversation] = useState<string | null>(
+    asked && 'answer' in asked ? asked.answer.conversation_id || null : null,
+  );
 
   async function send(text: string) {
     const q = text.trim();
@@ -33,9 +45,15 @@ export function AskThisChart({ datasetCode, search, signedIn, onRequireSignIn }:
     setBusy(true);
     setError(null);
     try {
+      const token = signedIn ? null : pageToken();
       const res = await fetch('/api/assistant/ask', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          // Our page's own request: within the address's page allowance, as the chart's reads (decision 216).
+          ...(token && { 'X-Page-Token': token }),
+        },
         body: JSON.stringify({
           question: q,
           view: { dataset_code: datasetCode, query: search.replace(/^\?/, '') },
@@ -59,17 +77,6 @@ export function AskThisChart({ datasetCode, search, signedIn, onRequireSignIn }:
     }
   }
 
-  // The embed's question, asked once the page is open (signed out: the sign-in prompt instead).
-  useEffect(() => {
-    const first = askedOnOpening(search);
-    if (!first || asked.current) return;
-    asked.current = true;
-    if (signedIn) void send(first);
-    else setError({ text: 'Please sign in to continue.', signIn: true });
-    // Once, on opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   const inputId = `${id}-question`;
   return (
     <section aria-labelledby={`${id}-label`} className="mt-4" data-ask-chart>
@@ -81,6 +88,10 @@ export function AskThisChart({ datasetCode, search, signedIn, onRequireSignIn }:
         }}
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
       >
+        {/* Without scripts the form opens this view's page with the question, which the page answers. */}
+        {viewPairs(search).map(([name, value], i) => (
+          <input key={i} type="hidden" name={name} value={value} />
+        ))}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label id={`${id}-label`} htmlFor={inputId} className="text-sm font-semibold">
             Ask this chart

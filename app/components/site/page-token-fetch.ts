@@ -6,6 +6,12 @@ function addressOf(input: RequestInfo | URL): string {
   return input instanceof URL ? input.href : input.url;
 }
 
+/** The page's token (`<meta name="page-token">`), which our own requests send as `X-Page-Token`; null if none. */
+export function pageToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector<HTMLMetaElement>('meta[name="page-token"]')?.content ?? null;
+}
+
 /**
  * `fetch` that sends our page's token (`<meta name="page-token">`, as `X-Page-Token`) with every same-origin request
  * for a page's loader data (`/….data`): the daily limit counts loader data like the data API, and the token exempts
@@ -17,7 +23,7 @@ export function withPageToken(base: typeof fetch): typeof fetch {
   return (input, init) => {
     const url = new URL(addressOf(input), document.baseURI);
     if (url.origin !== window.location.origin || !url.pathname.endsWith('.data')) return base(input, init);
-    const token = document.querySelector<HTMLMetaElement>('meta[name="page-token"]')?.content;
+    const token = pageToken();
     if (!token) return base(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set('X-Page-Token', token);

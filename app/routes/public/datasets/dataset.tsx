@@ -91,10 +91,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : null,
   };
   // An embed may be framed by any site; the page itself keeps the browser's default.
-  const headers: HeadersInit = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
+  const headers: Record<string, string> = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
   const release = embed ? null : await getLastRelease(context.db, row, meta);
   const follows = embed ? [] : await visitorFollows(context.db, context.auth.session, meta);
-  return data({ meta, chart, release, follows, signedIn: !embed && context.auth.session !== null }, { headers });
+  // A question about this view (`ask=`: the embed's form, or the box without scripts) is answered here, in the HTML
+  // (decision 216); the answer is counted and the visitor's, so no cache keeps the page.
+  const question = embed ? '' : (url.searchParams.get('ask') ?? '').trim();
+  const asked =
+    question && context.askChart
+      ? {
+          question,
+          ...(await context.askChart(question, {
+            dataset_code: meta.dataset_code,
+            query: url.searchParams.toString(),
+          })),
+        }
+      : null;
+  if (asked) headers['Cache-Control'] = 'no-store';
+  const signedIn = !embed && context.auth.session !== null;
+  return data({ meta, chart, release, follows, signedIn, asked }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -280,6 +295,7 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
           datasetCode={meta.dataset_code}
           search={location.search}
           signedIn={loaderData.signedIn}
+          asked={loaderData.asked}
           onRequireSignIn={() => signIn.open()}
         />
       </div>
