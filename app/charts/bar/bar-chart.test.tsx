@@ -236,3 +236,27 @@ describe('BarChart', () => {
     expect(buttons).toHaveLength(named.length);
   });
 });
+
+describe('BarChart by keyboard (issue 40)', () => {
+  const said = (chart: HTMLElement) => chart.querySelector('[aria-live="polite"]')!.textContent;
+
+  it('announces each period of grouped bars: the period in full, the unit, each place and its value', () => {
+    mount(<BarChart data={hicp} width={800} height={400} startIndex={338} interactive />);
+    const chart = screen.getByRole('application');
+    fireEvent.keyDown(chart, { key: 'Home' });
+    expect(said(chart)).toMatch(/^March 2025; Annual rate of change \(%\); [A-Z][^:;]+: \d+\.\d/);
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(said(chart)).toMatch(/^May 2025; Annual rate of change \(%\); .*Germany: 2\.1 \(estimated\)/);
+    fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+    expect(said(chart)).toMatch(/^April 2025; /);
+  });
+
+  it('announces one bar of a single period: the place, the unit and period, the value', () => {
+    mount(<BarChart data={hicp} width={800} height={400} startIndex={340} interactive />);
+    const chart = screen.getByRole('application');
+    fireEvent.keyDown(chart, { key: 'ArrowRight' });
+    expect(said(chart)).toMatch(/^[A-Z][^;]+; Annual rate of change \(%\), May 2025; \d+\.\d/);
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(said(chart)).toMatch(/^[A-Z][^;]+; Annual rate of change \(%\), May 2025; (\d+\.\d|No data)/);
+  });
+});

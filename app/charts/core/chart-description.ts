@@ -102,7 +102,8 @@ function unitStyle(unit: string): { suffix: string; sentence: string } {
   return { suffix: '', sentence: `Values in ${lower}.` };
 }
 
-function ordinal(n: number): string {
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+export function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;

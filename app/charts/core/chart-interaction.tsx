@@ -6,7 +6,7 @@ import type { ChartInterface, ChartReadyState } from './chart-interface';
 import { HighlightButtons, type HighlightTarget } from './highlight-buttons';
 import { TooltipLayer, type TooltipLayerProps } from './tooltip-layer';
 
-export interface ChartInteractionProps extends Pick<TooltipLayerProps, 'axis' | 'label' | 'rule'> {
+export interface ChartInteractionProps extends Pick<TooltipLayerProps, 'axis' | 'label' | 'rule' | 'markers'> {
   chart: Pick<ChartInterface<ChartReadyState>, 'box' | 'interactive' | 'highlight' | 'setHighlight'>;
   /** Built only for an interactive chart: a 45-country line has hundreds of periods. */
   targets: () => readonly TooltipTarget[];

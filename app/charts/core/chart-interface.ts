@@ -31,6 +31,8 @@ export interface ChartProps extends ChartDataProps {
   idPrefix?: string;
   /** Tooltips by mouse, touch and keyboard, and buttons that bring a series or place forward. */
   interactive?: boolean;
+  /** A series or place was brought forward (its key) or let go (null): the widget's Listen plays that series. */
+  onHighlightChange?: (key: string | null) => void;
 }
 
 /** The chart's title: the caller's, else the dataset's name. */
@@ -145,7 +147,11 @@ export function useChartInterface<S extends ChartReadyState>(
   props: ChartProps,
   options: ChartInterfaceOptions<S>,
 ): ChartInterface<S> {
-  const [highlight, setHighlight] = useState<string | null>(null);
+  const [highlight, setHighlightState] = useState<string | null>(null);
+  const setHighlight = (key: string | null) => {
+    setHighlightState(key);
+    props.onHighlightChange?.(key);
+  };
   const sized = chartBox(props);
   const { width, height, theme } = sized;
   const state = options.build(sized);

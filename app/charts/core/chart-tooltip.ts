@@ -1,4 +1,5 @@
 // Tooltip contents of the cartesian views (pure): every series at a period for line and grouped bars, one bar's value.
+import { describeFlags } from '#core/flags';
 import { readablePeriod } from '#core/periods';
 import type { DatasetData } from '#core/schemas/dataset';
 import type { ChartTable } from './chart-series';
@@ -20,6 +21,8 @@ export interface TooltipContent {
   title: string;
   /** The unit, and for a bar its period: 'Annual rate of change (%), May 2025'. */
   subtitle: string;
+  /** Title and subtitle as a screen reader says them, the period in full: 'October 2022; Annual rate of change (%)'. */
+  spoken: string;
   rows: TooltipRow[];
 }
 
@@ -63,7 +66,12 @@ export function periodTooltip(
     if (a.n === null || b.n === null) return a.n === b.n ? 0 : a.n === null ? 1 : -1;
     return b.n - a.n;
   });
-  return { title: readablePeriod(period), subtitle: table.unit, rows: rows.map(({ n: _n, ...r }) => r) };
+  return {
+    title: readablePeriod(period),
+    subtitle: table.unit,
+    spoken: [readablePeriod(period, 'long'), table.unit].filter(Boolean).join('; '),
+    rows: rows.map(({ n: _n, ...r }) => r),
+  };
 }
 
 /** One bar (sparse or horizontal bars): its name, the unit and period, the value with its flag. */
@@ -78,6 +86,9 @@ export function barTooltip(
   return {
     title: bar.label,
     subtitle: [unit, period && readablePeriod(period)].filter(Boolean).join(', '),
+    spoken: [bar.label, [unit, period && readablePeriod(period, 'long')].filter(Boolean).join(', ')]
+      .filter(Boolean)
+      .join('; '),
     rows: [
       {
         key: bar.key,
@@ -91,10 +102,16 @@ export function barTooltip(
   };
 }
 
-/** The tooltip as one line of text, for screen readers (aria-live) and tests. */
+/**
+ * The tooltip as one line of text, for screen readers (aria-live) and tests: the period (in full) or place, the unit
+ * (with the period for a bar), and each row's place and value, its flags in words ('2.1 (estimated)') where the
+ * tooltip shows the letter.
+ */
 export function tooltipText(content: TooltipContent): string {
-  const rows = content.rows.map((r) => [r.label, `${r.value}${r.flag ? ` ${r.flag}` : ''}`].filter(Boolean).join(': '));
-  return [content.title, content.subtitle, ...rows].filter(Boolean).join('; ');
+  const rows = content.rows.map((r) =>
+    [r.label, `${r.value}${r.flag ? ` (${describeFlags(r.flag)})` : ''}`].filter(Boolean).join(': '),
+  );
+  return [content.spoken, ...rows].filter(Boolean).join('; ');
 }
 
 /** A place the pointer or the keyboard can point at, in the SVG's pixels. */

@@ -1,5 +1,6 @@
 // Legend layout without a DOM: items flow left to right and wrap into rows within the given width.
 import { MIN_TARGET_PX } from './pixels';
+import type { MarkerShape } from './series-markers';
 import { estimateTextWidth, fitLabel } from './text-width';
 
 export interface LegendItem {
@@ -10,6 +11,8 @@ export interface LegendItem {
   color: string;
   /** An aggregate (EU, euro area): drawn apart from countries, dashed or hatched. */
   aggregate?: boolean;
+  /** The series' marker shape, drawn on its line swatch as on its line (decision 214). */
+  marker?: MarkerShape;
 }
 
 export interface PlacedLegendItem extends LegendItem {

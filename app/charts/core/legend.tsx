@@ -2,6 +2,7 @@
 import { roundPx } from './pixels';
 import type { LegendLayout } from './legend-layout';
 import type { ThemeColors } from './palette';
+import { markerPath } from './series-markers';
 
 export interface LegendProps {
   layout: LegendLayout;
@@ -39,16 +40,27 @@ export function Legend({ layout, x, y, fontSize, colors, marker, swatchWidth = 1
             className={item.aggregate ? 'legend-item legend-aggregate' : 'legend-item'}
           >
             {marker === 'line' ? (
-              <line
-                x1={0}
-                x2={swatchWidth}
-                y1={0}
-                y2={0}
-                stroke={color}
-                strokeWidth={3}
-                strokeLinecap={item.aggregate ? 'butt' : 'round'}
-                strokeDasharray={item.aggregate ? '5 3' : undefined}
-              />
+              <>
+                <line
+                  x1={0}
+                  x2={swatchWidth}
+                  y1={0}
+                  y2={0}
+                  stroke={color}
+                  strokeWidth={3}
+                  strokeLinecap={item.aggregate ? 'butt' : 'round'}
+                  strokeDasharray={item.aggregate ? '5 3' : undefined}
+                />
+                {item.marker ? (
+                  <path
+                    d={markerPath(item.marker)}
+                    transform={`translate(${roundPx(swatchWidth / 2)},0)`}
+                    fill={color}
+                    stroke={colors.background}
+                    strokeWidth={1}
+                  />
+                ) : null}
+              </>
             ) : (
               <rect
                 x={2}

@@ -7,18 +7,19 @@ export const DEFAULT_SERIES_COLOR = '#39B54A';
 /** The specification's no-data colour. */
 export const NO_DATA_COLOR = '#f1f5f9';
 
-// Categorical palettes that start with the default series colour; the dark variants are lighter
-// tints so every line keeps at least 3:1 contrast against the dark background.
+// Categorical palettes. Every line and bar keeps at least 3:1 contrast against its chart's background (WCAG 1.4.11,
+// decision 214): in the light theme the green, orange and olive are a shade darker than the map's colours they come
+// from (the default series colour #39B54A is 2.7:1 on white); the dark variants are lighter tints.
 const LIGHT_SERIES = [
-  '#39B54A',
+  '#34A744',
   '#1F6FB4',
-  '#E8821E',
+  '#DA7A1C',
   '#C62828',
   '#7B4FB8',
   '#0F9BAE',
   '#D0559E',
   '#8C564B',
-  '#A3A322',
+  '#96961F',
   '#5F6B7A',
 ] as const;
 const DARK_SERIES = [

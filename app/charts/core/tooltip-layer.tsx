@@ -2,6 +2,7 @@
 import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { nearestTarget, tooltipText, type TooltipTarget } from './chart-tooltip';
 import { FONT_FAMILY, seriesColor, themeColors, type Theme } from './palette';
+import { markerPath, markerShape } from './series-markers';
 
 export interface TooltipLayerProps {
   width: number;
@@ -15,6 +16,8 @@ export interface TooltipLayerProps {
   label: string;
   /** Draws a vertical rule at the active target (line chart). */
   rule?: { top: number; bottom: number };
+  /** Rows show their series' marker shape instead of a square (line chart, decision 214). */
+  markers?: boolean;
   children: ReactNode;
 }
 
@@ -23,7 +26,17 @@ export interface TooltipLayerProps {
  * outside the targets hides it), and once the chart has focus the arrow keys, Home and End move between targets
  * and Escape hides the tooltip. The text is also announced to screen readers.
  */
-export function TooltipLayer({ width, height, theme, targets, axis, label, rule, children }: TooltipLayerProps) {
+export function TooltipLayer({
+  width,
+  height,
+  theme,
+  targets,
+  axis,
+  label,
+  rule,
+  markers,
+  children,
+}: TooltipLayerProps) {
   const [active, setActive] = useState<number | null>(null);
   const colors = themeColors(theme);
   const target = active === null ? undefined : targets[active];
@@ -56,7 +69,9 @@ export function TooltipLayer({ width, height, theme, targets, axis, label, rule,
     <div
       className="chart-tooltip-host"
       tabIndex={targets.length > 0 ? 0 : undefined}
-      role="group"
+      // An application: a screen reader in browse mode hands the arrow keys to the chart once it has focus.
+      role="application"
+      aria-roledescription="chart"
       aria-label={label}
       style={{ position: 'relative', width, height, outlineOffset: 2 }}
       onPointerMove={(e) => e.pointerType === 'mouse' && pick(e)}
@@ -114,7 +129,11 @@ export function TooltipLayer({ width, height, theme, targets, axis, label, rule,
           {content.subtitle ? <div style={{ color: colors.mutedText, fontSize: 11 }}>{content.subtitle}</div> : null}
           {content.rows.slice(0, TOOLTIP_MAX_ROWS).map((r) => (
             <div key={r.key} className="chart-tooltip-row" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              {r.label && r.colorIndex !== undefined ? (
+              {r.label && r.colorIndex !== undefined && markers ? (
+                <svg aria-hidden="true" width={10} height={10} viewBox="-5 -5 10 10" style={{ flex: 'none' }}>
+                  <path d={markerPath(markerShape(r.colorIndex), 30)} fill={seriesColor(r.colorIndex, theme)} />
+                </svg>
+              ) : r.label && r.colorIndex !== undefined ? (
                 <span
                   aria-hidden="true"
                   style={{

@@ -127,3 +127,19 @@ describe('HBarChart', () => {
     expect(fills().filter((b) => b.fill === MUTED)).toEqual([]);
   });
 });
+
+describe('HBarChart by keyboard (issue 40)', () => {
+  it('steps down the bars with the arrow keys and announces place, unit, period and value', () => {
+    mount(<HBarChart data={hicp} width={800} height={400} periodIndex={340} interactive />);
+    const chart = screen.getByRole('application', { name: /horizontal bar chart/i });
+    const said = () => chart.querySelector('[aria-live="polite"]')!.textContent;
+    fireEvent.keyDown(chart, { key: 'Home' });
+    expect(said()).toMatch(/^Estonia; Annual rate of change \(%\), May 2025; 4\.6 \(estimated\)$/);
+    fireEvent.keyDown(chart, { key: 'ArrowDown' });
+    expect(said()).not.toMatch(/^Estonia;/);
+    fireEvent.keyDown(chart, { key: 'ArrowUp' });
+    expect(said()).toMatch(/^Estonia;/);
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(said()).toMatch(/^[A-Z][^;]+; Annual rate of change \(%\), May 2025; \d+\.\d/);
+  });
+});

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { cleanup, fireEvent, render as mount, screen } from '@testing-library/react';
 import { toOrdinal } from '#core/periods';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
 import { LineChart } from './line-chart';
@@ -8,6 +10,8 @@ import { drawingOrder, isolatedPoints, LineMarks } from './line-marks';
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EE']);
 const render = (props: Partial<Parameters<typeof LineChart>[0]> = {}) =>
   renderToStaticMarkup(<LineChart data={hicp} width={800} height={400} {...props} />);
+
+afterEach(cleanup);
 
 describe('LineChart snapshots (HICP, 800 × 400)', () => {
   it.each(['light', 'dark'] as const)('renders %s mode from 1/2021', async (theme) => {
@@ -170,14 +174,41 @@ describe('LineChart', () => {
     }
   });
 
-  it('draws a dot for a lone value that a line cannot show', () => {
+  it('draws its marker for a lone value that a line cannot show', () => {
     const one = loadHicp(['DE']);
     const rows = one.data[0]!.rows.filter((r) => r.period === '10/2022');
     const svg = renderToStaticMarkup(
       <LineChart data={{ ...one, data: [{ ...one.data[0]!, rows }] }} width={800} height={400} />,
     );
-    expect(svg.match(/<circle /g)).toHaveLength(1);
+    expect(svg.match(/class="line-marker"/g)).toHaveLength(1);
     expect(svgProblems(svg)).toEqual([]);
+  });
+
+  it('tells the lines apart by marker shape as well as colour: at their ends, in the legend, or at every point', () => {
+    const shapes = (svg: string) =>
+      [...svg.matchAll(/data-series="([^"]+)"[\s\S]*?<\/g>/g)].map((m) => [
+        m[1],
+        new Set([...m[0].matchAll(/class="line-marker" d="([^"]+)"/g)].map((d) => d[1])).size,
+        [...m[0].matchAll(/class="line-marker"/g)].length,
+      ]);
+    // 53 months on 800 px: the first and last value of each series, each series its own shape.
+    const recent = render({ startIndex: 288 });
+    expect(shapes(recent)).toEqual([
+      ['Germany', 1, 2],
+      ['France', 1, 2],
+      ['Euro area (20)', 1, 2],
+      ['Estonia', 1, 2],
+    ]);
+    const drawn = [...recent.matchAll(/class="line-marker" d="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(drawn).size).toBe(4);
+    // Twelve months: a marker on every value (the euro area has none for 5/2025).
+    const year = render({ startIndex: 329, endIndex: 340 });
+    expect(shapes(year).map((s) => s[2])).toEqual([12, 12, 11, 12]);
+    // Eleven countries in a legend: each entry's swatch carries its line's shape.
+    const legend = renderToStaticMarkup(<LineChart data={loadHicp()} width={800} height={400} />);
+    const entries = [...legend.matchAll(/class="legend-item[^"]*">([\s\S]*?)<\/g>/g)];
+    expect(entries).toHaveLength(11);
+    for (const e of entries) expect(e[1]).toMatch(/<path d="M/);
   });
 });
 
@@ -217,5 +248,32 @@ describe('line marks', () => {
       [2, 3],
     ]);
     expect(isolatedPoints([])).toEqual([]);
+  });
+});
+
+describe('LineChart by keyboard (issue 40)', () => {
+  it('announces the period in full, the unit, each place and its value with its flag in words', () => {
+    mount(<LineChart data={hicp} width={800} height={400} startIndex={288} interactive />);
+    const chart = screen.getByRole('application', { name: /line chart\. Left and right arrow keys/ });
+    const said = () => chart.querySelector('[aria-live="polite"]')!.textContent;
+    expect(said()).toBe('');
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(said()).toBe(
+      'May 2025; Annual rate of change (%); Estonia: 4.6 (estimated); Germany: 2.1 (estimated); ' +
+        'France: 0.6 (estimated); Euro area (20): No data',
+    );
+    fireEvent.keyDown(chart, { key: 'Home' });
+    expect(said()).toBe(
+      'January 2021; Annual rate of change (%); Germany: 1.6; Euro area (20): 0.9; France: 0.8; Estonia: 0.3',
+    );
+    fireEvent.keyDown(chart, { key: 'ArrowRight' });
+    expect(said()).toMatch(/^February 2021; Annual rate of change \(%\); Germany: 1\.6;/);
+    fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+    expect(said()).toMatch(/^January 2021;/);
+    // The visible tooltip keeps its short period and the flag's letter.
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(screen.getByRole('tooltip').textContent).toMatch(/^May 2025Annual rate of change \(%\)Estonia4\.6 e/);
+    fireEvent.keyDown(chart, { key: 'Escape' });
+    expect(said()).toBe('');
   });
 });

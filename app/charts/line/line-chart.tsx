@@ -16,11 +16,12 @@ import { useChartInterface, type ChartProps } from '../core/chart-interface';
 import { AGGREGATE_NOTE } from '../core/legend';
 import { legendHighlightTargets, type HighlightTarget } from '../core/highlight-buttons';
 import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
+import { markerShape } from '../core/series-markers';
 import { estimateTextWidth, fitLabel } from '../core/text-width';
 import { periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
 import { buildLineState, describeLine, type LineReadyState, type LineStateInput } from './line-state';
 import { placeDirectLabels, type LineEnd, type PlacedLineLabel } from './line-labels';
-import { LineLabels, LineMarks, type PlacedLineSeries } from './line-marks';
+import { LineLabels, LineMarks, MARK_EVERY_POINT_PX, type PlacedLineSeries } from './line-marks';
 
 /** Interactive: tooltips of every series at the nearest period. */
 export interface LineChartProps extends ChartProps, LineStateInput {
@@ -102,6 +103,7 @@ function layoutWithKey(
         key: s.key,
         label: s.label,
         color: seriesColor(s.colorIndex, theme),
+        marker: markerShape(s.colorIndex),
         ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}),
         ...(s.aggregate ? { aggregate: true } : {}),
       }))
@@ -192,6 +194,7 @@ export function LineChart(props: LineChartProps) {
     key: s.key,
     label: s.label,
     color: seriesColor(s.colorIndex, theme),
+    marker: markerShape(s.colorIndex),
     ...(s.aggregate ? { aggregate: true } : {}),
     points: s.values.map((v, i): [number, number] | null => (v === null ? null : [xOf(i), layout.y(v)])),
   }));
@@ -215,6 +218,7 @@ export function LineChart(props: LineChartProps) {
       axis="x"
       label={`${state.title}: line chart. Left and right arrow keys show the values of each period.`}
       rule={{ top: plot.top, bottom: plot.bottom }}
+      markers
       highlightTargets={() => highlightTargets(layout, labels)}
     >
       <CartesianFrame
@@ -229,7 +233,13 @@ export function LineChart(props: LineChartProps) {
         highlight={lit}
         marks={
           <>
-            <LineMarks series={placed} highlight={lit} mutedColor={colors.axis} />
+            <LineMarks
+              series={placed}
+              highlight={lit}
+              mutedColor={colors.axis}
+              markEvery={table.periods.length < 2 || Math.abs(xOf(1) - xOf(0)) >= MARK_EVERY_POINT_PX}
+              halo={colors.background}
+            />
             {labels ? (
               <LineLabels
                 labels={labels}

@@ -1,8 +1,10 @@
 // Line marks: placed series to <path>s of straight segments between the published values, with gaps where values are
-// missing, and dots for lone points (decision 199: no curve, nothing drawn beyond the data).
+// missing, and dots for lone points (decision 199: no curve, nothing drawn beyond the data); each series' marker shape
+// at its ends, or at every point when the periods are far enough apart (decision 214).
 import { line } from 'd3-shape';
 import { AGGREGATE_DASH } from '../core/legend';
 import { roundPx } from '../core/pixels';
+import { markerPath, type MarkerShape } from '../core/series-markers';
 import type { PlacedLineLabel } from './line-labels';
 
 export interface PlacedLineSeries {
@@ -13,6 +15,8 @@ export interface PlacedLineSeries {
   points: readonly ([number, number] | null)[];
   /** An aggregate (EU, euro area): dashed, apart from the countries' solid lines. */
   aggregate?: boolean;
+  /** Its marker shape: lines differ by shape as well as colour. Without one, lone points get a dot. */
+  marker?: MarkerShape;
 }
 
 const pathOf = line<[number, number] | null>()
@@ -26,12 +30,30 @@ export function isolatedPoints(points: readonly ([number, number] | null)[]): [n
   return points.filter((p, i): p is [number, number] => p !== null && !points[i - 1] && !points[i + 1]);
 }
 
+/** Periods at least this far apart (pixels) get a marker at every point; closer, only each series' ends do. */
+export const MARK_EVERY_POINT_PX = 18;
+
+/**
+ * Where a series' markers go: every point when `every`, else its first and last value and the lone points a line
+ * cannot show.
+ */
+export function markerPoints(points: readonly ([number, number] | null)[], every: boolean): [number, number][] {
+  const drawn = points.filter((p): p is [number, number] => p !== null);
+  if (every || drawn.length <= 2) return drawn;
+  const ends = new Set([drawn[0], drawn[drawn.length - 1], ...isolatedPoints(points)]);
+  return drawn.filter((p) => ends.has(p));
+}
+
 export interface LineMarksProps {
   series: readonly PlacedLineSeries[];
   strokeWidth?: number;
   /** The highlighted series' key: drawn last (in front), the others in `mutedColor`. */
   highlight?: string | null;
   mutedColor?: string;
+  /** Markers at every point (periods at least MARK_EVERY_POINT_PX apart), else at the ends. */
+  markEvery?: boolean;
+  /** The background: a rim of it around each marker keeps it apart from the lines it sits on. */
+  halo?: string;
 }
 
 /** The series in drawing order: a highlighted one last, so it runs in front of the others. */
@@ -40,7 +62,14 @@ export function drawingOrder<T extends { key: string }>(series: readonly T[], hi
   return [...series.filter((s) => s.key !== highlight), ...front];
 }
 
-export function LineMarks({ series, strokeWidth = 2, highlight, mutedColor }: LineMarksProps) {
+export function LineMarks({
+  series,
+  strokeWidth = 2,
+  highlight,
+  mutedColor,
+  markEvery = false,
+  halo = '#ffffff',
+}: LineMarksProps) {
   const lit = highlight != null && series.some((s) => s.key === highlight) ? highlight : null;
   return (
     <g className="line-marks">
@@ -49,6 +78,7 @@ export function LineMarks({ series, strokeWidth = 2, highlight, mutedColor }: Li
         const muted = lit !== null && s.key !== lit;
         const color = muted && mutedColor ? mutedColor : s.color;
         const width = s.key === lit ? strokeWidth + 1 : strokeWidth;
+        const shape = s.marker;
         return (
           <g
             key={s.key}
@@ -67,9 +97,21 @@ export function LineMarks({ series, strokeWidth = 2, highlight, mutedColor }: Li
                 strokeDasharray={s.aggregate ? AGGREGATE_DASH : undefined}
               />
             ) : null}
-            {isolatedPoints(s.points).map(([x, y]) => (
-              <circle key={`${x},${y}`} cx={roundPx(x)} cy={roundPx(y)} r={width + 0.5} fill={color} />
-            ))}
+            {shape
+              ? markerPoints(s.points, markEvery).map(([x, y]) => (
+                  <path
+                    key={`${x},${y}`}
+                    className="line-marker"
+                    d={markerPath(shape)}
+                    transform={`translate(${roundPx(x)},${roundPx(y)})`}
+                    fill={color}
+                    stroke={halo}
+                    strokeWidth={1}
+                  />
+                ))
+              : isolatedPoints(s.points).map(([x, y]) => (
+                  <circle key={`${x},${y}`} cx={roundPx(x)} cy={roundPx(y)} r={width + 0.5} fill={color} />
+                ))}
           </g>
         );
       })}

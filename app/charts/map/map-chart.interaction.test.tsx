@@ -158,6 +158,73 @@ describe('MapChart zoom controls', () => {
   });
 });
 
+describe('MapChart region walk (issue 40)', () => {
+  const said = (m: ReturnType<typeof setup>) => m.container.querySelector('[data-map-said]')!.textContent;
+  const focused = (m: ReturnType<typeof setup>) =>
+    m.container.querySelector('.map-focus')?.getAttribute('data-key-focus') ?? null;
+
+  it('names its keys: pan and zoom, the period, and the walk', () => {
+    const m = setup();
+    const map = screen.getByRole('application', { name: /^HICP: 10\/2022\. Arrow keys pan/ });
+    expect(map).toBe(m.root);
+    expect(map.getAttribute('aria-label')).toContain('Enter walks the regions with data by name');
+    expect(map.getAttribute('aria-keyshortcuts')!.split(' ')).toEqual(
+      expect.arrayContaining(['ArrowLeft', 'Home', 'End', 'Enter', 'Escape', 'PageUp', '+']),
+    );
+  });
+
+  it('walks the regions with data by name from Enter, says each with its value, and draws its focus ring', () => {
+    const flags = new Map([['Germany|10/2022', 'p']]);
+    const m = setup({ flags });
+    expect(said(m)).toBe('');
+    fireEvent.keyDown(m.root, { key: 'Enter' });
+    expect(said(m)).toMatch(
+      /^\d+ regions with data, by name\. Albania, October 2022: [\d.]+ Annual rate of change \(%\), \d+\w\w highest of \d+\.$/,
+    );
+    expect(m.area(focused(m)!).getAttribute('data-name')).toBe('Albania');
+    fireEvent.keyDown(m.root, { key: 'g' });
+    expect(said(m)).toMatch(
+      /^Germany, October 2022: 11\.6 Annual rate of change \(%\) \(provisional\), \d+\w\w highest of \d+\.$/,
+    );
+    expect(m.area(focused(m)!).getAttribute('data-name')).toBe('Germany');
+    // The tooltip shows the walked region, as the pointer would.
+    expect(screen.getByRole('tooltip').textContent).toBe('Germany11.6 Annual rate of change (%)');
+    fireEvent.keyDown(m.root, { key: 'ArrowRight' });
+    expect(said(m)).toMatch(/^Greece, /);
+    fireEvent.keyDown(m.root, { key: 'End' });
+    const last = said(m);
+    fireEvent.keyDown(m.root, { key: 'ArrowRight' });
+    expect(said(m)).toBe(last);
+    // The walk's arrows do not pan; Escape ends the walk and they pan again.
+    expect(m.onMapTransformChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(m.root, { key: 'Escape' });
+    expect(said(m)).toBe('');
+    expect(focused(m)).toBeNull();
+    fireEvent.keyDown(m.root, { key: 'ArrowLeft' });
+    expect(m.lastTransform()).toEqual({ x: 40, y: 0, scale: 1 });
+  });
+
+  it('says the walked region again for another period, and keeps zoom and period keys in the walk', () => {
+    const m = setup();
+    fireEvent.keyDown(m.root, { key: 'Enter' });
+    fireEvent.keyDown(m.root, { key: 'g' });
+    fireEvent.keyDown(m.root, { key: 'PageDown' });
+    expect(m.onPeriodIndexChange).toHaveBeenCalledWith(OCT_2022 + 1);
+    m.rerender(<MapChart {...props} periodIndex={OCT_2022 + 1} onMapTransformChange={m.onMapTransformChange} />);
+    expect(said(m)).toMatch(/^Germany, November 2022: \d+\.\d Annual rate of change \(%\)/);
+    fireEvent.keyDown(m.root, { key: '+' });
+    expect(m.lastTransform().scale).toBe(1.2);
+  });
+
+  it('ends the walk when the focus leaves the map', () => {
+    const m = setup();
+    fireEvent.keyDown(m.root, { key: 'Enter' });
+    expect(said(m)).not.toBe('');
+    fireEvent.blur(m.root, { relatedTarget: document.body });
+    expect(said(m)).toBe('');
+  });
+});
+
 describe('MapChart settings', () => {
   it('toggles values and borders and emits the chart settings', () => {
     const m = setup();

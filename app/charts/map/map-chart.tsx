@@ -2,10 +2,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { themeColors } from '../core/palette';
 import { MapColorPopup, MapControls, MapTooltip } from './map-controls';
-import { tooltipContent, type MapTooltipContent } from './map-labels';
-import { mapSeriesColor, resolveMapPeriodIndex, type MapChartSettings } from './map-state';
+import { tooltipContent } from './map-labels';
+import { mapSeriesColor, resolveMapPeriodIndex, type MapArea, type MapChartSettings } from './map-state';
 import { buildMapModel, MapMessage, MapSvg, type MapImageProps } from './map-svg';
 import { useSyncedState } from './use-synced-state';
+import { regionAnnouncement, WALK_KEYS, walkOrder, walkStep } from './map-walk';
 import {
   buttonZoom,
   DEFAULT_TRANSFORM,
@@ -29,14 +30,27 @@ export interface MapChartProps extends MapImageProps {
   regionHref?: (code: string) => string | null;
 }
 
+/** Where the tooltip shows which region; its text is read from the region at each render (a new period changes it). */
 interface Tooltip {
   x: number;
   y: number;
   key: string;
-  content: MapTooltipContent;
+}
+
+/** The region walk (decision 214): the region the keyboard is on, and whether it is the walk's first (said with an intro). */
+interface Walk {
+  key: string;
+  intro: boolean;
 }
 
 const KEY_PAN = 40;
+
+/** The map's keys, in its name (aria-label): pan and zoom, the period, and the region walk (decision 214). */
+export const MAP_KEYS_HELP =
+  'Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period. ' +
+  'Enter walks the regions with data by name: arrow keys, Home, End or a letter move between them, Escape stops.';
+/** A regional map whose regions link to their pages adds this. */
+export const MAP_LINKS_HELP = 'Tab reaches the region links: arrow keys move between them, Enter opens one.';
 const NO_COLORS: readonly string[] = [];
 
 export function MapChart(props: MapChartProps) {
@@ -50,7 +64,7 @@ export function MapChart(props: MapChartProps) {
   const propColor = mapSeriesColor(settings, propCustom);
   const [seriesColor, setSeriesColor] = useSyncedState(propColor, propColor);
   const { rows, countries, outlines, outlineKind, periodIndex, unit, width, height, theme, title, idPrefix } = props;
-  const { customSeriesColors, savedMapTransform, savedMapReferenceWidth, savedMapReferenceHeight } = props;
+  const { customSeriesColors, savedMapTransform, savedMapReferenceWidth, savedMapReferenceHeight, flags } = props;
   // The saved transform stays out of the model: a zoom step must not lay the map out again.
   const model = useMemo(
     () =>
@@ -68,6 +82,7 @@ export function MapChart(props: MapChartProps) {
         theme,
         title,
         idPrefix,
+        flags,
         // On a phone the control column (36 px and its margin) would sit on the land: the map keeps clear of it.
         controlsInset: !props.readonly && width < 500 ? 44 : 0,
       }),
@@ -86,6 +101,7 @@ export function MapChart(props: MapChartProps) {
       theme,
       title,
       idPrefix,
+      flags,
     ],
   );
   // The transform is kept with the size it was made at, so a resize rescales it instead of losing it.
@@ -99,6 +115,7 @@ export function MapChart(props: MapChartProps) {
     [local, model.width, model.height],
   );
   const [tooltip, setTooltip] = useState<Tooltip | null>(null);
+  const [walk, setWalk] = useState<Walk | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -144,6 +161,7 @@ export function MapChart(props: MapChartProps) {
   const { id } = model;
   const colors = themeColors(model.theme);
   const areasByKey = useMemo(() => new Map((model.layout?.areas ?? []).map((a) => [a.key, a])), [model.layout]);
+  const order = useMemo(() => (model.state.status === 'ok' ? walkOrder(model.state.areas) : []), [model.state]);
   const { regionHref } = props;
   const hrefs = useMemo(() => {
     if (!regionHref || outlineKind !== 'nuts' || model.state.status !== 'ok') return null;
@@ -201,7 +219,7 @@ export function MapChart(props: MapChartProps) {
       return;
     }
     const { x, y } = point(e);
-    setTooltip({ x, y, key, content: tooltipContent(area.name, area.value, state.decimals, state.unit) });
+    setTooltip({ x, y, key });
   };
   const endDrag = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -210,19 +228,42 @@ export function MapChart(props: MapChartProps) {
     setDragging(false);
     if (d.moved) apply(current.current, true);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target instanceof Element && e.target.matches('a.map-area-link')) {
-      if (moveBetweenRegions(e.currentTarget, e.target, e.key)) e.preventDefault();
-      return;
+  /**
+   * Walks to a region: its focus ring and tooltip, panned into view when the zoom left it outside (WCAG 2.4.11), and
+   * said in the live region.
+   */
+  const walkTo = (area: MapArea, intro: boolean) => {
+    setWalk({ key: area.key, intro });
+    const box = container.current;
+    const shapes = [...(box?.querySelectorAll('[data-key]') ?? [])].filter(
+      (el) => el.getAttribute('data-key') === area.key,
+    );
+    // A small country's dot, else its outline.
+    const shape = shapes.find((el) => el.tagName.toLowerCase() === 'circle') ?? shapes[0];
+    if (!box || !shape) return setTooltip(null);
+    const at = shape.getBoundingClientRect();
+    const origin = box.getBoundingClientRect();
+    let x = at.left + at.width / 2 - origin.left;
+    let y = at.top + at.height / 2 - origin.top;
+    if (x < 0 || x > model.width || y < 0 || y > model.height) {
+      apply(panBy(transform, model.width / 2 - x, model.height / 2 - y), true);
+      [x, y] = [model.width / 2, model.height / 2];
     }
-    if (e.target !== e.currentTarget) return;
+    setTooltip({ x, y, key: area.key });
+  };
+  const endWalk = () => {
+    setWalk(null);
+    setTooltip(null);
+  };
+  /** The map's own keys, in a walk or not: pan (not in a walk: the arrows walk), zoom, reset and period. */
+  const mapKeys = (e: KeyboardEvent<HTMLDivElement>) => {
     const pan: Record<string, [number, number]> = {
       ArrowLeft: [KEY_PAN, 0],
       ArrowRight: [-KEY_PAN, 0],
       ArrowUp: [0, KEY_PAN],
       ArrowDown: [0, -KEY_PAN],
     };
-    const step = pan[e.key];
+    const step = walk ? undefined : pan[e.key];
     if (step && !readonly) apply(panBy(transform, step[0], step[1]), true);
     else if ((e.key === '+' || e.key === '=') && !readonly)
       apply(buttonZoom(transform, 'in', model.width, model.height), true);
@@ -235,6 +276,44 @@ export function MapChart(props: MapChartProps) {
     } else return;
     e.preventDefault();
   };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target instanceof Element && e.target.matches('a.map-area-link')) {
+      if (moveBetweenRegions(e.currentTarget, e.target, e.key)) e.preventDefault();
+      return;
+    }
+    if (e.target !== e.currentTarget) return;
+    if (walk) {
+      const from = state.areas.find((a) => a.key === walk.key) ?? null;
+      if (e.key === 'Escape') endWalk();
+      else if (e.key === 'Enter') {
+        // A region that links to its page opens it, as Enter on its link does.
+        const link = [...e.currentTarget.querySelectorAll('a.map-area-link')].find(
+          (a) => a.querySelector('[data-key]')?.getAttribute('data-key') === walk.key,
+        );
+        if (!link) return;
+        link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      } else {
+        const to = walkStep(order, from, e.key);
+        if (to === undefined) return mapKeys(e);
+        if (to) walkTo(to, false);
+      }
+      e.preventDefault();
+      return;
+    }
+    if (e.key === 'Enter') {
+      const first = walkStep(order, null, 'Home');
+      if (first) walkTo(first, true);
+      e.preventDefault();
+      return;
+    }
+    mapKeys(e);
+  };
+  const tipArea = tooltip ? areasByKey.get(tooltip.key) : undefined;
+  const walked = walk ? state.areas.find((a) => a.key === walk.key) : undefined;
+  const said = walked
+    ? `${walk?.intro ? `${order.length} regions with data, by name. ` : ''}${regionAnnouncement(walked, { ...state, order })}`
+    : '';
+  const linked = hrefs && hrefs.size > 0;
 
   return (
     <div
@@ -242,8 +321,11 @@ export function MapChart(props: MapChartProps) {
       className="map-chart"
       data-theme={model.theme}
       tabIndex={0}
-      aria-label={`${state.title || 'Map'}: ${state.period}. Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period.${hrefs && hrefs.size > 0 ? ' Tab reaches the regions: arrow keys move between them, Enter opens one.' : ''}`}
-      aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 PageUp PageDown"
+      // An application: a screen reader in browse mode hands the map its keys once it has focus.
+      role="application"
+      aria-roledescription="map"
+      aria-label={`${state.title || 'Map'}: ${state.period}. ${MAP_KEYS_HELP}${linked ? ` ${MAP_LINKS_HELP}` : ''}`}
+      aria-keyshortcuts={`${WALK_KEYS.join(' ')} Enter Escape + - 0 PageUp PageDown`}
       style={{
         position: 'relative',
         width: model.width,
@@ -258,16 +340,24 @@ export function MapChart(props: MapChartProps) {
         dragged.current = false;
       }}
       onFocus={(e) => {
-        // A region reached with Tab shows its name and value, as the pointer would.
-        const key = (e.target as Element).querySelector?.('[data-key]')?.getAttribute('data-key');
-        const area = key ? areasByKey.get(key) : undefined;
+        // A region link reached with Tab or the arrow keys shows its name and value, as the pointer would, and is said
+        // as a walked region is.
+        if (!(e.target instanceof Element) || !e.target.matches('a.map-area-link')) return;
+        const key = e.target.querySelector('[data-key]')?.getAttribute('data-key');
+        const area = key ? state.areas.find((a) => a.key === key) : undefined;
         if (!key || !area) return;
-        const box = (e.target as Element).getBoundingClientRect();
+        const box = e.target.getBoundingClientRect();
         const x = box.left + box.width / 2 - (container.current?.getBoundingClientRect().left ?? 0);
         const y = box.top + box.height / 2 - (container.current?.getBoundingClientRect().top ?? 0);
-        setTooltip({ x, y, key, content: tooltipContent(area.name, area.value, state.decimals, state.unit) });
+        setWalk({ key, intro: false });
+        setTooltip({ x, y, key });
       }}
-      onBlur={() => setTooltip(null)}
+      onBlur={(e) => {
+        setTooltip(null);
+        // Leaving the map, or going back from a region link to the map itself, ends the walk: the arrows pan again.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null) || e.relatedTarget === e.currentTarget)
+          setWalk(null);
+      }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
@@ -287,11 +377,12 @@ export function MapChart(props: MapChartProps) {
         showValues={showValues}
         showBorders={showBorders}
         hoveredKey={tooltip?.key ?? null}
+        focusedKey={walk?.key ?? null}
         hrefs={hrefs}
       />
-      {tooltip ? (
+      {tooltip && tipArea ? (
         <MapTooltip
-          content={tooltip.content}
+          content={tooltipContent(tipArea.name, tipArea.value, state.decimals, state.unit)}
           x={tooltip.x}
           y={tooltip.y}
           width={model.width}
@@ -320,6 +411,9 @@ export function MapChart(props: MapChartProps) {
           onOpenColors={() => setPopupOpen(true)}
         />
       )}
+      <div className="sr-only" aria-live="polite" data-map-said>
+        {said}
+      </div>
       {popupOpen && !readonly ? (
         <MapColorPopup
           colors={colors}

@@ -1,10 +1,20 @@
 // Map overlays in HTML: the control buttons, the hover tooltip and the centred colour popup.
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { FONT_FAMILY, seriesPalette, type ThemeColors } from '../core/palette';
+import { DEFAULT_SERIES_COLOR, FONT_FAMILY, type ThemeColors } from '../core/palette';
 import type { MapTooltipContent } from './map-labels';
 
-/** The popup's six swatch colours, the default series colour first. */
-export const MAP_SWATCHES: readonly string[] = seriesPalette('light').slice(0, 6);
+/**
+ * The popup's six swatch colours, the default series colour first. The bands are shaded from them (lighter and darker),
+ * so they are the map's own and not the lines' palette, whose light colours are darkened to 3:1 (decision 214).
+ */
+export const MAP_SWATCHES: readonly string[] = [
+  DEFAULT_SERIES_COLOR,
+  '#1F6FB4',
+  '#E8821E',
+  '#C62828',
+  '#7B4FB8',
+  '#0F9BAE',
+];
 
 /** The user's own colours the popup keeps and shows, below the six swatches. */
 export const MAX_CUSTOM_COLORS = 6;

@@ -99,6 +99,46 @@ export function MapHighlight({ area, stroke, strokeWidth, markerRadius }: MapHig
   return <path {...common} d={area.d} strokeLinejoin="round" pointerEvents="none" />;
 }
 
+export interface MapFocusProps {
+  area: PlacedArea | null;
+  /** The ring's colour (the theme's strongest against the map) and the halo's (the background) inside it. */
+  ring: string;
+  halo: string;
+  /** The zoom: the ring keeps its screen width. */
+  scale: number;
+  markerRadius: number;
+}
+
+/**
+ * The keyboard's focus on a region (the map's region walk, decision 214): a thick ring with a rim of the background
+ * inside it, so it shows on the lightest and the darkest band alike (WCAG 2.4.7, 1.4.11); a dot gets a ring around it.
+ */
+export function MapFocus({ area, ring, halo, scale, markerRadius }: MapFocusProps) {
+  if (!area) return null;
+  const layers = [
+    { stroke: ring, width: 4 / scale },
+    { stroke: halo, width: 1.5 / scale },
+  ];
+  return (
+    <g className="map-focus" fill="none" pointerEvents="none" data-key-focus={area.key}>
+      {layers.map((l, i) =>
+        area.marker ? (
+          <circle
+            key={i}
+            cx={roundPx(area.marker.x)}
+            cy={roundPx(area.marker.y)}
+            r={roundPx(markerRadius + 3 / scale)}
+            stroke={l.stroke}
+            strokeWidth={roundPx(l.width)}
+          />
+        ) : (
+          <path key={i} d={area.d} stroke={l.stroke} strokeWidth={roundPx(l.width)} strokeLinejoin="round" />
+        ),
+      )}
+    </g>
+  );
+}
+
 export interface MapLabelsProps {
   labels: readonly PlacedLabel[];
 }

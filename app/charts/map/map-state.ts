@@ -72,6 +72,20 @@ export function datasetToMapRows(data: DatasetData, seriesId?: number): MapRow[]
   return sortRowsChronologically(series.rows).map((r) => ({ ...named(r.values), name: r.period, unit }));
 }
 
+/**
+ * The observation flags of the series the map rows come from (default the first), by `${geography name}|${period}`
+ * as the rows name them: what a region's announcement says beside its value (decision 214).
+ */
+export function datasetToMapFlags(data: DatasetData, seriesId?: number): Map<string, string> {
+  const series = (seriesId === undefined ? undefined : data.data.find((s) => s.id === seriesId)) ?? data.data[0];
+  const names = new Map(data.dataset.available_countries.map((c) => [c.code, c.name]));
+  const flags = new Map<string, string>();
+  for (const r of series?.rows ?? []) {
+    for (const [geo, f] of Object.entries(r.flags ?? {})) if (f) flags.set(`${names.get(geo) ?? geo}|${r.period}`, f);
+  }
+  return flags;
+}
+
 /** The colour the bands are shaded from: the chart setting, else the first custom series colour, else #39B54A. */
 export function mapSeriesColor(settings?: MapChartSettings | null, customSeriesColors?: readonly string[]): string {
   return settings?.seriesColor || customSeriesColors?.[0] || DEFAULT_SERIES_COLOR;
@@ -88,6 +102,8 @@ export interface MapStateInput {
   outlineKind?: OutlineKind;
   theme?: Theme;
   title?: string;
+  /** Observation flags by `${geography name}|${period}` (datasetToMapFlags). */
+  flags?: ReadonlyMap<string, string>;
 }
 
 /** One outline with its data. */
@@ -98,6 +114,8 @@ export interface MapArea {
   name: string;
   code: string | null;
   value: number | null;
+  /** The value's observation flags as published (e, p …); '' when none. */
+  flag: string;
   /** 0…4, or -1 without data. */
   band: number;
   fill: string;
@@ -131,14 +149,15 @@ export function buildMapState(input: MapStateInput): MapState {
   const features = input.outlines?.features ?? [];
   const index = indexOutlines({ type: 'FeatureCollection', features }, kind);
   const countries = input.countries ?? [];
-  const byFeature = new Map<number, { name: string; code: string | null; value: number }>();
+  const byFeature = new Map<number, { name: string; code: string | null; value: number; flag: string }>();
   const unmatched: { name: string; value: number }[] = [];
   for (const [name, value] of values) {
     const code = codeForName(name, countries);
     const hit = matchOutline(index, code, name);
     // A value keyed by its code (DE21) takes the outline's name (Oberbayern) when the data had none to give.
     const shown = hit >= 0 && code === name && kind === 'nuts' ? outlineName(features[hit]!) || name : name;
-    if (hit >= 0 && !byFeature.has(hit)) byFeature.set(hit, { name: shown, code, value });
+    const flag = input.flags?.get(`${name}|${row.name}`) ?? '';
+    if (hit >= 0 && !byFeature.has(hit)) byFeature.set(hit, { name: shown, code, value, flag });
     else unmatched.push({ name, value });
   }
   const drawn = [...byFeature.values()];
@@ -157,6 +176,7 @@ export function buildMapState(input: MapStateInput): MapState {
       name: d?.name ?? outlineName(f),
       code: d?.code ?? null,
       value: d?.value ?? null,
+      flag: d?.flag ?? '',
       band: d ? bandIndexOf(bands, d.value) : -1,
       fill: bandColorOf(bands, d?.value),
     };

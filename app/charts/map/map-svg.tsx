@@ -9,7 +9,7 @@ import { roundPx } from '../core/pixels';
 import { chartDomId } from '../core/stable-id';
 import { CAPTION_FONT, layoutMap, placeLabels, type MapLayout } from './map-layout';
 import { MapLegend } from './map-legend';
-import { MapAreas, MapHighlight, MapLabels, MARKER_RADIUS_PX } from './map-marks';
+import { MapAreas, MapFocus, MapHighlight, MapLabels, MARKER_RADIUS_PX } from './map-marks';
 import type { MapCountry, OutlineKind, Outlines } from './map-match';
 import { buildMapState, describeMap, type MapChartSettings, type MapReadyState, type MapRow } from './map-state';
 import {
@@ -43,6 +43,8 @@ export interface MapImageProps {
   theme?: Theme;
   title?: string;
   idPrefix?: string;
+  /** Observation flags by `${geography name}|${period}` (datasetToMapFlags), said with a region's value. */
+  flags?: ReadonlyMap<string, string>;
 }
 
 interface MapModelBase extends ChartBox {
@@ -92,6 +94,8 @@ export interface MapSvgProps extends ChartBox {
   showValues: boolean;
   showBorders: boolean;
   hoveredKey?: string | null;
+  /** The region the keyboard's walk is on (decision 214): a ring that shows on any fill. */
+  focusedKey?: string | null;
   /** Regions that link to a page, by area key. */
   hrefs?: ReadonlyMap<string, string> | null;
 }
@@ -108,6 +112,7 @@ export function MapSvg({
   showValues,
   showBorders,
   hoveredKey,
+  focusedKey,
   hrefs,
 }: MapSvgProps) {
   const colors = themeColors(theme);
@@ -118,6 +123,7 @@ export function MapSvg({
     [showValues, state, layout, outlines, transform, width, height],
   );
   const hovered = hoveredKey ? (layout.areas.find((a) => a.key === hoveredKey) ?? null) : null;
+  const focused = focusedKey ? (layout.areas.find((a) => a.key === focusedKey) ?? null) : null;
   const zoomed = (
     <g className="map-zoom" transform={transformAttribute(transform)}>
       <MapAreas
@@ -131,6 +137,13 @@ export function MapSvg({
         area={hovered}
         stroke={highlight}
         strokeWidth={1.5 / transform.scale}
+        markerRadius={MARKER_RADIUS_PX / transform.scale}
+      />
+      <MapFocus
+        area={focused}
+        ring={highlight}
+        halo={colors.background}
+        scale={transform.scale}
         markerRadius={MARKER_RADIUS_PX / transform.scale}
       />
     </g>

@@ -19,6 +19,7 @@ import type { OutlineKind, Outlines } from '../map/map-match';
 import { tooltipContent } from '../map/map-labels';
 import {
   buildMapState,
+  datasetToMapFlags,
   datasetToMapRows,
   describeMap,
   rowValues,
@@ -63,6 +64,8 @@ export interface ChartViewProps {
   /** The embed: its table view is a real <table> (readable, copyable, for screen readers) even as an image. */
   htmlTable?: boolean;
   idPrefix?: string;
+  /** A line or bar chart's series brought forward (its key) or let go (null). */
+  onHighlightChange?: (key: string | null) => void;
   /** The map's own period keys (Page Up / Page Down) move the slider. */
   onSliderIndexChange?: (index: number) => void;
   /** The map settings kept (a followed chart's saved view) and the map's reports of their changes. */
@@ -104,6 +107,7 @@ interface MapViewProps extends ChartViewProps {
 function MapView(props: MapViewProps) {
   const { data, periods, sliderIndex, outlines, onSliderIndexChange } = props;
   const rows = useMemo(() => datasetToMapRows(data), [data]);
+  const flags = useMemo(() => datasetToMapFlags(data), [data]);
   const countries = data.dataset.available_countries;
   const unit = String(rows[0]?.unit ?? data.dataset.unit);
   const { width, height, theme, idPrefix } = props;
@@ -150,6 +154,7 @@ function MapView(props: MapViewProps) {
   return (
     <MapChart
       {...common}
+      flags={flags}
       readonly={props.readonly}
       regionHref={regionStatisticsPath}
       onMapTransformChange={props.onMapTransformChange}
@@ -192,8 +197,9 @@ type ViewRenderer = (props: ViewProps) => ReactNode;
 
 /** The props every SVG view takes, derived once from the widget's (decision 196). */
 function chartProps(props: ViewProps): ChartProps {
-  const { data, width, height, theme, title, countries, idPrefix } = props;
-  return { data, width, height, theme, title, countries, idPrefix, interactive: props.mode === 'interactive' };
+  const { data, width, height, theme, title, countries, idPrefix, onHighlightChange } = props;
+  const interactive = props.mode === 'interactive';
+  return { data, width, height, theme, title, countries, idPrefix, interactive, onHighlightChange };
 }
 
 /** The views by chart type: a new view is one entry (a state builder and a component), never a new branch. */

@@ -95,6 +95,56 @@ describe('ChartWidget in the browser', () => {
     expect(slider.getAttribute('aria-valuetext')).toBe('1/2025');
     expect(requests).toEqual([]);
   });
+
+  it('steps one period with the buttons beside the slider, through the slider’s path to the address (WCAG 2.5.7)', () => {
+    vi.useFakeTimers();
+    const onViewChange = vi.fn();
+    render(
+      <ChartWidget
+        datasetId={1}
+        chartType="horizontal-bar"
+        initialData={{ data: hicp }}
+        apiBase={base}
+        onViewChange={onViewChange}
+      />,
+    );
+    const slider = screen.getByRole('slider', { name: 'Period shown' });
+    const next = screen.getByRole('button', { name: 'Next period' });
+    const previous = screen.getByRole('button', { name: 'Previous period' });
+    // At the latest period: Next is unavailable (and stays focusable), Previous steps back.
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(next);
+    expect(slider.getAttribute('aria-valuetext')).toBe('5/2025');
+    fireEvent.click(previous);
+    expect(slider.getAttribute('aria-valuetext')).toBe('4/2025');
+    expect(document.querySelector('[data-slider-said]')!.textContent).toBe('4/2025');
+    expect(next.hasAttribute('aria-disabled')).toBe(false);
+    act(() => vi.advanceTimersByTime(300));
+    expect(onViewChange).toHaveBeenLastCalledWith(expect.objectContaining({ time: '4/2025' }), 'replace');
+    expect(document.querySelector('svg desc')?.textContent).toContain('April 2025');
+    vi.useRealTimers();
+  });
+
+  it('moves a range’s start and end thumbs with their own buttons, never past each other', () => {
+    render(<ChartWidget datasetId={1} chartType="line" initialData={{ data: hicp }} apiBase={base} />);
+    const start = screen.getByRole('slider', { name: 'First period shown' });
+    const end = screen.getByRole('slider', { name: 'Last period shown' });
+    const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+    expect(screen.getByRole('button', { name: 'Earlier start' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Later end' }).getAttribute('aria-disabled')).toBe('true');
+    click('Later start');
+    expect(start.getAttribute('aria-valuetext')).toBe('2/1997 – 5/2025');
+    click('Earlier end');
+    expect(end.getAttribute('aria-valuetext')).toBe('2/1997 – 4/2025');
+    expect(screen.getByRole('button', { name: 'Copy link' }).getAttribute('data-copy-link')).toBe(
+      '/datasets/prc_hicp_manr?chart_type=line&time_start=2/1997&time_end=4/2025',
+    );
+    fireEvent.change(end, { target: { value: '2' } });
+    click('Earlier end');
+    expect(end.getAttribute('aria-valuetext')).toBe('2/1997');
+    expect(screen.getByRole('button', { name: 'Earlier end' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Later start' }).getAttribute('aria-disabled')).toBe('true');
+  });
 });
 
 describe('CopyButton', () => {

@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import type { Theme } from '../core/palette';
 import type { TableSort } from '../table/table-state';
+import { flagIndex } from '../core/chart-tooltip';
+import { buildLineState } from '../line/line-state';
 import { viewLabels } from '../core/view-labels';
 import { CHART_TYPES, isSliderVisible, resolvePeriodIndex, sliderModeFor, type ChartType } from '../core/slider';
 import type { TransformRequest } from '#core/selection';
@@ -12,6 +14,7 @@ import type { MapTransform } from '../map/map-zoom';
 import { datasetFetchPath, hasTimeRange, staticLinksFor } from '../export/view-urls';
 import type { LoadedOutlines } from './chart-view';
 import { CopyDialog } from './copy-dialog';
+import { ListenControl, type ListenControlProps } from './listen-control';
 import { SelectionPopover, type Selection } from './selection-popover';
 import { TimeSlider } from './time-slider';
 import { TransformMenu } from './transform-menu';
@@ -142,6 +145,8 @@ export function ChartWidget(props: ChartWidgetProps) {
   const [rangeStart, setRangeStart] = useState<number | null>(null);
   // The table's sort, so that its PNG lists the rows as the visitor sorted them.
   const [tableSort, setTableSort] = useState<TableSort | null>(null);
+  // The series the chart brought forward (its legend's or labels' buttons): the one Listen plays.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   // Back and forward: the page hands over the view of that history entry, which the widget shows as if opened with it.
   const [shownKey, setShownKey] = useState(props.viewKey);
   const intent = useRef<'none' | 'push' | 'replace'>('none');
@@ -153,6 +158,7 @@ export function ChartWidget(props: ChartWidgetProps) {
     setChosenIndexState(null);
     setChosenEndState(null);
     setRangeStart(null);
+    setHighlighted(null);
     intent.current = 'none';
   }
   const [containerRef, width, measured] = useContainerWidth<HTMLDivElement>(props.serverWidth ?? SERVER_WIDTH);
@@ -248,6 +254,14 @@ export function ChartWidget(props: ChartWidgetProps) {
     figure: figureRef,
   });
 
+  const listen = useMemo(
+    () =>
+      data && type === 'line' && !props.embed
+        ? listenProps(data, selection.countries, index, endThumb, highlighted)
+        : null,
+    [data, type, props.embed, selection.countries, index, endThumb, highlighted],
+  );
+
   const error =
     idError ??
     props.initialError ??
@@ -306,12 +320,14 @@ export function ChartWidget(props: ChartWidgetProps) {
     mark('push');
     if (sliderModeFor(type) !== 'period' && sliderModeFor(next) === 'period') setRangeStart(index);
     setType(next);
+    setHighlighted(null);
     props.onChartTypeChange?.(next);
     setChosenIndex(sliderIndexOnSwitch(type, next, index, periods.length, rangeStart));
   };
   const onSelectionChange = (next: Selection) => {
     mark('push');
     setSelection(next);
+    setHighlighted(null);
     props.onSelectionChange?.(next);
   };
   const onFollow = () => {
@@ -392,6 +408,7 @@ export function ChartWidget(props: ChartWidgetProps) {
                   mode: props.embed ? 'image' : 'interactive',
                   htmlTable: props.embed,
                   onTableSortChange: setTableSort,
+                  onHighlightChange: setHighlighted,
                   readonly: props.readonly,
                   onSliderIndexChange: setChosenIndex,
                   chartSettings: mapSettings,
@@ -429,6 +446,7 @@ export function ChartWidget(props: ChartWidgetProps) {
             onEndChange={props.embed ? undefined : setChosenEnd}
           />
         ) : null}
+        {listen && !error ? <ListenControl key={listen.key} {...listen.props} /> : null}
         {data ? (
           <p className="source-line text-xs text-slate-500 dark:text-slate-400">
             Source:{' '}
@@ -469,4 +487,36 @@ export function ChartWidget(props: ChartWidgetProps) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * What Listen plays on a line chart: the series brought forward, else the first, over the shown range (decision 214);
+ * its key changes with the series and the range, so a new one starts afresh. Null when the chart draws nothing.
+ */
+function listenProps(
+  data: WidgetData['data'],
+  countries: readonly string[],
+  startIndex: number,
+  endIndex: number,
+  highlighted: string | null,
+): { key: string; props: ListenControlProps } | null {
+  const state = buildLineState(data, { countries, startIndex, endIndex });
+  if (state.status === 'error') return null;
+  const { table } = state;
+  const series = table.series.find((s) => s.key === highlighted) ?? table.series[0];
+  if (!series) return null;
+  const flags = flagIndex(data);
+  return {
+    key: `${series.key}|${table.periods[0]}|${table.periods.at(-1)}`,
+    props: {
+      series: {
+        label: series.label,
+        values: series.values,
+        flags: table.periods.map((p) => flags.get(`${series.key}|${p}`) ?? ''),
+      },
+      periods: table.periods,
+      unit: table.unit,
+      decimals: state.decimals,
+    },
+  };
 }

@@ -37,11 +37,16 @@ function mount(extra = ''): void {
   document.body.innerHTML =
     `<section data-chart-widget data-layout="full"><div data-embed-part="header"><a href="/datasets/1?embed=true&chart_type=map">Map</a></div>` +
     `<div data-embed-part="figure" data-width="800"><svg><desc>from 1/2025</desc></svg>${extra}</div>` +
-    `<div class="time-slider"><div data-mode="range-start" data-periods='${JSON.stringify(periods)}'>` +
+    `<div class="time-slider">` +
+    `<button type="button" aria-label="Earlier start" data-step-thumb="start" data-step="-1" aria-disabled="true"></button>` +
+    `<button type="button" aria-label="Later start" data-step-thumb="start" data-step="1"></button>` +
+    `<div data-mode="range-start" data-periods='${JSON.stringify(periods)}'>` +
     `<div data-slider-range style="left: 0%; width: 100%"></div>` +
     `<input type="range" min="0" max="4" value="0" data-thumb="start">` +
-    `<input type="range" min="0" max="4" value="4" data-thumb="end"></div></div>` +
-    `<output data-slider-value>1/2025 – 5/2025</output></section>`;
+    `<input type="range" min="0" max="4" value="4" data-thumb="end"></div>` +
+    `<button type="button" aria-label="Earlier end" data-step-thumb="end" data-step="-1"></button>` +
+    `<button type="button" aria-label="Later end" data-step-thumb="end" data-step="1" aria-disabled="true"></button>` +
+    `<output data-slider-value>1/2025 – 5/2025</output><span data-slider-said></span></div></section>`;
   new Function(embedRuntimeScript())();
 }
 
@@ -91,6 +96,34 @@ describe('embedRuntime', () => {
     start!.value = '4';
     start!.dispatchEvent(new Event('input', { bubbles: true }));
     expect(start!.value).toBe('2');
+  });
+
+  it('steps each thumb by a period with its buttons, as the slider does, and stops them at the ends (WCAG 2.5.7)', async () => {
+    mount();
+    const button = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    const [start, end] = [...document.querySelectorAll('input')];
+    const disabled = () =>
+      [...document.querySelectorAll('button[aria-disabled="true"]')].map((b) => b.getAttribute('aria-label'));
+    expect(disabled()).toEqual(['Earlier start', 'Later end']);
+    // An unavailable button does nothing.
+    button('Earlier start').click();
+    expect(start!.value).toBe('0');
+    button('Later start').click();
+    button('Later start').click();
+    expect(start!.value).toBe('2');
+    expect(document.querySelector('[data-slider-value]')!.textContent).toBe('3/2025 – 5/2025');
+    expect(document.querySelector('[data-slider-said]')!.textContent).toBe('3/2025 – 5/2025');
+    expect(disabled()).toEqual(['Later end']);
+    await until(() => asked.at(-1)?.searchParams.get('time_start') === '3/2025');
+    button('Earlier end').click();
+    button('Earlier end').click();
+    // The thumbs meet: neither passes the other.
+    expect([start!.value, end!.value]).toEqual(['2', '2']);
+    expect(disabled()).toEqual(['Later start', 'Earlier end']);
+    button('Earlier end').click();
+    expect(end!.value).toBe('2');
+    expect(document.querySelector('[data-slider-said]')!.textContent).toBe('3/2025');
+    await until(() => asked.at(-1)?.searchParams.get('time_end') === '3/2025');
   });
 
   it('shows a map tooltip with the value or No data', () => {

@@ -95,6 +95,24 @@ export function embedRuntime(): void {
   tellHeight();
 
   sizeLinks();
+  // The step buttons beside the track (decision 214): one period earlier or later for a thumb, never past the
+  // timeline's ends or the other thumb; unavailable (aria-disabled, still focusable) where they cannot step.
+  const steps = [...root.querySelectorAll<HTMLButtonElement>('.time-slider [data-step-thumb]')];
+  const stepTarget = (b: HTMLButtonElement): number | null => {
+    const thumb = b.dataset.stepThumb;
+    const start = Number(slider?.value ?? 0);
+    const end = endIndex();
+    const at = (thumb === 'end' ? end : start) + Number(b.dataset.step);
+    const min = thumb === 'end' ? start : 0;
+    const max = thumb === 'start' ? end : periods.length - 1;
+    return at < min || at > max ? null : at;
+  };
+  const refreshSteps = () => {
+    for (const b of steps) {
+      if (stepTarget(b) === null) b.setAttribute('aria-disabled', 'true');
+      else b.removeAttribute('aria-disabled');
+    }
+  };
   const moved = (thumb: HTMLInputElement) => {
     // The thumbs do not pass each other.
     if (slider && endSlider && Number(slider.value) > Number(endSlider.value)) {
@@ -117,9 +135,22 @@ export function embedRuntime(): void {
       range.style.left = `${(start / last) * 100}%`;
       range.style.width = `${(Math.max(0, endIndex() - start) / last) * 100}%`;
     }
+    refreshSteps();
     schedule(120);
   };
   for (const thumb of [slider, endSlider]) thumb?.addEventListener('input', () => moved(thumb));
+  for (const b of steps) {
+    b.addEventListener('click', () => {
+      const to = stepTarget(b);
+      const input = b.dataset.stepThumb === 'end' ? endSlider : slider;
+      if (to === null || !input) return;
+      input.value = String(to);
+      moved(input);
+      // The button keeps the focus: the new periods are said once, as the slider's own text would be.
+      const said = root.querySelector('[data-slider-said]');
+      if (said) said.textContent = label(Number(slider?.value ?? 0));
+    });
+  }
   if (typeof ResizeObserver !== 'undefined') {
     new ResizeObserver(() => {
       if (Math.abs(width() - shownWidth) > 4) schedule(150);

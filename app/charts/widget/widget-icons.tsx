@@ -96,3 +96,12 @@ export function MoreIcon() {
     </svg>
   );
 }
+
+/** The time slider's step buttons: a chevron back (earlier) or forward (later). */
+export function StepIcon({ direction }: { direction: -1 | 1 }) {
+  return (
+    <svg {...base} width={14} height={14}>
+      <path d={direction < 0 ? 'm10 3.5-4.5 4.5 4.5 4.5' : 'm6 3.5 4.5 4.5-4.5 4.5'} />
+    </svg>
+  );
+}
