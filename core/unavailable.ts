@@ -14,6 +14,9 @@ const unavailableCodes = new Set([
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',
+  // A host that is down or cut off (a replica's, decision 218).
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectRoot } from './project-root';
+import { REPLICA_CONNECT_TIMEOUT_S, routedHandle, type ReplicaRouting, type SqlClient } from './replica';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** With a read URL: where the handle's reads go, and the replica's state (db/replica.ts, decision 218). */
+  replica?: ReplicaRouting;
 }
 
 const migrationsFolder = path.join(projectRoot, 'db/migrations');
@@ -29,7 +32,15 @@ export interface OpenOptions {
    * read again (decision 166). The server keeps 128 MB for its reads.
    */
   bulkLoad?: boolean;
+  /**
+   * PostgreSQL only (DATABASE_READ_URL): a hot standby of the database, which the reads of work run through
+   * `readFromReplica` (db/replica.ts) use while it is current; everything else reads and writes the primary.
+   */
+  readUrl?: string;
 }
+
+/** The advisory lock's two keys: this application (as server/refresh/lock.ts), and its migrations. */
+const migrationLockKeys = [0x53545054, 2] as const;
 
 /**
  * PostgreSQL settings for a bulk load, passed on PGlite's command line for this process only: its `postgresqlconf`
@@ -52,9 +63,32 @@ export async function openDatabase(
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const client = postgres(url, { max: 10, onnotice: () => {} });
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => client.end() };
+    // Hosts that start together migrate one after the other: the second finds nothing left to apply.
+    const lock = await client.reserve();
+    try {
+      await lock`SELECT pg_advisory_lock(${migrationLockKeys[0]}, ${migrationLockKeys[1]})`;
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock`SELECT pg_advisory_unlock(${migrationLockKeys[0]}, ${migrationLockKeys[1]})`.catch(() => undefined);
+      lock.release();
+    }
+    if (!options.readUrl) return { db, kind: 'postgres', close: () => client.end() };
+    const replica = postgres(options.readUrl, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: REPLICA_CONNECT_TIMEOUT_S,
+    });
+    const { db: routed, routing } = routedHandle({
+      primary: client as unknown as SqlClient,
+      replica: replica as unknown as SqlClient,
+      makeDb: (c) => drizzle(c as unknown as typeof client, { schema }),
+      primaryDb: db,
+    });
+    // Known before the first request: current, or left out until a check finds it so.
+    await routing.check();
+    return { db: routed as Db, kind: 'postgres', close: () => routing.close(), replica: routing };
   }
+  if (options.readUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL=postgres://… (a PostgreSQL primary)');
   const { PGlite } = await import('@electric-sql/pglite');
   // The search's extensions (decision 055), contrib modules PGlite ships; PostgreSQL has them in its contrib package.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

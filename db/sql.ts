@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReadDb } from './client';
+import { readBatchKey } from './replica';
 
 /**
  * Runs a statement and returns its rows, whichever driver answered. With a `signal` (a request's, issue 18), an
@@ -63,15 +64,18 @@ export function isPostgresJs(client: unknown): client is PostgresJsClient {
 
 /**
  * The batch `db` gathers in this turn of the event loop: made by the turn's first caller, handed to `run` at the next
- * turn (when every request parsed in this turn has asked), then forgotten. Per handle: a transaction has its own.
+ * turn (when every request parsed in this turn has asked), then forgotten. Per handle: a transaction has its own; with
+ * a replica, reads bound for it and for the primary are batched apart (db/replica.ts), and `run` reads where the first
+ * caller's reads go.
  */
 export function batchOfTurn<B>(batches: WeakMap<ReadDb, B>, db: ReadDb, make: () => B, run: (batch: B) => void): B {
-  const pending = batches.get(db);
+  const key = readBatchKey(db);
+  const pending = batches.get(key);
   if (pending) return pending;
   const batch = make();
-  batches.set(db, batch);
+  batches.set(key, batch);
   setImmediate(() => {
-    batches.delete(db);
+    batches.delete(key);
     run(batch);
   });
   return batch;

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageAuth } from '../core/schemas/account';
 import type { Db } from '../db/client';
 import { keepValueBlocks } from '../db/queries/observations';
+import { primaryOf, readFromReplica } from '../db/replica';
 import { accountApi } from './auth/account-api';
 import { answerVersions } from './http/response-cache/answer-versions';
 import { appRoutePolicies } from './route-policies';
@@ -41,6 +42,9 @@ import { issuePageToken } from './keys/page-token';
 import { colourSchemeHint, redirectPages } from './site/redirects';
 import { formApiPath, requestGuard } from './http/middleware/request-guard';
 import { robotsApi } from './site/robots';
+import { healthApi } from './site/health';
+import { readRouting, readsOwnWrites } from './http/middleware/read-routing';
+import { startProxyPurge } from './http/proxy-purge';
 import { newNonce, securityHeaderPairs, securityHeaders } from './http/middleware/security-headers';
 import { bodyLimits, ClientGone, imageRequestLimit } from './http/middleware/work-limits';
 import { createRefreshService, type RefreshService } from './refresh/service';
@@ -89,7 +93,9 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
   const secret = resolveAuthSecret(config.AUTH_SECRET, config.dataDir);
-  const auth = createAuth({ db: opts.db, config, mailer: opts.mailer ?? mailerFromConfig(config), secret });
+  // Sessions, counts and limits read and write the primary, never a read replica (decision 218).
+  const primary = primaryOf(opts.db);
+  const auth = createAuth({ db: primary, config, mailer: opts.mailer ?? mailerFromConfig(config), secret });
   const outlines = outlineStore(config.dataMirror);
   // The refresh from Eurostat and admins' imports; server/index.ts starts its scheduler (decision 120).
   const refresh = createRefreshService({ db: opts.db, config });
@@ -106,7 +112,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   };
   // The daily quota on the data API, per account across its keys, counted in the database (decisions 022, 071).
   const quota = dailyApiLimit({
-    db: opts.db,
+    db: primary,
     auth,
     trustProxy,
     secret,
@@ -121,11 +127,13 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   // One cache of whole answers (decision 090). Its hot path answers a kept answer to an anonymous request ahead of
   // every other middleware, with the headers and the count they would have given it.
   const cache = responseCache({
-    versions: () => answerVersions(opts.db),
+    // Read where the answers they stand for are read: the replica while it is current (decision 218).
+    versions: () => readFromReplica(opts.db, () => answerVersions(opts.db)),
     // The registry hears the release event and invalidates this cache with the others.
     watch: () => caches.listen(),
     maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     kindOf: policies.cacheKind,
+    bypass: readsOwnWrites(opts.db),
     pageToken: () => issuePageToken(secret),
     hot: {
       newNonce,
@@ -165,7 +173,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   });
   app.use(
     '/api/*',
-    rateLimiter(opts.db, authRateRules, (c) => clientIp(c, trustProxy)),
+    rateLimiter(primary, authRateRules, (c) => clientIp(c, trustProxy)),
   );
   // The cache's version read starts here, beside the quota's count.
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.prefetch);
@@ -173,8 +181,14 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   // decisions 184 and 201): the data API, its exports and pages' loader data; anything else passes at once.
   app.use('*', quota);
   // Images are counted per client address (cached or not) and drawn one at a time (decision 064).
-  const images = imageRequestLimit(opts.db, (c) => clientIp(c, trustProxy));
+  const images = imageRequestLimit(primary, (c) => clientIp(c, trustProxy));
   app.use('*', (c, next) => (policies.isDrawn(c.req.path) ? images(c, next) : next()));
+  // With DATABASE_READ_URL, public reads below read the replica; a browser's requests after a write read the primary.
+  const secure = config.publicUrl.startsWith('https:');
+  app.use('*', readRouting({ db: opts.db, readsReplica: policies.readsReplica, secure }));
+  // The caching proxy in front (PROXY_PURGE_URL) drops what each release made stale (decision 218).
+  const proxies = config.PROXY_PURGE_URL?.split(',').map((u) => u.trim());
+  if (proxies) startProxyPurge(opts.db, { urls: proxies });
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
@@ -235,6 +249,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
     }),
   );
   app.route('/', robotsApi(config.publicUrl));
+  app.route('/api', healthApi(opts.db));
   app.route('/', llmsTxtApi(config.publicUrl));
   app.route('/', buildsApi(opts.build));
   app.route('/', unsubscribeApi(opts.db));

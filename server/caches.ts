@@ -3,6 +3,7 @@
 // committed import, post, redirect or table of contents sends) invalidates every cache whose entries can go stale.
 import { currentDatasetVersions, dropStaleMemos, MEMO_GROUP_LIMIT, memoSize } from '../db/catalogue-memo';
 import type { ReadDb } from '../db/client';
+import { replicaRouting } from '../db/replica';
 import { VALUE_BLOCKS_GROUP, valueBlocksKept } from '../db/queries/observations';
 import type { OutlineStore } from './geo/outline-store';
 import { OUTLINE_FILES } from './geo/outline-store';
@@ -200,7 +201,19 @@ export function cacheRegistry(opts: CacheRegistryOptions): CacheRegistry {
   return {
     list: () => caches,
     release,
-    listen: () => watchAnswerVersions(db, (table) => void release(isReleaseTable(table) ? table : null)),
+    listen: () => {
+      const replica = replicaRouting(db);
+      if (!replica) return watchAnswerVersions(db, (table) => void release(isReleaseTable(table) ? table : null));
+      // With a read replica (decision 218) a release is applied once the replica holds it: caches emptied before would
+      // fill again from the replica's older rows. A replica read again after it was left out may be older than what
+      // the caches read from the primary meanwhile: they read their versions again.
+      replica.onCurrentAgain(() => void release(null));
+      return watchAnswerVersions(db, (table) => {
+        const applied = replica.caughtUp().then(() => release(isReleaseTable(table) ? table : null));
+        applying.add(applied);
+        void applied.finally(() => applying.delete(applied));
+      });
+    },
     idle: async () => {
       await Promise.all(applying);
     },

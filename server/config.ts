@@ -19,6 +19,13 @@ const envSchema = z.object({
       message: 'DATABASE_URL must be memory:, file:<dir> or postgres://…',
     })
     .optional(),
+  /**
+   * A PostgreSQL hot standby of DATABASE_URL: public pages, embeds, the data API and sharing cards read from it while it
+   * is current (docs/decisions/218).
+   */
+  DATABASE_READ_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'DATABASE_READ_URL must be postgres://…',
+  }),
   DATA_MIRROR: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   EUROSTAT_API: z.url().default('https://ec.europa.eu/eurostat/api/dissemination'),
@@ -66,6 +73,14 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Blocks of values (one place's values of a few series) kept per process for unique queries (decision 179); 0: none. */
   VALUE_BLOCKS: z.coerce.number().int().min(0).default(500),
+  /**
+   * Comma list of caching proxies (Varnish, deploy/varnish/default.vcl) that get a BAN naming the surrogate keys of what
+   * each release made stale (docs/decisions/218).
+   */
+  PROXY_PURGE_URL: optionalText.refine(
+    (v) => v === undefined || v.split(',').every((u) => /^https?:\/\/\S+$/.test(u.trim())),
+    { message: 'PROXY_PURGE_URL must be http(s)://… addresses, comma-separated' },
+  ),
   /** Redis for live updates across app processes (pub/sub); without it PostgreSQL LISTEN/NOTIFY (docs/decisions/131). */
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: 'REDIS_URL must be redis://… or rediss://…',
@@ -118,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_READ_URL && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL ?? '')) {
+    throw new Error(
+      'Invalid configuration:\nDATABASE_READ_URL: needs DATABASE_URL=postgres://… (a PostgreSQL primary)',
+    );
+  }
   const defaultMirror = path.resolve(repoRoot, '../shared/data');
   const dataMirror = c.DATA_MIRROR ?? (existsSync(defaultMirror) ? defaultMirror : null);
   return {

@@ -25,10 +25,14 @@ async function main(): Promise<void> {
     config = { ...config, PORT: port, publicUrl: publicUrlOf({ PORT: port }) };
   }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runProcesses(config);
-  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'));
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), {
+    readUrl: config.DATABASE_READ_URL,
+  });
   log(
     `database: ${database.kind}${config.DATABASE_URL ? '' : ` in ${path.relative(process.cwd(), path.join(config.dataDir, 'db')) || '.'}`}`,
   );
+  if (database.replica)
+    log(`reads of public pages and the data API: the replica (DATABASE_READ_URL), ${database.replica.state().status}`);
   // Under WEB_CONCURRENCY the first process has imported the samples before starting this one.
   if (cluster.isPrimary) await seedIfEmpty(database.db, config);
 

@@ -5,7 +5,7 @@ import { pathSource, routePolicies } from './http/route-policy';
 import { allRoutePolicies, appRoutePolicies } from './route-policies';
 import { cachedPagePaths } from './site/pages';
 
-const { isCounted, cacheKind, isDrawn, policyOf } = appRoutePolicies();
+const { isCounted, cacheKind, isDrawn, policyOf, readsReplica } = appRoutePolicies();
 
 describe('which requests count against the daily limit', () => {
   it('counts reading the data API: list, search, metadata, data, exports and data points', () => {
@@ -111,6 +111,41 @@ describe('images', () => {
       true,
     ]);
     expect(['/api/charts/download', '/api/og-images', '/api/datasets'].map(isDrawn)).toEqual([false, false, false]);
+  });
+});
+
+describe('reads from a read replica (decision 218)', () => {
+  it('are the public reads: what a shared cache may keep, drawn images, and the routes marked replica', () => {
+    for (const p of [
+      '/api/datasets/une_rt_m/data',
+      '/api/datasets',
+      '/api/sdmx/2.1/data/une_rt_m/M..',
+      '/api/statistics/1.0/data/une_rt_m',
+      '/api/categories',
+      '/api/og-image',
+      '/api/charts/download-png',
+      '/api/charts/download',
+      '/api/workbench',
+      '/api/sitemap.xml',
+    ]) {
+      expect([p, readsReplica('GET', p), readsReplica('HEAD', p)]).toEqual([p, true, true]);
+    }
+  });
+
+  it('leave out writes, accounts, sign-in, the live channel, the admin and every other method', () => {
+    for (const p of [
+      '/api/auth/get-session',
+      '/api/account/api-keys',
+      '/api/live',
+      '/api/notifications',
+      '/api/health',
+      '/app/admin/imports',
+      '/api/datasets/une_rt_m/import',
+    ]) {
+      expect([p, readsReplica('GET', p)]).toEqual([p, p === '/api/datasets/une_rt_m/import']);
+    }
+    expect(readsReplica('POST', '/api/datasets')).toBe(false);
+    expect(readsReplica('POST', '/api/og-image')).toBe(false);
   });
 });
 

@@ -26,6 +26,7 @@ import { researcherPolicies } from './researcher/api';
 import { robotPolicies } from './robot/api';
 import { buildsPolicies } from './site/builds';
 import { contactPolicies } from './site/contact';
+import { healthPolicies } from './site/health';
 import { cachedPagePaths, pagePolicies } from './site/pages';
 import { robotsPolicies } from './site/robots';
 import { sitemapsPolicies } from './site/sitemaps';
@@ -45,6 +46,7 @@ export const allRoutePolicies: readonly RoutePolicy[] = [
   ...openApiPolicies,
   ...sitemapsPolicies,
   ...robotsPolicies,
+  ...healthPolicies,
   ...buildsPolicies,
   ...apiKeysPolicies,
   ...followsPolicies,

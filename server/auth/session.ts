@@ -1,6 +1,7 @@
 // Reads the visitor's session from the cookie, as the browser may see it (no tokens), for pages and the account API.
 import type { AccountSession } from '../../core/schemas/account';
 import type { ReadDb } from '../../db/client';
+import { primaryOf } from '../../db/replica';
 import { findUserById, toAccountUser } from '../../db/queries/users';
 import { ApiError } from '../http/errors';
 import type { Auth } from './auth';
@@ -22,7 +23,8 @@ export async function readSession(auth: Auth, db: ReadDb, headers: Headers, refr
     const result = await auth.api.getSession({ headers, query: { disableRefresh: !refresh }, returnHeaders: true });
     const setCookies = result.headers.getSetCookie();
     if (!result.response) return { ...none, setCookies };
-    const row = await findUserById(db, result.response.user.id);
+    // The primary's row (decision 218): a session's account is read as it was just written, never from a replica.
+    const row = await findUserById(primaryOf(db), result.response.user.id);
     if (!row) return { ...none, setCookies };
     return {
       session: {

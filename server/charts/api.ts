@@ -37,7 +37,7 @@ import { counted, uncounted } from '#server/http/route-policy';
 
 /** A chart's data file counts; its images are drawn, not data files (decision 201). */
 export const chartsPolicies = [
-  counted('GET /api/charts/download', 'read', ['/api/charts/download']),
+  counted('GET /api/charts/download', 'read', ['/api/charts/download'], { replica: true }),
   uncounted(
     'GET /api/charts/download-png, download-svg',
     'read',

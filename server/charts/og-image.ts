@@ -7,6 +7,7 @@ import type { ReadDb } from '../../db/client';
 import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from '../http/env';
 import { clip, errorBody } from '../http/errors';
+import { SURROGATE_KEY_HEADER, surrogateKeysOf } from '../http/response-cache/policy';
 import { cardFor } from './og-content';
 import type { OutlineStore } from '../geo/outline-store';
 import { ClientGone, renderQueue, renderStats, stopIfGone } from '../http/middleware/work-limits';
@@ -94,6 +95,8 @@ export function ogImageApi(db: ReadDb, publicUrl: string, outlines: OutlineStore
     stopIfGone(c);
     c.header('Content-Type', 'image/png');
     c.header('Cache-Control', `public, max-age=${CACHE_SECONDS}`);
+    // A proxy in front keeps it under its page's dataset and drops it with the dataset's release (decision 218).
+    c.header(SURROGATE_KEY_HEADER, surrogateKeysOf(new URL(c.req.url)));
     return c.body(new Uint8Array(png));
   });
   return app;

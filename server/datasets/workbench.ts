@@ -13,7 +13,7 @@ import type { ApiEnv } from '../http/env';
 import { counted } from '#server/http/route-policy';
 
 /** The workbench's table is the data API's data (decision 201). */
-export const workbenchPolicies = [counted('GET /api/workbench', 'read', ['/api/workbench'])];
+export const workbenchPolicies = [counted('GET /api/workbench', 'read', ['/api/workbench'], { replica: true })];
 
 const cellSchema = z
   .object({

@@ -27,6 +27,11 @@ export interface RoutePolicy {
   cache?: 'api';
   /** Images drawn on request: counted per client address a minute and drawn one at a time (decision 064). */
   drawn?: true;
+  /**
+   * Public reads no cache keeps that may still come from a read replica (decision 218): what the response cache keeps
+   * and what is drawn may anyway.
+   */
+  replica?: true;
 }
 
 /** Declarations of counted routes need no reason; uncounted ones say why. */
@@ -89,6 +94,12 @@ export interface RoutePolicies {
   cacheKind: (method: string, path: string) => CacheKind | null;
   /** Whether a request draws an image (whatever its method: any request there is counted per address). */
   isDrawn: (path: string) => boolean;
+  /**
+   * Whether a request's reads may come from a read replica (DATABASE_READ_URL, decision 218): a GET or HEAD of what a
+   * shared cache may keep anyway (the response cache's pages and data API), of an image drawn from public data, or of
+   * a route declared `replica`.
+   */
+  readsReplica: (method: string, path: string) => boolean;
 }
 
 /**
@@ -107,6 +118,9 @@ export function routePolicies(all: readonly RoutePolicy[], pages: readonly strin
   const drawn = union(
     all.filter((p) => p.drawn).flatMap((p) => p.paths.map((path) => regexOf(path).source.slice(1, -1))),
   );
+  const replica = union(
+    all.filter((p) => p.replica).flatMap((p) => p.paths.map((path) => regexOf(path).source.slice(1, -1))),
+  );
   const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
   function policyOf(method: string, path: string): RoutePolicy | null {
@@ -115,17 +129,22 @@ export function routePolicies(all: readonly RoutePolicy[], pages: readonly strin
       if (methodsMatch(policy.methods, method) && patterns.some((r) => r.test(p))) return policy;
     return null;
   }
+  const cacheKind = (method: string, path: string): CacheKind | null => {
+    if (method !== 'GET') return null;
+    const p = trimmed(path);
+    if (apiCache?.test(p)) return 'api';
+    if (pageCache?.test(p)) return 'page';
+    return null;
+  };
+  const isDrawn = (path: string) => drawn?.test(trimmed(path)) ?? false;
   return {
     all,
     policyOf,
     isCounted: (method, path) => policyOf(method, path)?.counted ?? false,
-    cacheKind: (method, path) => {
-      if (method !== 'GET') return null;
-      const p = trimmed(path);
-      if (apiCache?.test(p)) return 'api';
-      if (pageCache?.test(p)) return 'page';
-      return null;
-    },
-    isDrawn: (path) => drawn?.test(trimmed(path)) ?? false,
+    cacheKind,
+    isDrawn,
+    readsReplica: (method, path) =>
+      (method === 'GET' || method === 'HEAD') &&
+      (cacheKind('GET', path) !== null || isDrawn(path) || (replica?.test(trimmed(path)) ?? false)),
   };
 }

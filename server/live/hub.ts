@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { replicaRouting } from '../../db/replica';
 import { redisBus, type RedisBus } from './redis';
 
 /** One message of the live channel: `dataset:{id}` topics are public, `user:{id}` topics only reach that account. */
@@ -111,12 +112,26 @@ export function startLive(db: Db, opts: LiveOptions = {}): LiveHub {
   if (started.has(db)) return hub;
   started.add(db);
   const log = opts.log ?? ((line: string) => console.log(`[live] ${line}`));
-  const receive = (payload: string) => {
+  const parse = (payload: string): LiveMessage | null => {
     try {
-      hub.deliver(JSON.parse(payload) as LiveMessage);
+      return JSON.parse(payload) as LiveMessage;
     } catch {
       log(`ignored a message that is not JSON: ${payload.slice(0, 80)}`);
+      return null;
     }
+  };
+  // With a read replica, a message is handed on once the replica holds what it announces (a page that hears of new
+  // data reads it from there, decision 218), in the order the messages came.
+  const replica = replicaRouting(db);
+  let inOrder = Promise.resolve();
+  const receive = (payload: string) => {
+    const message = parse(payload);
+    if (!message) return;
+    if (!replica) return hub.deliver(message);
+    inOrder = inOrder
+      .then(() => replica.caughtUp())
+      .then(() => hub.deliver(message))
+      .catch((error: unknown) => log(`could not hand on a message: ${String(error)}`));
   };
   if (opts.redisUrl) {
     redisOf.set(db, opts.redisUrl);

@@ -11,7 +11,9 @@ import { uncounted } from '#server/http/route-policy';
 
 /** For crawlers (decision 201). */
 export const sitemapsPolicies = [
-  uncounted('GET /api/sitemap…', 'read', ['/api/:name{sitemap[a-z-]*(\\.xml)?}'], 'for crawlers'),
+  uncounted('GET /api/sitemap…', 'read', ['/api/:name{sitemap[a-z-]*(\\.xml)?}'], 'for crawlers', {
+    replica: true,
+  }),
 ];
 
 /** How long a generated part is reused by this process and by caches in front of it. */

@@ -488,6 +488,8 @@ describe('anonymous pages', () => {
       expect(res.headers.get('cache-control')).toBe(PAGE_CACHE_CONTROL);
       expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
       expect(res.headers.get('vary')).toBe('Cookie');
+      // What a proxy in front files it under, and a release of the dataset drops it by (decision 218).
+      expect(res.headers.get('surrogate-key')).toBe('shared dataset:prc_hicp_manr');
     }
     expect(first.headers.get('etag')).toBeNull();
     expect(second.headers.get('etag')).toBeNull();
@@ -499,6 +501,7 @@ describe('anonymous pages', () => {
     const light = await app.request(path);
     await light.text();
     expect(light.headers.get('etag')).toBeNull();
+    expect(light.headers.get('surrogate-key')).toBe('shared site');
     const again = await app.request(path, { headers: { 'If-None-Match': 'W/"anything"', cookie: 'theme=light' } });
     expect(again.status).toBe(200);
     const html = await again.text();

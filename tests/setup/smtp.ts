@@ -18,7 +18,8 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<SmtpPeer> {
+/** `host`: the address to listen on (the cluster test's hosts reach it on the bridge, tests/cluster/run.ts). */
+export async function startSmtp(host = '127.0.0.1'): Promise<SmtpPeer> {
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters: (() => void)[] = [];
@@ -37,7 +38,7 @@ export async function startSmtp(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const address = server.server.address();
   if (!address || typeof address !== 'object') throw new Error('SMTP server has no port');
 
@@ -55,7 +56,7 @@ export async function startSmtp(): Promise<SmtpPeer> {
     });
 
   return {
-    url: `smtp://127.0.0.1:${address.port}`,
+    url: `smtp://${host}:${address.port}`,
     mails,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -8,6 +8,8 @@ import {
   onlyThemeCookie,
   PAGE_CACHE_CONTROL,
   PRIVATE_PAGE_CACHE_CONTROL,
+  SURROGATE_KEY_HEADER,
+  surrogateKeysOf,
 } from './policy';
 import type { AnswerVersions, Entry, Store } from './store';
 
@@ -107,7 +109,11 @@ export function cacheMiddleware(
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const kind = cache.kindOf(c.req.method, c.req.path);
-    if (!kind || (kind === 'page' && !onlyThemeCookie(c.req.raw.headers.get('cookie')))) {
+    if (
+      !kind ||
+      (kind === 'page' && !onlyThemeCookie(c.req.raw.headers.get('cookie'))) ||
+      cache.bypass?.(c.req.raw.headers)
+    ) {
       await next();
       // A signed-in visitor's page is theirs: no shared cache may keep it.
       if (hasSessionCookie(c.req.raw.headers) && (c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
@@ -184,6 +190,8 @@ export function cacheMiddleware(
       const vary = headers.find(([n]) => n === 'vary');
       if (!vary) headers.push(['vary', 'Cookie']);
       else if (!/\bcookie\b/i.test(vary[1])) vary[1] = `${vary[1]}, Cookie`;
+      // What a release drops it by (server/http/proxy-purge.ts, decision 218).
+      headers.push([SURROGATE_KEY_HEADER.toLowerCase(), surrogateKeysOf(new URL(c.req.url))]);
     }
     const kept = cache.admits(kind, key, flight.waiting);
     let body: ReadableStream<Uint8Array> | null = res.body;

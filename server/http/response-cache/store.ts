@@ -57,6 +57,11 @@ export interface StoreOptions {
    * (server/route-policies.ts, decision 201).
    */
   kindOf: (method: string, path: string) => CacheKind | null;
+  /**
+   * Requests neither answered from memory nor kept: with a read replica, a browser's reads just after its own write,
+   * which read the primary (server/http/middleware/read-routing.ts, decision 218).
+   */
+  bypass?: (headers: Headers) => boolean;
 }
 
 /** A kept answer as sent: its status, headers, and the stored body or the one joined with fresh nonce and page token. */
@@ -69,6 +74,8 @@ export interface Answer {
 export interface Store {
   /** Which requests it keeps (StoreOptions.kindOf). */
   kindOf: (method: string, path: string) => CacheKind | null;
+  /** StoreOptions.bypass. */
+  bypass?: (headers: Headers) => boolean;
   /** The kept answers by key, least recently used first. */
   entries: Map<string, Entry>;
   /** A miss being computed, so that concurrent identical requests wait for it instead of computing it again. */
@@ -231,6 +238,7 @@ export function cacheStore(opts: StoreOptions): Store {
 
   return {
     kindOf: opts.kindOf,
+    bypass: opts.bypass,
     entries,
     inFlight,
     maxEntryBytes,
