@@ -70,10 +70,25 @@ it('changes name, colours, password and e-mail, downloads the data, and deletes 
   await passwordForm.getByLabel('Confirm new password').fill('lowercase1!');
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await passwordForm.getByText('Password must contain at least one uppercase letter').waitFor();
+  // The field to correct has the focus, marked invalid and described by the message (WCAG 3.3.1, decision 215).
+  const blamed = async (label: string) => {
+    const field = passwordForm.getByLabel(label, { exact: true });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    const described = await field.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    );
+    return described;
+  };
+  await expect(blamed('New password')).resolves.toBe('Password must contain at least one uppercase letter');
   await passwordForm.getByLabel('New password', { exact: true }).fill(newPassword);
   await passwordForm.getByLabel('Confirm new password').fill(`${newPassword}x`);
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await passwordForm.getByText('Passwords do not match').waitFor();
+  await expect(blamed('Confirm new password')).resolves.toBe('Passwords do not match');
   await passwordForm.getByLabel('Confirm new password').fill(newPassword);
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await passwordForm.getByText('Your password has been changed. Your other devices have been signed out.').waitFor();

@@ -114,8 +114,17 @@ export async function openModal(page: Page) {
   return page.getByRole('dialog', { name: 'Sign in or create an account' });
 }
 
-/** Signs up through the modal, opens the mailed link, completes onboarding: the page ends on the dashboard. */
-export async function signUpAndConfirm(world: AuthWorld, page: Page, email: string, name: string) {
+/**
+ * Signs up through the modal, opens the mailed link, completes onboarding: the page ends on the dashboard.
+ * `atOnboarding` runs on the onboarding screen before it is filled in (the one time it shows).
+ */
+export async function signUpAndConfirm(
+  world: AuthWorld,
+  page: Page,
+  email: string,
+  name: string,
+  atOnboarding?: () => Promise<void>,
+) {
   await visit(page, `${world.baseUrl}/`);
   const dialog = await openModal(page);
   await dialog.getByLabel('E-mail').fill(email);
@@ -129,6 +138,7 @@ export async function signUpAndConfirm(world: AuthWorld, page: Page, email: stri
   await visit(page, linkIn(mail, '/confirm').toString());
   await page.waitForURL(/\/onboarding\?/);
   await ready(page);
+  await atOnboarding?.();
   await page.getByLabel('Display name').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/app\/dashboard$/);

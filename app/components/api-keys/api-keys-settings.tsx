@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { FREE_DAILY_API_REQUESTS, type Plan } from '#core/plans';
 import type { AccountUsage, ListedApiKey } from '#db/queries/api-keys';
+import { useFormError } from '../auth/form-controls';
 import { CreateKeyForm } from './create-key-form';
 import { UsageChart } from './usage-chart';
 
@@ -50,7 +51,7 @@ export function ApiKeysSettings({ plan, keys: allKeys, usage }: ApiKeysSettingsP
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'name'>();
   const [shown, setShown] = useState<Shown | null>(null);
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<{ id: string; action: 'rotate' | 'revoke' } | null>(null);
@@ -59,12 +60,12 @@ export function ApiKeysSettings({ plan, keys: allKeys, usage }: ApiKeysSettingsP
 
   async function run(task: () => Promise<void>) {
     setPending(true);
-    setError('');
+    error.clear();
     try {
       await task();
       await revalidator.revalidate();
     } catch {
-      setError('An unexpected error occurred');
+      error.fail('An unexpected error occurred');
     } finally {
       setPending(false);
     }
@@ -74,7 +75,7 @@ export function ApiKeysSettings({ plan, keys: allKeys, usage }: ApiKeysSettingsP
     e.preventDefault();
     void run(async () => {
       const res = await call('/api/account/api-keys', 'POST', { name });
-      if (!res.ok) return setError(await messageOf(res));
+      if (!res.ok) return error.fail(await messageOf(res), 'name');
       const body = (await res.json()) as { name: string; key: string };
       setShown({ name: body.name, key: body.key, rotated: false });
       setCopied(false);
@@ -87,12 +88,12 @@ export function ApiKeysSettings({ plan, keys: allKeys, usage }: ApiKeysSettingsP
       setConfirming(null);
       if (action === 'revoke') {
         const res = await call(`/api/account/api-keys/${encodeURIComponent(id)}`, 'DELETE');
-        if (!res.ok) return setError(await messageOf(res));
+        if (!res.ok) return error.fail(await messageOf(res));
         if (shown && keys.find((k) => k.id === id)?.name === shown.name) setShown(null);
         return;
       }
       const res = await call(`/api/account/api-keys/${encodeURIComponent(id)}/rotate`, 'POST');
-      if (!res.ok) return setError(await messageOf(res));
+      if (!res.ok) return error.fail(await messageOf(res));
       const body = (await res.json()) as { name: string; key: string };
       setShown({ name: body.name, key: body.key, rotated: true });
       setCopied(false);

@@ -1,6 +1,6 @@
 // The "name a new API key" form of the personal and the organization key lists.
 import type { FormEvent } from 'react';
-import { ErrorText, PrimaryButton, TextField } from '../auth/form-controls';
+import { ErrorText, PrimaryButton, TextField, type FormError } from '../auth/form-controls';
 
 interface CreateKeyFormProps {
   label: string;
@@ -10,7 +10,8 @@ interface CreateKeyFormProps {
   onChange: (value: string) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   pending: boolean;
-  error: string;
+  /** The list's error: a refused name is about the field, a failed revoke or rotate about no field. */
+  error: FormError<'name'>;
 }
 
 export function CreateKeyForm({
@@ -33,6 +34,7 @@ export function CreateKeyForm({
           maxLength={100}
           placeholder={placeholder}
           value={value}
+          {...error.field('name')}
           onChange={(e) => onChange(e.target.value)}
           className="min-w-[14rem] flex-1"
         />
@@ -40,7 +42,7 @@ export function CreateKeyForm({
           Create key
         </PrimaryButton>
       </form>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
     </>
   );
 }

@@ -1,11 +1,11 @@
 // The sign-in modal's content: providers, e-mail, then Sign In or Sign Up (decided by the user check), then a code.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS } from '#core/password-rules';
-import { checkUserExists, signInWithPassword, signUpWithPassword } from './auth-client';
+import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS, passwordMessages } from '#core/password-rules';
+import { checkUserExists, signInWithPassword, signUpWithPassword, type AuthError } from './auth-client';
 import { useAuth } from './auth-provider';
 import { afterSignIn, confirmUrl, destinationAfterSignIn, randomDisplayName, type SignInTarget } from './destinations';
-import { ErrorText, LinkButton, PrimaryButton, TextField } from './form-controls';
+import { ErrorText, LinkButton, PrimaryButton, TextField, useFormError } from './form-controls';
 import { ProviderButtons } from './provider-buttons';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -23,6 +23,15 @@ export interface SignInFormProps extends SignInTarget {
 
 const unexpected = 'An unexpected error occurred';
 
+type Field = 'email' | 'password' | 'confirm';
+
+/** The field a refused sign-up is about: a weak password, or an address that is taken or malformed. */
+function signUpField(error: AuthError): Field | undefined {
+  if (error.code === 'weak_password' || error.code.includes('password')) return 'password';
+  if (error.code.includes('email') || error.code.includes('user')) return 'email';
+  return undefined;
+}
+
 export function SignInForm(props: SignInFormProps) {
   const { store } = useAuth();
   const navigate = useNavigate();
@@ -31,17 +40,17 @@ export function SignInForm(props: SignInFormProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState(props.initialError ?? '');
+  const error = useFormError<Field>(props.initialError);
   const destination = destinationAfterSignIn(props);
 
   async function checkEmail() {
-    setError('');
+    error.clear();
     setStep('checking');
     try {
       const result = await checkUserExists(email);
       // A failed check defaults to sign-up (specification); sign-up then tells if the address is taken.
       setStep(result.data?.exists ? 'sign-in' : 'sign-up');
-      if (result.error?.status === 429) setError(result.error.message);
+      if (result.error?.status === 429) error.fail(result.error.message, 'email');
     } catch {
       setStep('sign-up');
     }
@@ -55,14 +64,16 @@ export function SignInForm(props: SignInFormProps) {
 
   async function signIn() {
     const result = await signInWithPassword(email, password);
-    if (result.error) return setError(result.error.message);
+    // "Invalid email or password": the password is what a person retypes.
+    if (result.error)
+      return error.fail(result.error.message, result.error.code === 'invalid_credentials' ? 'password' : undefined);
     if (result.data.twoFactorRedirect) return setStep('two-factor');
     await finishSignIn();
   }
 
   async function signUp() {
     const problem = newPasswordError(password, confirm);
-    if (problem) return setError(problem);
+    if (problem) return error.fail(problem, problem === passwordMessages.mismatch ? 'confirm' : 'password');
     const result = await signUpWithPassword({
       email,
       password,
@@ -70,7 +81,7 @@ export function SignInForm(props: SignInFormProps) {
       invitationToken: props.invitationToken,
       next: destination,
     });
-    if (result.error) return setError(result.error.message);
+    if (result.error) return error.fail(result.error.message, signUpField(result.error));
     props.onFinished?.();
     await navigate(
       `/check-email?email=${encodeURIComponent(email.trim().toLowerCase())}&next=${encodeURIComponent(destination)}`,
@@ -82,12 +93,12 @@ export function SignInForm(props: SignInFormProps) {
     if (pending) return;
     if (step === 'email') return checkEmail();
     if (step !== 'sign-in' && step !== 'sign-up') return;
-    setError('');
+    error.clear();
     setPending(true);
     try {
       await (step === 'sign-in' ? signIn() : signUp());
     } catch {
-      setError(unexpected);
+      error.fail(unexpected);
     } finally {
       setPending(false);
     }
@@ -113,7 +124,7 @@ export function SignInForm(props: SignInFormProps) {
   const hasAt = email.includes('@');
   return (
     <div className="space-y-5">
-      <ProviderButtons confirmUrl={confirmUrl(destination)} onError={setError} />
+      <ProviderButtons confirmUrl={confirmUrl(destination)} onError={error.fail} />
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or
@@ -126,10 +137,11 @@ export function SignInForm(props: SignInFormProps) {
           name="email"
           autoComplete="email"
           value={email}
+          {...error.field('email')}
           onChange={(e) => {
             setEmail(e.target.value);
             if (step !== 'email') setStep('email');
-            setError('');
+            error.clear();
           }}
           trailing={
             step === 'email' && hasAt ? (
@@ -153,6 +165,7 @@ export function SignInForm(props: SignInFormProps) {
             autoComplete={step === 'sign-in' ? 'current-password' : 'new-password'}
             autoFocus
             value={password}
+            {...error.field('password')}
             onChange={(e) => setPassword(e.target.value)}
             hint={
               step === 'sign-up'
@@ -168,6 +181,7 @@ export function SignInForm(props: SignInFormProps) {
             name="confirm-password"
             autoComplete="new-password"
             value={confirm}
+            {...error.field('confirm')}
             onChange={(e) => setConfirm(e.target.value)}
           />
         )}
@@ -189,7 +203,7 @@ export function SignInForm(props: SignInFormProps) {
             .
           </p>
         )}
-        <ErrorText>{error}</ErrorText>
+        <ErrorText {...error.messageProps}>{error.message}</ErrorText>
         {(step === 'sign-in' || step === 'sign-up') && (
           <PrimaryButton disabled={pending}>
             {pending ? 'Loading...' : step === 'sign-in' ? 'Sign In' : 'Sign Up'}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { disableTwoFactor, enableTwoFactor, regenerateBackupCodes, verifyTotp } from './auth-client';
 import { useAuth } from './auth-provider';
-import { ErrorText, PrimaryButton, TextField } from './form-controls';
+import { ErrorText, PrimaryButton, TextField, useFormError } from './form-controls';
 import { RecoveryCodes } from './recovery-codes';
 
 type Stage =
@@ -18,23 +18,26 @@ async function qrDataUrl(uri: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/** A wrong password (server/auth/responses.ts) is about the password field; other refusals about no field. */
+const passwordField = (code: string) => (code === 'invalid_password' ? ('password' as const) : undefined);
+
 export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
   const { session, store } = useAuth();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'password' | 'code'>();
   const enabled = session?.user.twoFactorEnabled ?? false;
 
   async function run(task: () => Promise<void>) {
     if (pending) return;
     setPending(true);
-    setError('');
+    error.clear();
     try {
       await task();
     } catch {
-      setError('An unexpected error occurred');
+      error.fail('An unexpected error occurred');
     } finally {
       setPending(false);
     }
@@ -45,7 +48,7 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
       const secret = hasPassword ? password : undefined;
       if (purpose === 'enable') {
         const result = await enableTwoFactor(secret);
-        if (result.error) return setError(result.error.message);
+        if (result.error) return error.fail(result.error.message, passwordField(result.error.code));
         const qr = await qrDataUrl(result.data.totpURI);
         setStage({
           kind: 'scan',
@@ -55,12 +58,12 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
         });
       } else if (purpose === 'disable') {
         const result = await disableTwoFactor(secret);
-        if (result.error) return setError(result.error.message);
+        if (result.error) return error.fail(result.error.message, passwordField(result.error.code));
         await store.userUpdated();
         setStage({ kind: 'idle' });
       } else {
         const result = await regenerateBackupCodes(secret);
-        if (result.error) return setError(result.error.message);
+        if (result.error) return error.fail(result.error.message, passwordField(result.error.code));
         setStage({ kind: 'codes', backupCodes: result.data.backupCodes });
       }
       setPassword('');
@@ -69,7 +72,8 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
   const verify = (backupCodes: string[]) =>
     run(async () => {
       const result = await verifyTotp(code.replace(/\s+/g, ''), false);
-      if (result.error) return setError(result.error.message);
+      if (result.error)
+        return error.fail(result.error.message, result.error.code === 'invalid_code' ? 'code' : undefined);
       await store.userUpdated();
       setCode('');
       setStage({ kind: 'codes', backupCodes });
@@ -122,6 +126,7 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
               autoComplete="current-password"
               autoFocus
               value={password}
+              {...error.field('password')}
               onChange={(e) => setPassword(e.target.value)}
             />
           ) : (
@@ -129,7 +134,7 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
               You sign in with Google or Microsoft, so no password is needed.
             </p>
           )}
-          <ErrorText>{error}</ErrorText>
+          <ErrorText {...error.messageProps}>{error.message}</ErrorText>
           <div className="flex gap-3">
             <PrimaryButton wide={false} disabled={pending}>
               {pending ? 'Loading...' : 'Continue'}
@@ -166,10 +171,11 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
+            {...error.field('code')}
             onChange={(e) => setCode(e.target.value)}
             className="max-w-xs"
           />
-          <ErrorText>{error}</ErrorText>
+          <ErrorText {...error.messageProps}>{error.message}</ErrorText>
           <PrimaryButton wide={false} disabled={pending || code.trim() === ''}>
             {pending ? 'Loading...' : 'Verify and turn on'}
           </PrimaryButton>

@@ -1,28 +1,32 @@
 // The second sign-in step for users with two-factor on: a code from the authenticator app, or a recovery code.
 import { useState } from 'react';
 import { verifyBackupCode, verifyTotp } from './auth-client';
-import { ErrorText, LinkButton, PrimaryButton, TextField } from './form-controls';
+import { ErrorText, LinkButton, PrimaryButton, TextField, useFormError } from './form-controls';
+
+/** The refusals that are about the code typed (server/auth/responses.ts). */
+const wrongCode = new Set(['invalid_code', 'invalid_backup_code']);
 
 export function TwoFactorStep(props: { onVerified(): Promise<void>; onCancel(): void }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'code'>();
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (pending) return;
-    setError('');
+    error.clear();
     setPending(true);
     try {
       const result = useRecovery
         ? await verifyBackupCode(code.trim())
         : await verifyTotp(code.replace(/\s+/g, ''), trustDevice);
-      if (result.error) return setError(result.error.message);
+      // A wrong code is what to retype; an expired sign-in is about no field.
+      if (result.error) return error.fail(result.error.message, wrongCode.has(result.error.code) ? 'code' : undefined);
       await props.onVerified();
     } catch {
-      setError('An unexpected error occurred');
+      error.fail('An unexpected error occurred');
     } finally {
       setPending(false);
     }
@@ -42,6 +46,7 @@ export function TwoFactorStep(props: { onVerified(): Promise<void>; onCancel(): 
         inputMode={useRecovery ? 'text' : 'numeric'}
         autoFocus
         value={code}
+        {...error.field('code')}
         onChange={(e) => setCode(e.target.value)}
       />
       {!useRecovery && (
@@ -50,14 +55,14 @@ export function TwoFactorStep(props: { onVerified(): Promise<void>; onCancel(): 
           Don&apos;t ask again on this device for 30 days
         </label>
       )}
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
       <PrimaryButton disabled={pending || code.trim() === ''}>{pending ? 'Loading...' : 'Verify'}</PrimaryButton>
       <div className="flex justify-between">
         <LinkButton
           onClick={() => {
             setUseRecovery(!useRecovery);
             setCode('');
-            setError('');
+            error.clear();
           }}
         >
           {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}

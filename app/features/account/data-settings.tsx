@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { DELETE_CONFIRMATION } from '#core/schemas/account';
 import { useAuth } from '../../components/auth/auth-provider';
-import { ErrorText, TextField } from '../../components/auth/form-controls';
+import { ErrorText, TextField, useFormError } from '../../components/auth/form-controls';
 import { deleteAccount } from './account-client';
 import { secondaryButton, SettingsSection } from './settings-section';
 
@@ -52,6 +52,15 @@ export function DownloadData() {
   );
 }
 
+/** The field each refusal of the deletion is about (server/auth/account-api.ts). */
+const deleteErrorField: Record<string, 'confirmation' | 'password' | 'code' | undefined> = {
+  confirmation_required: 'confirmation',
+  password_required: 'password',
+  invalid_password: 'password',
+  two_factor_required: 'code',
+  invalid_two_factor_code: 'code',
+};
+
 /**
  * Deleting the account: the typed confirmation, the password when the account has one, and a current code of the
  * authenticator app when it has two-factor sign-in (issue 41; the server checks it too).
@@ -66,7 +75,7 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'confirmation' | 'password' | 'code'>();
   const ready =
     typed.trim() === DELETE_CONFIRMATION &&
     (!hasPassword || password.length > 0) &&
@@ -76,7 +85,7 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
     event.preventDefault();
     if (!ready || pending) return;
     setPending(true);
-    setError('');
+    error.clear();
     try {
       const result = await deleteAccount(
         typed.trim(),
@@ -86,13 +95,13 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
       if (result.error) {
         setPending(false);
         if (result.error.code === 'two_factor_required') setAskedForCode(true);
-        return setError(result.error.message);
+        return error.fail(result.error.message, deleteErrorField[result.error.code]);
       }
       // A full load: nothing of the signed-in app stays in memory, and the page loads signed out.
       window.location.replace('/account-deleted');
     } catch {
       setPending(false);
-      setError('An unexpected error occurred');
+      error.fail('An unexpected error occurred');
     }
   }
 
@@ -108,6 +117,7 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
           label={`Type ${DELETE_CONFIRMATION} to confirm`}
           name="confirmation"
           value={typed}
+          {...error.field('confirmation')}
           onChange={(e) => setTyped(e.target.value)}
           autoComplete="off"
           spellCheck={false}
@@ -119,6 +129,7 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
             type="password"
             autoComplete="current-password"
             value={password}
+            {...error.field('password')}
             onChange={(e) => setPassword(e.target.value)}
           />
         )}
@@ -130,6 +141,7 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
             autoComplete="one-time-code"
             maxLength={20}
             value={code}
+            {...error.field('code')}
             onChange={(e) => setCode(e.target.value)}
             hint="The 6-digit code your authenticator app shows now."
           />
@@ -144,7 +156,7 @@ export function DeleteAccount(props: { hasPassword: boolean; twoFactor?: boolean
           </button>
         </div>
       </form>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
     </SettingsSection>
   );
 }

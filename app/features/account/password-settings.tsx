@@ -1,8 +1,8 @@
 // Settings: change the password with the sign-up's rules and messages (specification §5); other devices are signed
 // out. Accounts that sign in only with Google or Microsoft are told how to add a password.
 import { useState } from 'react';
-import { newPasswordError } from '#core/password-rules';
-import { ErrorText, Notice, PrimaryButton, TextField } from '../../components/auth/form-controls';
+import { newPasswordError, passwordMessages } from '#core/password-rules';
+import { ErrorText, Notice, PrimaryButton, TextField, useFormError } from '../../components/auth/form-controls';
 import { changePassword } from './account-client';
 import { SettingsSection } from './settings-section';
 
@@ -11,25 +11,33 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'current' | 'next' | 'confirm'>();
   const [done, setDone] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setDone(false);
     const problem = newPasswordError(next, confirm);
-    if (problem) return setError(problem);
+    if (problem) return error.fail(problem, problem === passwordMessages.mismatch ? 'confirm' : 'next');
     setPending(true);
-    setError('');
+    error.clear();
     try {
       const result = await changePassword(current, next);
-      if (result.error) return setError(result.error.message);
+      if (result.error)
+        return error.fail(
+          result.error.message,
+          result.error.code === 'invalid_password'
+            ? 'current'
+            : result.error.code === 'weak_password'
+              ? 'next'
+              : undefined,
+        );
       setCurrent('');
       setNext('');
       setConfirm('');
       setDone(true);
     } catch {
-      setError('An unexpected error occurred');
+      error.fail('An unexpected error occurred');
     } finally {
       setPending(false);
     }
@@ -59,6 +67,7 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
           type="password"
           autoComplete="current-password"
           value={current}
+          {...error.field('current')}
           onChange={(e) => setCurrent(e.target.value)}
         />
         <TextField
@@ -67,6 +76,7 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
           type="password"
           autoComplete="new-password"
           value={next}
+          {...error.field('next')}
           onChange={(e) => setNext(e.target.value)}
         />
         <TextField
@@ -75,6 +85,7 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
           type="password"
           autoComplete="new-password"
           value={confirm}
+          {...error.field('confirm')}
           onChange={(e) => setConfirm(e.target.value)}
         />
         <div className="sm:col-span-3">
@@ -83,7 +94,7 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
           </PrimaryButton>
         </div>
       </form>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
       {done && <Notice>Your password has been changed. Your other devices have been signed out.</Notice>}
     </SettingsSection>
   );

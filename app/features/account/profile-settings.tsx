@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { displayNameSchema } from '#core/schemas/account';
 import { useAuth } from '../../components/auth/auth-provider';
-import { ErrorText, Notice, PrimaryButton, TextField } from '../../components/auth/form-controls';
+import { ErrorText, Notice, PrimaryButton, TextField, useFormError } from '../../components/auth/form-controls';
 import { requestEmailChange, updateProfile } from './account-client';
 import { SettingsSection } from './settings-section';
 
@@ -11,50 +11,53 @@ export function ProfileSettings(props: { name: string; email: string; emailChang
   const { store } = useAuth();
   const [name, setName] = useState(props.name);
   const [savedName, setSavedName] = useState(props.name);
-  const [nameState, setNameState] = useState<{ pending: boolean; error: string; saved: boolean }>({
-    pending: false,
-    error: '',
-    saved: false,
-  });
+  const [nameState, setNameState] = useState<{ pending: boolean; saved: boolean }>({ pending: false, saved: false });
+  const nameError = useFormError<'name'>();
   const [email, setEmail] = useState('');
-  const [emailState, setEmailState] = useState<{ pending: boolean; error: string; sentTo: string }>({
-    pending: false,
-    error: '',
-    sentTo: '',
-  });
+  const [emailState, setEmailState] = useState<{ pending: boolean; sentTo: string }>({ pending: false, sentTo: '' });
+  const emailError = useFormError<'email'>();
 
   async function saveName(event: React.FormEvent) {
     event.preventDefault();
     const parsed = displayNameSchema.safeParse(name);
-    if (!parsed.success) return setNameState({ pending: false, error: parsed.error.issues[0]!.message, saved: false });
-    setNameState({ pending: true, error: '', saved: false });
+    if (!parsed.success) {
+      setNameState({ pending: false, saved: false });
+      return nameError.fail(parsed.error.issues[0]!.message, 'name');
+    }
+    nameError.clear();
+    setNameState({ pending: true, saved: false });
     try {
       const result = await updateProfile({ name: parsed.data });
-      if (result.error) return setNameState({ pending: false, error: result.error.message, saved: false });
+      if (result.error) {
+        setNameState({ pending: false, saved: false });
+        return nameError.fail(result.error.message, 'name');
+      }
       setName(result.data.name);
       setSavedName(result.data.name);
-      setNameState({ pending: false, error: '', saved: true });
+      setNameState({ pending: false, saved: true });
       await store.userUpdated();
     } catch {
-      setNameState({ pending: false, error: 'An unexpected error occurred', saved: false });
+      setNameState({ pending: false, saved: false });
+      nameError.fail('An unexpected error occurred');
     }
   }
 
   async function changeEmail(event: React.FormEvent) {
     event.preventDefault();
     const address = email.trim().toLowerCase();
-    if (!address.includes('@'))
-      return setEmailState({ pending: false, error: 'Please enter a valid e-mail address', sentTo: '' });
-    if (address === props.email)
-      return setEmailState({ pending: false, error: 'This is already your e-mail address.', sentTo: '' });
-    setEmailState({ pending: true, error: '', sentTo: '' });
+    if (!address.includes('@')) return emailError.fail('Please enter a valid e-mail address', 'email');
+    if (address === props.email) return emailError.fail('This is already your e-mail address.', 'email');
+    emailError.clear();
+    setEmailState({ pending: true, sentTo: '' });
     try {
       const result = await requestEmailChange(address);
-      if (result.error) return setEmailState({ pending: false, error: result.error.message, sentTo: '' });
+      setEmailState({ pending: false, sentTo: result.error ? '' : address });
+      // The server's refusals (an address in use, a malformed one) are about the address.
+      if (result.error) return emailError.fail(result.error.message, 'email');
       setEmail('');
-      setEmailState({ pending: false, error: '', sentTo: address });
     } catch {
-      setEmailState({ pending: false, error: 'An unexpected error occurred', sentTo: '' });
+      setEmailState({ pending: false, sentTo: '' });
+      emailError.fail('An unexpected error occurred');
     }
   }
 
@@ -65,6 +68,7 @@ export function ProfileSettings(props: { name: string; email: string; emailChang
           label="Display name"
           name="name"
           value={name}
+          {...nameError.field('name')}
           onChange={(e) => {
             setName(e.target.value);
             setNameState((s) => ({ ...s, saved: false }));
@@ -77,7 +81,7 @@ export function ProfileSettings(props: { name: string; email: string; emailChang
           {nameState.pending ? 'Loading...' : 'Save name'}
         </PrimaryButton>
       </form>
-      <ErrorText>{nameState.error}</ErrorText>
+      <ErrorText {...nameError.messageProps}>{nameError.message}</ErrorText>
       {nameState.saved && <Notice>Your display name has been saved.</Notice>}
 
       <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -95,6 +99,7 @@ export function ProfileSettings(props: { name: string; email: string; emailChang
             name="newEmail"
             type="email"
             value={email}
+            {...emailError.field('email')}
             onChange={(e) => setEmail(e.target.value)}
             autoComplete="email"
             maxLength={320}
@@ -105,7 +110,7 @@ export function ProfileSettings(props: { name: string; email: string; emailChang
             {emailState.pending ? 'Loading...' : 'Change e-mail'}
           </PrimaryButton>
         </form>
-        <ErrorText>{emailState.error}</ErrorText>
+        <ErrorText {...emailError.messageProps}>{emailError.message}</ErrorText>
         {emailState.sentTo && (
           <Notice>We sent a confirmation link to {emailState.sentTo}. Your address changes once you follow it.</Notice>
         )}

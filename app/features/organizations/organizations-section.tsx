@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import { canManageMembers, type OrganizationRole } from '#core/organizations';
 import { CreateKeyForm } from '../../components/api-keys/create-key-form';
 import { UsageChart } from '../../components/api-keys/usage-chart';
-import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';
+import { ErrorText, PrimaryButton, TextField, useFormError } from '../../components/auth/form-controls';
 import type { BillingOffer } from '../billing/billing-client';
 import { ManageBillingButton, subscriptionLine } from '../billing/billing-section';
 import { UpgradeButton } from '../billing/upgrade-button';
@@ -56,13 +56,13 @@ function OrganizationKeys({ org }: { org: OrganizationView }) {
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'name'>();
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setPending(true);
-    setError('');
+    error.clear();
     setShown(null);
     try {
       const res = await fetch('/api/account/api-keys', {
@@ -76,24 +76,24 @@ function OrganizationKeys({ org }: { org: OrganizationView }) {
         name?: string;
         error?: { message?: string };
       };
-      if (!res.ok || !body.key) setError(body.error?.message ?? 'An unexpected error occurred');
+      if (!res.ok || !body.key) error.fail(body.error?.message ?? 'An unexpected error occurred', 'name');
       else {
         setShown({ name: body.name ?? name, key: body.key });
         setName('');
         await revalidator.revalidate();
       }
     } catch {
-      setError('The server could not be reached. Please try again.');
+      error.fail('The server could not be reached. Please try again.');
     }
     setPending(false);
   }
 
   async function revoke(id: string) {
     setPending(true);
-    setError('');
+    error.clear();
     const problem = await call(`/api/account/api-keys/${encodeURIComponent(id)}`, 'DELETE');
     setPending(false);
-    if (problem) setError(problem);
+    if (problem) error.fail(problem);
     else await revalidator.revalidate();
   }
 
@@ -159,15 +159,15 @@ function DeleteOrganization({ org }: { org: OrganizationView }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'confirmation'>();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setPending(true);
-    setError('');
+    error.clear();
     const problem = await call('/api/organizations/delete', 'POST', { organization_id: org.id, confirmation: typed });
     setPending(false);
-    if (problem) return setError(problem);
+    if (problem) return error.fail(problem, 'confirmation');
     await revalidator.revalidate();
   }
 
@@ -194,6 +194,7 @@ function DeleteOrganization({ org }: { org: OrganizationView }) {
         required
         autoComplete="off"
         value={typed}
+        {...error.field('confirmation')}
         onChange={(e) => setTyped(e.target.value)}
       />
       <div className="flex flex-wrap gap-3">
@@ -208,7 +209,7 @@ function DeleteOrganization({ org }: { org: OrganizationView }) {
           Cancel
         </button>
       </div>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
     </form>
   );
 }
@@ -218,29 +219,36 @@ function OrganizationCard({ org, userId, offer }: { org: OrganizationView; userI
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'email'>();
   const [notice, setNotice] = useState('');
   const manager = canManageMembers(org.role);
 
-  async function run(task: () => Promise<string | null>, done?: string) {
+  /** A change of the members; a refusal of an invitation is about the address typed. True when it was done. */
+  async function run(task: () => Promise<string | null>, done?: string, field?: 'email'): Promise<boolean> {
     setPending(true);
-    setError('');
+    error.clear();
     setNotice('');
     const problem = await task();
     setPending(false);
-    if (problem) return setError(problem);
+    if (problem) {
+      error.fail(problem, field);
+      return false;
+    }
     if (done) setNotice(done);
     await revalidator.revalidate();
+    return true;
   }
 
   async function invite(event: React.FormEvent) {
     event.preventDefault();
     const to = email.trim();
-    await run(
+    const sent = await run(
       () => call('/api/organizations/invite', 'POST', { organization_id: org.id, email: to, role }),
       `Invitation sent to ${to}.`,
+      'email',
     );
-    setEmail('');
+    // A refused address stays in the field, to be corrected.
+    if (sent) setEmail('');
   }
 
   const mayRemove = (target: OrganizationRole) =>
@@ -374,6 +382,7 @@ function OrganizationCard({ org, userId, offer }: { org: OrganizationView; userI
             maxLength={254}
             placeholder="colleague@example.org"
             value={email}
+            {...error.field('email')}
             onChange={(e) => setEmail(e.target.value)}
             className="min-w-[14rem] flex-1"
           />
@@ -408,7 +417,7 @@ function OrganizationCard({ org, userId, offer }: { org: OrganizationView; userI
           Leave {org.name}
         </button>
       )}
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
       {notice && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
           {notice}
@@ -430,15 +439,15 @@ export function OrganizationsSection({
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'name'>();
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setPending(true);
-    setError('');
+    error.clear();
     const problem = await call('/api/organizations', 'POST', { name: name.trim() });
     setPending(false);
-    if (problem) return setError(problem);
+    if (problem) return error.fail(problem, 'name');
     setName('');
     await revalidator.revalidate();
   }
@@ -475,6 +484,7 @@ export function OrganizationsSection({
           maxLength={100}
           placeholder="e.g. Newsroom data desk"
           value={name}
+          {...error.field('name')}
           onChange={(e) => setName(e.target.value)}
           className="min-w-[14rem] flex-1"
         />
@@ -482,7 +492,7 @@ export function OrganizationsSection({
           Create organization
         </PrimaryButton>
       </form>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
     </section>
   );
 }

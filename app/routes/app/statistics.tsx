@@ -1,7 +1,7 @@
 // /app/statistics: the comparison workbench. Indicators from several datasets side by side for chosen places, one
 // panel each on a shared period axis, a table of all of them, CSV/JSON exports, and "add to dashboard" (decision 110).
-import { useState } from 'react';
-import { Form, Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
 import { indicatorToken, workbenchQuery, type WorkbenchSelection } from '#core/workbench';
 import { useSiteRootData } from '../../components/site/root-data';
 import { addToDashboard, type AddOutcome } from '../../features/workbench/add-to-dashboard';
@@ -58,6 +58,17 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
   const [adding, setAdding] = useState<AddOutcome | 'busy' | null>(null);
   const apiQuery = d.query;
   const ready = d.panels.length > 0 && d.places.length > 0;
+  // A form the server could not apply stays on its address with a message (WCAG 3.3.1, 3.3.3): a place it does not
+  // know is kept in its field, which the message describes, and the field takes the focus; any other message (an
+  // indicator it cannot add, a period it cannot read) takes the focus itself.
+  const [params] = useSearchParams();
+  const badPlace = d.message ? params.get('place') : null;
+  const summary = useRef<HTMLDivElement>(null);
+  const placeField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!d.message && d.problems.length === 0) return;
+    (badPlace ? placeField.current : summary.current)?.focus();
+  }, [d, badPlace]);
 
   return (
     <div className="space-y-6">
@@ -71,6 +82,9 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
 
       {(d.message || d.problems.length > 0) && (
         <div
+          ref={summary}
+          id="wb-problems"
+          tabIndex={-1}
           role="alert"
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
@@ -189,8 +203,12 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
             <label className="flex flex-col gap-1 text-sm">
               <span>Add places by name</span>
               <input
+                ref={placeField}
                 name="place"
                 list="wb-place-names"
+                defaultValue={badPlace ?? ''}
+                aria-invalid={badPlace ? true : undefined}
+                aria-describedby={badPlace ? 'wb-problems' : undefined}
                 placeholder="Germany, France…"
                 className={`${input} w-64 max-w-full`}
               />
@@ -291,7 +309,13 @@ export default function Workbench({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           {d.view === 'table' ? (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+            // Focusable: a keyboard scrolls the table sideways on a narrow screen (2.1.1).
+            <div
+              className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800"
+              tabIndex={0}
+              role="region"
+              aria-label="All indicators by period and place"
+            >
               <table className="min-w-full text-sm">
                 <caption className="sr-only">All indicators by period and place</caption>
                 <thead className="bg-slate-50 text-left dark:bg-slate-900">

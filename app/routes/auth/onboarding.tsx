@@ -1,5 +1,6 @@
 // /onboarding: the first sign-in asks for a display name and offers the datasets and countries that exist; the
 // datasets picked become the user's first follows, showing the countries picked. Skipped or done, it never shows again.
+import { useEffect, useId, useRef } from 'react';
 import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import { nextParam, safeNextPath } from '#core/route-guard';
 import { onboardingSchema } from '#core/schemas/account';
@@ -93,6 +94,14 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const pending = navigation.state !== 'idle';
+  // The server's answer, rendered with the page (the form works before hydration too): the display name is the one
+  // field it can refuse, marked invalid and described by the message, and focused once the page runs (WCAG 3.3.1).
+  const error = actionData?.error;
+  const errorId = useId();
+  const nameField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (actionData?.error) nameField.current?.focus();
+  }, [actionData]);
   return (
     <Form method="post" action={`/onboarding?${params.toString()}`} className="space-y-5">
       <div>
@@ -108,6 +117,9 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         autoComplete="nickname"
         maxLength={80}
         required
+        ref={nameField}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         hint="Shown on your dashboard. You can change it later in settings."
       />
       <fieldset>
@@ -141,7 +153,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">None picked: every country with data.</p>
         </fieldset>
       )}
-      <ErrorText>{actionData?.error}</ErrorText>
+      <ErrorText id={errorId}>{error}</ErrorText>
       <PrimaryButton disabled={pending}>{pending ? 'Loading...' : 'Continue'}</PrimaryButton>
       <button
         type="submit"

@@ -1,10 +1,10 @@
 // /reset-password?token=: the new password, under the sign-up rules, from the link of the reset e-mail.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS } from '#core/password-rules';
+import { newPasswordError, PASSWORD_SPECIAL_CHARACTERS, passwordMessages } from '#core/password-rules';
 import { resetPassword } from '../../components/auth/auth-client';
 import { useAuth } from '../../components/auth/auth-provider';
-import { ErrorText, PrimaryButton, TextField } from '../../components/auth/form-controls';
+import { ErrorText, PrimaryButton, TextField, useFormError } from '../../components/auth/form-controls';
 
 export function meta() {
   return [{ title: 'Choose a new password · Statistics publisher' }, { name: 'robots', content: 'noindex' }];
@@ -17,7 +17,7 @@ export default function ResetPassword() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const error = useFormError<'password' | 'confirm'>();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -28,15 +28,17 @@ export default function ResetPassword() {
     event.preventDefault();
     if (pending || !token) return;
     const problem = newPasswordError(password, confirm);
-    if (problem) return setError(problem);
-    setError('');
+    if (problem) return error.fail(problem, problem === passwordMessages.mismatch ? 'confirm' : 'password');
+    error.clear();
     setPending(true);
     try {
       const result = await resetPassword(token, password);
-      if (result.error) setError(result.error.message);
+      // A used or expired link is about no field; a password the server refuses is.
+      if (result.error)
+        error.fail(result.error.message, result.error.code === 'weak_password' ? 'password' : undefined);
       else setDone(true);
     } catch {
-      setError('An unexpected error occurred');
+      error.fail('An unexpected error occurred');
     } finally {
       setPending(false);
     }
@@ -80,6 +82,7 @@ export default function ResetPassword() {
         autoComplete="new-password"
         autoFocus
         value={password}
+        {...error.field('password')}
         onChange={(e) => setPassword(e.target.value)}
         hint={`At least 8 characters, with an uppercase and a lowercase letter, a number and one of ${PASSWORD_SPECIAL_CHARACTERS}`}
       />
@@ -89,9 +92,10 @@ export default function ResetPassword() {
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}
+        {...error.field('confirm')}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
       <PrimaryButton disabled={pending}>{pending ? 'Loading...' : 'Update Password'}</PrimaryButton>
     </form>
   );

@@ -11,7 +11,7 @@ import {
   TITLE_FIELDS,
   type RobotSection,
 } from '#core/robot/template';
-import { ErrorText, PrimaryButton, TextField } from '#app/components/auth/form-controls';
+import { ErrorText, PrimaryButton, TextField, useFormError } from '#app/components/auth/form-controls';
 import {
   card,
   EditorsOnly,
@@ -37,6 +37,16 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+/** The fields the API's refusal can name ("invalid slug: …", server/http/errors.ts). */
+const FIELDS = ['name', 'slug', 'geos', 'sections', 'change_lag', 'title_pattern'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The field the API's message is about, if it names one of the form's. */
+function fieldOf(message: string): Field | undefined {
+  const named = /^invalid ([a-z_]+)/.exec(message)?.[1];
+  return FIELDS.find((f) => f === named);
+}
+
 /** A post address from the name; inflation-… belongs to the generated country articles, so those get robot-…. */
 function postSlugOf(name: string): string {
   const slug = slugify(name);
@@ -59,7 +69,7 @@ function TemplateForm({
   const [v, setV] = useState<TemplateValues>(initial);
   const [slugTouched, setSlugTouched] = useState(id !== null);
   const [place, setPlace] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const error = useFormError<Field>();
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof TemplateValues>(key: K, value: TemplateValues[K]) =>
     setV((old) => ({ ...old, [key]: value }));
@@ -68,12 +78,13 @@ function TemplateForm({
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    setError(null);
+    error.clear();
     try {
       await robotCall(id === null ? '/templates' : `/templates/${id}`, id === null ? 'POST' : 'PUT', v);
       await navigate('/app/robot');
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const message = e instanceof Error ? e.message : String(e);
+      error.fail(message, fieldOf(message));
     } finally {
       setSaving(false);
     }
@@ -96,6 +107,7 @@ function TemplateForm({
         <TextField
           label="Name"
           value={v.name}
+          {...error.field('name')}
           required
           maxLength={120}
           onChange={(e) => {
@@ -106,6 +118,7 @@ function TemplateForm({
         <TextField
           label="Post address"
           value={v.slug}
+          {...error.field('slug')}
           required
           maxLength={120}
           hint={`Published at /blog/${v.slug || '…'}`}
@@ -166,7 +179,13 @@ function TemplateForm({
             Places
           </label>
           <div className="flex gap-2">
-            <select id="robot-place" className={inputClass} value={place} onChange={(e) => setPlace(e.target.value)}>
+            <select
+              id="robot-place"
+              className={inputClass}
+              value={place}
+              {...error.field('geos')}
+              onChange={(e) => setPlace(e.target.value)}
+            >
               <option value="">Choose a country, aggregate or region…</option>
               {dataset?.places
                 .filter((p) => !v.geos.includes(p.code))
@@ -223,10 +242,11 @@ function TemplateForm({
         </h2>
         <fieldset className="space-y-2">
           <legend className="sr-only">Sections of the article</legend>
-          {ROBOT_SECTIONS.map((s: RobotSection) => (
+          {ROBOT_SECTIONS.map((s: RobotSection, n) => (
             <label key={s} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
+                {...(n === 0 ? error.field('sections') : {})}
                 checked={v.sections.includes(s)}
                 onChange={(e) =>
                   set('sections', e.target.checked ? [...v.sections, s] : v.sections.filter((x) => x !== s))
@@ -245,12 +265,14 @@ function TemplateForm({
           min={1}
           max={120}
           value={v.change_lag}
+          {...error.field('change_lag')}
           hint={`12 compares a month with the same month a year earlier; this dataset's frequency is ${dataset?.frequency ?? '…'}.`}
           onChange={(e) => set('change_lag', Number(e.target.value))}
         />
         <TextField
           label="Title pattern"
           value={v.title_pattern}
+          {...error.field('title_pattern')}
           required
           maxLength={200}
           hint={`Fields: ${TITLE_FIELDS.join(' ')}`}
@@ -271,7 +293,7 @@ function TemplateForm({
         ))}
       </section>
 
-      <ErrorText>{error}</ErrorText>
+      <ErrorText {...error.messageProps}>{error.message}</ErrorText>
       <div className="flex items-center gap-4">
         <PrimaryButton wide={false} disabled={saving}>
           {saving ? 'Saving…' : 'Save template'}

@@ -1,5 +1,7 @@
 // /contact: a form that checks its fields, posts to /api/contact (stored and mailed to the operators), and says so.
-import { useState } from 'react';
+// A field's message describes the field, and a failed send moves the focus to the first field to correct, or to the
+// server's message (WCAG 3.3.1, 3.3.3).
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/contact';
 import { contactFieldErrors, contactSchema, contactTopics, type ContactInput } from '#core/schemas/contact';
@@ -17,6 +19,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
+/** The fields in the order they are shown: the focus goes to the first one with a message. */
+const fieldOrder: (keyof ContactInput)[] = ['name', 'email', 'topic', 'message'];
+
 const field =
   'mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900 aria-[invalid=true]:border-red-600';
 
@@ -30,6 +35,15 @@ export default function Contact() {
         : { kind: 'idle' },
   );
   const [errors, setErrors] = useState<Partial<Record<keyof ContactInput, string>>>({});
+  const failure = useRef<HTMLParagraphElement>(null);
+  // Each check makes a new object: a second failed send moves the focus again.
+  useEffect(() => {
+    const first = fieldOrder.find((key) => errors[key]);
+    if (first) document.getElementById(first)?.focus();
+  }, [errors]);
+  useEffect(() => {
+    if (status.kind === 'failed') failure.current?.focus();
+  }, [status]);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -104,7 +118,7 @@ export default function Contact() {
           className="space-y-4 self-start rounded-xl border border-slate-200 p-6 dark:border-slate-800"
         >
           <Field id="name" label="Name" error={errors.name}>
-            <input id="name" name="name" autoComplete="name" className={field} aria-invalid={Boolean(errors.name)} />
+            <input id="name" name="name" autoComplete="name" className={field} {...invalid('name', errors.name)} />
           </Field>
           <Field id="email" label="E-mail" error={errors.email}>
             <input
@@ -113,11 +127,11 @@ export default function Contact() {
               type="email"
               autoComplete="email"
               className={field}
-              aria-invalid={Boolean(errors.email)}
+              {...invalid('email', errors.email)}
             />
           </Field>
           <Field id="topic" label="Topic" error={errors.topic}>
-            <select id="topic" name="topic" defaultValue="data" className={field} aria-invalid={Boolean(errors.topic)}>
+            <select id="topic" name="topic" defaultValue="data" className={field} {...invalid('topic', errors.topic)}>
               {Object.entries(contactTopics).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -126,14 +140,14 @@ export default function Contact() {
             </select>
           </Field>
           <Field id="message" label="Message" error={errors.message}>
-            <textarea id="message" name="message" rows={6} className={field} aria-invalid={Boolean(errors.message)} />
+            <textarea id="message" name="message" rows={6} className={field} {...invalid('message', errors.message)} />
           </Field>
           <div className="hidden" aria-hidden="true">
             <label htmlFor="website">Leave this field empty</label>
             <input id="website" name="website" tabIndex={-1} autoComplete="off" />
           </div>
           {status.kind === 'failed' && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            <p ref={failure} tabIndex={-1} role="alert" className="text-sm text-red-700 dark:text-red-400">
               {status.message}
             </p>
           )}
@@ -148,6 +162,11 @@ export default function Contact() {
       )}
     </div>
   );
+}
+
+/** A field with a message is invalid and described by it (the message's id is Field's). */
+function invalid(id: string, error: string | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
 }
 
 function Field({

@@ -139,7 +139,8 @@ export default function ContentWriterCaseStudy({ loaderData }: Route.ComponentPr
               {robot.dataset} · {robot.geos.join(', ')} · {robot.sections.map((s) => sectionLabels[s]).join(', ')} ·{' '}
               {scheduleLabels[robot.schedule]} · {robot.citations} citations
             </p>
-            <div className="mt-4 rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+            {/* Less padding on a phone: the article's chart sits two boxes deep, and its time slider needs the room. */}
+            <div className="mt-4 rounded-lg border border-slate-200 p-3 sm:p-5 dark:border-slate-800">
               <p className="text-xl font-semibold">{robot.title}</p>
               <PostBody blocks={robot.blocks} />
             </div>
