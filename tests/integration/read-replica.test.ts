@@ -100,6 +100,9 @@ if (postgresUrl) {
         TRUST_PROXY: '1',
         DATABASE_URL: urlOf(primaryName),
         DATABASE_READ_URL: urlOf(copyName),
+        // Every answer read where it is routed, not kept from an earlier test's same address: the fresh-clone CI at
+        // e4675d5 once served the replica's kept answer after the replica was dropped.
+        RESPONSE_CACHE_MB: '0',
       });
       const app = createApp({ db: database.db, config });
       h = { app, publicUrl, database, smtp, close: async () => {} };
