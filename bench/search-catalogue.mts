@@ -1,7 +1,10 @@
 // The second part of npm run bench:search: the search over Eurostat's whole table of contents (decision 191). The
 // golden set (bench/search-catalogue-queries.json) was written before the code it measures and split in two by a
 // fixed rule (alternate queries); the search is tuned on the `tune` half only, and only that half's misses are
-// printed: the `report` half's figures are the ones to quote (BENCH_SHOW_REPORT=1 prints its misses too).
+// printed: the `report` half's figures are the ones to quote (BENCH_SHOW_REPORT=1 prints its misses too). A larger
+// development set, bench/search-catalogue-extra.json (decision 220: one query or two per theme of the table of contents,
+// drawn by bench/search-catalogue-extra-draw.mts), is tuned on too: `--extra` adds it to the run, BENCH_HALF=extra runs
+// it alone, BENCH_HALF=tune,extra both development sets; its misses are printed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,17 +24,21 @@ interface CatalogueQuery {
   relevant: string[];
   /** The geo code the query names. */
   place?: string;
-  half: 'tune' | 'report';
+  half: 'tune' | 'report' | 'extra';
 }
 
 /**
  * BENCH_HALF=tune runs the tune half alone: the report half is then neither searched nor measured, so tuning runs do
- * not spend its measurements.
+ * not spend its measurements. A list (tune,extra) runs those sets.
  */
-const onlyHalf = process.env.BENCH_HALF;
-const queries = (
-  JSON.parse(readFileSync(path.join(import.meta.dirname, 'search-catalogue-queries.json'), 'utf8')) as CatalogueQuery[]
-).filter((q) => !onlyHalf || q.half === onlyHalf);
+const onlyHalves = process.env.BENCH_HALF?.split(',').map((h) => h.trim());
+const withExtra = process.argv.includes('--extra') || !!onlyHalves?.includes('extra');
+const read = (file: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as CatalogueQuery[];
+const queries = [
+  ...read('search-catalogue-queries.json'),
+  ...(withExtra ? read('search-catalogue-extra.json') : []),
+].filter((q) => !onlyHalves || onlyHalves.includes(q.half));
 
 /** Share of the wanted items found among the codes shown. */
 const recall = (top: string[], relevant: string[]) =>
@@ -70,7 +77,7 @@ export async function runCatalogueBench(database: Database, mirror: string): Pro
     `${kind}: ${queries.length} queries over the whole catalogue (${counts?.entries} entries, ${counts?.imported} imported)`,
   );
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  for (const half of ['tune', 'report'] as const) {
+  for (const half of ['tune', 'report', 'extra'] as const) {
     const mine = outcomes.filter((o) => o.query.half === half);
     if (mine.length === 0) continue;
     const mean = (f: (o: Outcome) => number) => mine.reduce((s, o) => s + f(o), 0) / mine.length;
@@ -93,7 +100,7 @@ export async function runCatalogueBench(database: Database, mirror: string): Pro
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!.toFixed(1);
   console.log(`time per search (${times.length} searches)   median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
   const shown = outcomes.filter(
-    (o) => recall(o.top, o.query.relevant) < 1 && (o.query.half === 'tune' || process.env.BENCH_SHOW_REPORT === '1'),
+    (o) => recall(o.top, o.query.relevant) < 1 && (o.query.half !== 'report' || process.env.BENCH_SHOW_REPORT === '1'),
   );
   if (shown.length) {
     console.log('misses:');

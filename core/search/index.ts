@@ -2,6 +2,7 @@
 export { placeEntries, type PlaceEntry } from './places';
 export {
   alternativesOf,
+  frequencyAsked,
   literalQuery,
   parseQuery,
   placeIndex,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placeEntries } from './places';
 import {
   editDistance,
+  frequencyAsked,
   germanParts,
   literalQuery,
   normaliseText,
@@ -112,6 +113,35 @@ describe('parseQuery', () => {
   it('names each place once', () => {
     expect(parseQuery('germany deutschland', places).places).toHaveLength(1);
   });
+
+  it('reads compounds of words added for decision 220 and phrases that hold stop words', () => {
+    expect(parseQuery('Auslandsverschuldung', places).terms).toEqual(['ausland', 'verschuldung']);
+    expect(parseQuery('Krankenhausentlassungen', places).terms).toEqual(['krankenhaus', 'entlassungen']);
+    expect(parseQuery('Siedlungsfläche', places).terms).toEqual(['siedlung', 'flache']);
+    // "how" alone is a stop word; "how often" asks for a frequency of use.
+    expect(parseQuery('how often people use the internet', places).terms).toEqual([
+      'how often',
+      'people',
+      'use',
+      'internet',
+    ]);
+    expect(parseQuery('capacité de financement', places).terms).toEqual(['capacite de financement']);
+  });
+});
+
+describe('frequencyAsked', () => {
+  it('reads monthly and quarterly in English, German and French', () => {
+    expect(frequencyAsked(['building', 'permits', 'quarterly'])).toBe('Q');
+    expect(frequencyAsked(['inflation', 'monatlich'])).toBe('M');
+    expect(frequencyAsked(['chomage', 'trimestriel'])).toBe('Q');
+  });
+
+  it('asks for no frequency when none or two are named, or the word names a measure', () => {
+    expect(frequencyAsked(['unemployment'])).toBeUndefined();
+    expect(frequencyAsked(['monthly', 'quarterly'])).toBeUndefined();
+    expect(frequencyAsked(['weekly', 'working', 'hours'])).toBeUndefined();
+    expect(frequencyAsked(['annual', 'earnings'])).toBeUndefined();
+  });
 });
 
 describe('termQueries', () => {
@@ -122,7 +152,7 @@ describe('termQueries', () => {
   });
 
   it('keeps what was typed apart from its synonyms', () => {
-    expect(termQuery('deaths')).toBe('deaths | death | killed | mortality');
+    expect(termQuery('deaths')).toBe('deaths | death | killed | mortality | fatal');
     expect(literalQuery('deaths')).toBe('deaths');
     expect(literalQuery('road deaths')).toBe('(road <-> deaths)');
     expect(literalQuery('une_rt_m')).toBe('(une <-> rt <-> m)');

@@ -124,6 +124,27 @@ export function parseQuery(query: string, places: PlaceIndex): ParsedQuery {
   return { all, terms, places: found };
 }
 
+/**
+ * Words that ask for monthly or quarterly data, in English, German and French ("building permits quarterly"). Only
+ * these two: "annual" and "weekly" name a measure as often as a frequency (mean annual earnings, weekly working hours).
+ */
+const frequencyWords: Readonly<Record<string, 'M' | 'Q'>> = {
+  monthly: 'M',
+  monatlich: 'M',
+  mensuel: 'M',
+  mensuelle: 'M',
+  quarterly: 'Q',
+  vierteljahrlich: 'Q',
+  trimestriel: 'Q',
+  trimestrielle: 'Q',
+};
+
+/** The frequency a query's terms ask for (M or Q), when they ask for one and only one. */
+export function frequencyAsked(terms: readonly string[]): 'M' | 'Q' | undefined {
+  const asked = new Set(terms.map((t) => frequencyWords[t]).filter((f) => f !== undefined));
+  return asked.size === 1 ? [...asked][0] : undefined;
+}
+
 /** German words of the field (synonyms.json), the parts a German compound is read as. */
 const germanWords: ReadonlySet<string> = new Set(Object.keys(synonymTable.de).filter((k) => !k.includes(' ')));
 /** What joins the parts of a German compound (Bevölkerung-s-dichte, Arbeitslose-n-quote). */

@@ -1,6 +1,7 @@
 // The catalogue search's ranking (decision 191), in one statement over the search documents: how closely each
 // document matches each term, how rare the term is in titles, what the query did not ask for, and how much narrower
-// than asked a title is among the first results. Tuned on the tune half of bench/search-catalogue-queries.json.
+// than asked a title is among the first results. Tuned on the tune half of bench/search-catalogue-queries.json and on
+// bench/search-catalogue-extra.json (decision 220).
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
@@ -21,7 +22,10 @@ const imported = 1.25;
 const placedHere = 1.5;
 /** Per ln(1 + years covered): a long series is a main dataset, a one-year census table a detail. */
 const span = 0.2;
-/** For what the query did not ask for: a regional breakdown, old data, countries outside the EU. */
+/**
+ * For what the query did not ask for: a regional breakdown, old data, countries outside the EU, another frequency than
+ * the one it names (monthly, quarterly).
+ */
 const demoted = 0.7;
 /** Data that stops this many years before the newest found is old. */
 const oldAfter = 3;
@@ -61,6 +65,8 @@ export interface RankInput {
   placeSets: string[][];
   /** A NUTS region is named: national entries not imported rank after regional ones. */
   region: boolean;
+  /** The frequency the query asks for (frequencyAsked: M or Q): entries of another frequency are demoted. */
+  frequency: string | null;
   /** Regions are asked for (a region, or "regional"): regional entries are not demoted. */
   regional: boolean;
   /** Further conditions on `s` (search_documents), `d` (datasets) and `e` (catalogue_entries). */
@@ -137,7 +143,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       newest AS (SELECT max(ended) AS ended FROM candidates),
       -- The score raised for imported datasets, for data known to be in the places named and for long series;
       -- lowered for what the query did not ask for: a national entry when a region is named, a regional breakdown,
-      -- data that stopped years before the newest found, countries outside the EU.
+      -- data that stopped years before the newest found, countries outside the EU, another frequency than named.
       scored AS (
         SELECT c.*, c.score
             * CASE WHEN c.geos IS NOT NULL THEN ${imported}::float ELSE 1 END
@@ -147,6 +153,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
             * CASE WHEN c.regional AND NOT ${r.regional} THEN ${demoted}::float ELSE 1 END
             * CASE WHEN c.ended < (SELECT ended FROM newest) - ${oldAfter} THEN ${demoted}::float ELSE 1 END
             * CASE WHEN c.abroad THEN ${demoted}::float ELSE 1 END
+            * CASE WHEN c.frequency <> ${r.frequency ?? ''} AND ${r.frequency !== null} THEN ${demoted}::float ELSE 1 END
             * CASE WHEN c.code ~ ${mainTable} THEN ${mainTableRaise}::float ELSE 1 END AS base
         FROM candidates c),
       ranked AS (

@@ -7,6 +7,7 @@ import { placeKind } from '../../core/geo/places';
 import {
   alternativesOf,
   closestWord,
+  frequencyAsked,
   literalQuery,
   parseQuery,
   placeEntries,
@@ -130,6 +131,7 @@ export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: st
     words: plan.parsed.all,
     placeSets: named.map((p) => p.codes),
     region,
+    frequency: frequencyAsked(plan.terms) ?? null,
     regional: region || plan.terms.some((t) => /^(nuts|regions?|regional)$/.test(t)),
     where,
     sort: f.sort ?? 'relevance',

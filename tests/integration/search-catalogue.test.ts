@@ -150,6 +150,16 @@ describe('search over entries not imported yet', () => {
     expect(construction.items.some((d) => /production in construction/i.test(d.dataset_name))).toBe(true);
   });
 
+  it('prefers the frequency a query names, and reads freight, fatal and German compounds of debt (decision 220)', async () => {
+    // Before: the annual tables of household consumption came first, the quarterly one not among the first five.
+    const quarterly = await search('household consumption expenditure quarterly', '&limit=5');
+    expect(quarterly.items.map((d) => d.dataset_code)).toContain('tipsho41');
+    // "Goods transport by rail", "Fatal accidents at work", "Net external debt".
+    expect(await firstFive('rail freight')).toContain('ttr00006');
+    expect(await firstFive('accidents at work deaths')).toContain('sdg_08_60');
+    expect(await firstFive('Auslandsverschuldung')).toEqual(expect.arrayContaining(['tipsii30']));
+  });
+
   it('puts a dataset code first', async () => {
     expect((await firstFive('migr_asyappctza'))[0]).toBe('migr_asyappctza');
     expect((await firstFive('tps00001'))[0]).toBe('tps00001');
