@@ -1,12 +1,13 @@
 // The read replica's routing (decision 218) with two stand-in PostgreSQL clients under a real Drizzle handle: which
 // statements go where, the fallback to the primary, the replica left out while down or behind and read again.
 import { drizzle } from 'drizzle-orm/postgres-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   fallbackOf,
   primaryOf,
   readBatchKey,
   readFromReplica,
+  REPLICA_CHECK_TIMEOUT_MS,
   REPLICA_MAX_LAG_MS,
   replicaRouting,
   routedHandle,
@@ -18,14 +19,17 @@ import type { Db } from './client';
 interface Fake extends SqlClient {
   /** The statements this client ran (the routing's own checks apart). */
   ran: string[];
-  /** How it answers: rows, a refused connection, or a standby's refusal of a write. */
-  mode: 'ok' | 'down' | 'read-only';
+  /** How it answers: rows, a refused connection, a standby's refusal of a write, or never (a frozen host). */
+  mode: 'ok' | 'down' | 'read-only' | 'hang';
+  /** Statements cancelled on it. */
+  cancelled: number;
   /** A standby's answer to "have you replayed this position?". */
   replayed: boolean;
 }
 
 function fakeClient(name: string): Fake {
   const run = (query: string): Promise<unknown> => {
+    if (fake.mode === 'hang') return new Promise(() => {});
     if (fake.mode === 'down') {
       return Promise.reject(Object.assign(new Error(`connect ECONNREFUSED ${name}`), { code: 'ECONNREFUSED' }));
     }
@@ -43,12 +47,15 @@ function fakeClient(name: string): Fake {
     return {
       then: (f: (v: unknown) => unknown, r: (e: unknown) => unknown) => go().then(f, r),
       values: () => go(),
-      cancel: () => {},
+      cancel: () => {
+        fake.cancelled += 1;
+      },
     };
   };
   const fake = Object.assign(() => undefined, {
     ran: [] as string[],
     mode: 'ok' as Fake['mode'],
+    cancelled: 0,
     replayed: true,
     unsafe: (query: string) => pending(query),
     end: async () => {},
@@ -145,6 +152,30 @@ describe('reads routed to a replica', () => {
     await t.routing.check();
     expect(heard).toBe(1);
     expect(await readFromReplica(t.db, () => t.source())).toBe('replica');
+  });
+
+  it('holds down a replica that stops answering, and sends the statements waiting on it to the primary', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const t = setup();
+      await t.routing.check();
+      t.replica.mode = 'hang';
+      // A read that started while the replica was current waits on it, as does the next check.
+      const read = readFromReplica(t.db, () => t.source());
+      const check = t.routing.check();
+      await vi.advanceTimersByTimeAsync(REPLICA_CHECK_TIMEOUT_MS - 1);
+      expect(t.routing.state().status).toBe('current');
+      await vi.advanceTimersByTimeAsync(1);
+      await check;
+      expect(t.routing.state().status).toBe('down');
+      expect(t.routing.state().lastError).toContain('did not answer');
+      expect(await read).toBe('primary');
+      // Both statements left on the frozen host were cancelled; the next reads do not try it.
+      expect(t.replica.cancelled).toBe(2);
+      expect(await readFromReplica(t.db, () => t.source())).toBe('primary');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves out a replica that has not caught up for longer than the allowed lag', async () => {

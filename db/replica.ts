@@ -18,6 +18,12 @@ export const REPLICA_CHECK_MS = 1000;
 export const REPLICA_CATCH_UP_TIMEOUT_MS = 10_000;
 /** Seconds a connection to the replica may take: a dead host costs a check this long, never a request. */
 export const REPLICA_CONNECT_TIMEOUT_S = 2;
+/**
+ * How long the check's own statement may wait on the replica. A host that stops answering without closing its
+ * connections (frozen, or cut off by the network) is then held down, and the statements waiting on it are sent to the
+ * primary, instead of hanging until the operating system gives the connection up.
+ */
+export const REPLICA_CHECK_TIMEOUT_MS = 2000;
 
 type Source = 'replica' | 'primary';
 
@@ -120,6 +126,13 @@ export function readBatchKey<T extends object>(db: T): T {
   return routed && replicaReadsHere() ? (routed.replicaKey as T) : db;
 }
 
+/** A statement abandoned on the replica because it was held down while the statement waited. */
+class HeldDown extends Error {
+  constructor(cause: unknown) {
+    super('the replica was held down while the statement waited', { cause });
+  }
+}
+
 /** SQLSTATEs after which a statement is sent to the primary again without holding the replica at fault. */
 const primaryOnly = new Set([
   // A write reached the replica (raw SQL, SELECT … FOR UPDATE, nextval, pg_notify): a standby refuses it unchanged.
@@ -181,6 +194,8 @@ export function routedHandle(opts: RoutingOptions): { db: object; routing: Repli
   let wasCurrent = false;
   let closed = false;
   const listeners = new Set<() => void>();
+  /** Statements waiting on the replica, told when it is held down: they run on the primary instead. */
+  const waiting = new Set<(error: unknown) => void>();
 
   const current = () => up && caughtUpAt !== null && now() - caughtUpAt <= REPLICA_MAX_LAG_MS;
   const noteChange = () => {
@@ -194,6 +209,7 @@ export function routedHandle(opts: RoutingOptions): { db: object; routing: Repli
     lastError = error instanceof Error ? error.message : String(error);
     up = false;
     noteChange();
+    for (const tell of [...waiting]) tell(error);
   };
 
   // One PostgreSQL position, then whether the replica has replayed it; a read copy that is no standby is taken as
@@ -203,11 +219,23 @@ export function routedHandle(opts: RoutingOptions): { db: object; routing: Repli
     return rows[0]!.lsn;
   };
   const replayed = async (position: string): Promise<boolean> => {
-    const rows = (await replica.unsafe(
+    const pending = replica.unsafe(
       'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed',
       [position],
-    )) as { standby: boolean; replayed: boolean | null }[];
-    return !rows[0]!.standby || rows[0]!.replayed === true;
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        Promise.resolve(pending.cancel()).catch(() => {});
+        reject(new Error(`the replica did not answer within ${REPLICA_CHECK_TIMEOUT_MS} ms`));
+      }, REPLICA_CHECK_TIMEOUT_MS);
+    });
+    try {
+      const rows = (await Promise.race([pending, timeout])) as { standby: boolean; replayed: boolean | null }[];
+      return !rows[0]!.standby || rows[0]!.replayed === true;
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   let checking: Promise<void> | null = null;
@@ -225,11 +253,10 @@ export function routedHandle(opts: RoutingOptions): { db: object; routing: Repli
         if (await replayed(position)) caughtUpAt = Math.max(caughtUpAt ?? 0, at);
         up = true;
         lastError = null;
+        noteChange();
       } catch (error) {
-        lastError = error instanceof Error ? error.message : String(error);
-        up = false;
+        down(error);
       }
-      noteChange();
     })().finally(() => {
       checking = null;
     });
@@ -262,6 +289,29 @@ export function routedHandle(opts: RoutingOptions): { db: object; routing: Repli
       return this.mode === 'values' ? pending.values() : pending;
     }
 
+    /** The statement on the replica; abandoned (cancelled) when the replica is held down while it waits. */
+    private onReplica(): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        const tell = (error: unknown) => {
+          waiting.delete(tell);
+          const running = this.running;
+          if (running) Promise.resolve(running.cancel()).catch(() => {});
+          reject(new HeldDown(error));
+        };
+        waiting.add(tell);
+        Promise.resolve(this.start(replica)).then(
+          (rows) => {
+            waiting.delete(tell);
+            resolve(rows);
+          },
+          (error: unknown) => {
+            waiting.delete(tell);
+            reject(error);
+          },
+        );
+      });
+    }
+
     private run(): Promise<unknown> {
       this.result ??= (async () => {
         if (!up) {
@@ -269,11 +319,11 @@ export function routedHandle(opts: RoutingOptions): { db: object; routing: Repli
           return this.start(primary);
         }
         try {
-          const rows = await this.start(replica);
+          const rows = await this.onReplica();
           reads++;
           return rows;
         } catch (error) {
-          const fallback = this.cancelled ? null : fallbackOf(error);
+          const fallback = this.cancelled ? null : error instanceof HeldDown ? 'primary' : fallbackOf(error);
           if (!fallback) throw error;
           fallbacks++;
           if (fallback === 'down') down(error);

@@ -505,6 +505,66 @@ async function releaseReachesEverything(): Promise<void> {
   );
 }
 
+/** The replica's server processes (its postmaster, then the processes it started), for freezing it. */
+function replicaProcesses(): number[] {
+  const postmaster = Number(readFileSync(path.join(pgData.pg2, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/**
+ * The replica frozen (SIGSTOP: its connections stay open and nothing answers, as with a hung host or a cut network):
+ * reads waiting on it go to the primary once a check has waited REPLICA_CHECK_TIMEOUT_MS, every read answers, and the
+ * replica is read again once it thaws.
+ */
+async function replicaFrozen(): Promise<void> {
+  const healthBefore = await Promise.all([health('app1'), health('app2')]);
+  const processes = replicaProcesses();
+  const frozenAt = Date.now();
+  for (const pid of processes) process.kill(pid, 'SIGSTOP');
+  const replies: Reply[] = [];
+  let healthAfter: { status: number; body: any }[] = [];
+  try {
+    for (let i = 0; i < 4; i++) {
+      for (const entry of ['app1', 'app2'] as Entry[]) {
+        const geo = ['BE', 'DE', 'FR', 'IT'][i]!;
+        replies.push(
+          await request(`${base[entry]}/api/datasets/${CODE}/data?geo=${geo}&time=${2005 + i}`, {
+            headers: pageToken(),
+          }),
+        );
+      }
+    }
+    healthAfter = await Promise.all([health('app1'), health('app2')]);
+  } finally {
+    for (const pid of processes) process.kill(pid, 'SIGCONT');
+  }
+  const thawedAt = Date.now();
+  await until(
+    'the replica read again',
+    async () =>
+      (await Promise.all([health('app1'), health('app2')])).every((h) => h.body?.replica?.status === 'current'),
+    30_000,
+  );
+  const slowest = Math.max(...replies.map((r) => r.ms));
+  report(
+    'the replica frozen: reads wait at most a check, then go to the primary',
+    healthBefore.every((h) => h.body?.replica?.status === 'current') &&
+      replies.every((r) => r.status === 200) &&
+      healthAfter.every((h) => h.status === 200 && h.body?.replica?.status === 'down') &&
+      slowest < 10_000,
+    `${processes.length} replica processes stopped for ${seconds(thawedAt - frozenAt)}; ` +
+      `${replies.filter((r) => r.status === 200).length}/${replies.length} uncached API reads 200 ` +
+      `(${replies.map((r) => r.status).join(',')}), the first ` +
+      `${replies[0]!.ms.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms; health: replica ` +
+      `${healthAfter.map((h) => h.body?.replica?.status).join('/')} (${healthAfter.map((h) => h.body?.replica?.lastError).join(' / ')}); ` +
+      `current again ${seconds(Date.now() - thawedAt)} after thawing`,
+  );
+}
+
 /** With the replica stopped, both hosts answer pages and the API from the primary, with no added wait. */
 async function replicaStopped(): Promise<void> {
   const healthBefore = await Promise.all([health('app1'), health('app2')]);
@@ -671,6 +731,7 @@ async function main(): Promise<void> {
     ['either host', eitherHost],
     ['sessions and limits', () => sessionsAndLimits(smtp)],
     ['release', releaseReachesEverything],
+    ['replica frozen', replicaFrozen],
     ['replica stopped', replicaStopped],
     ['host killed', () => hostKilledUnderLoad(app1)],
   ];
