@@ -11,7 +11,7 @@ import { uncounted } from '#server/http/route-policy';
 
 /** For crawlers (decision 201). */
 export const sitemapsPolicies = [
-  uncounted('GET /api/sitemap…', 'read', ['/api/:name{sitemap[a-z-]*(\\.xml)?}'], 'for crawlers', {
+  uncounted('GET /api/sitemap…', 'read', ['/api/:name{sitemap[a-z0-9-]*(\\.xml)?}'], 'for crawlers', {
     replica: true,
   }),
 ];
@@ -31,10 +31,17 @@ export function urlsetXml(origin: string, urls: readonly SitemapUrl[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(origin: string): string {
-  const items = sitemapParts.map(
-    (p) => `  <sitemap><loc>${escapeXml(`${origin}/api/sitemap-${p}.xml`)}</loc></sitemap>`,
-  );
+/** The most URLs one sitemap file may list (sitemaps.org): a longer part is split into numbered files. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** A part's files: `sitemap-{part}.xml`, then `sitemap-{part}-2.xml`, `-3` … for each further `maxUrls` URLs. */
+export function sitemapFileNames(part: SitemapPart, urls: number, maxUrls = SITEMAP_MAX_URLS): string[] {
+  const files = Math.max(1, Math.ceil(urls / maxUrls));
+  return Array.from({ length: files }, (_, i) => (i === 0 ? `sitemap-${part}.xml` : `sitemap-${part}-${i + 1}.xml`));
+}
+
+export function sitemapIndexXml(origin: string, files: readonly string[]): string {
+  const items = files.map((f) => `  <sitemap><loc>${escapeXml(`${origin}/api/${f}`)}</loc></sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -44,26 +51,42 @@ function xml(c: Context, body: string): Response {
   return c.body(body);
 }
 
-/** `publicUrl`: the configured public address (config.publicUrl), never the request's Host (decision 183). */
-export function sitemapsApi(db: ReadDb, publicUrl: string): OpenAPIHono<ApiEnv> {
+/**
+ * `publicUrl`: the configured public address (config.publicUrl), never the request's Host (decision 183). `maxUrls`:
+ * URLs per file (tests make it small).
+ */
+export function sitemapsApi(db: ReadDb, publicUrl: string, maxUrls = SITEMAP_MAX_URLS): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   const origin = publicUrl.replace(/\/+$/, '');
 
-  app.get('/sitemap.xml', (c) => xml(c, sitemapIndexXml(origin)));
-  app.get('/:name{sitemap-[a-z-]+(\\.xml)?}', async (c) => {
-    const part = c.req
+  /** A part's URLs, kept until what they follow changes: blog URLs the posts, every other part the catalogue. */
+  const partUrls = async (part: SitemapPart): Promise<SitemapUrl[]> => {
+    const version = part === 'blog' ? await postsVersion(db) : (await catalogueState(db)).version;
+    return memoAt(db, version, `sitemap:${part}`, () => urlsOf(db, part));
+  };
+
+  app.get('/sitemap.xml', async (c) => {
+    const files = await Promise.all(
+      sitemapParts.map(async (part) => sitemapFileNames(part, (await partUrls(part)).length, maxUrls)),
+    );
+    return xml(c, sitemapIndexXml(origin, files.flat()));
+  });
+  app.get('/:name{sitemap-[a-z0-9-]+(\\.xml)?}', async (c) => {
+    const name = c.req
       .param('name')
       .replace(/^sitemap-/, '')
       .replace(/\.xml$/, '');
-    if (!(sitemapParts as readonly string[]).includes(part)) {
-      return c.json(errorBody('not_found', `no sitemap part ${part}`), 404);
+    const numbered = /^(.+?)-(\d+)$/.exec(name);
+    const part = (numbered ? numbered[1]! : name) as SitemapPart;
+    const file = numbered ? Number(numbered[2]) : 1;
+    if (!sitemapParts.includes(part) || (numbered && file < 2)) {
+      return c.json(errorBody('not_found', `no sitemap part ${name}`), 404);
     }
-    // Blog URLs follow the posts, every other part the catalogue.
-    const version = part === 'blog' ? await postsVersion(db) : (await catalogueState(db)).version;
-    const body = await memoAt(db, version, `sitemap:${origin} ${part}`, async () =>
-      urlsetXml(origin, await urlsOf(db, part as SitemapPart)),
-    );
-    return xml(c, body);
+    const urls = await partUrls(part);
+    if (file > 1 && (file - 1) * maxUrls >= urls.length) {
+      return c.json(errorBody('not_found', `no sitemap part ${name}`), 404);
+    }
+    return xml(c, urlsetXml(origin, urls.slice((file - 1) * maxUrls, file * maxUrls)));
   });
   return app;
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPostFolder } from '../../server/import/posts';
+import { sitemapsApi } from '../../server/site/sitemaps';
 import { headOf, renderDocument } from './page-document';
 import { hicp, regionalGdp, startSite, tec00118, type SiteHarness } from './site-harness';
 
@@ -83,6 +84,37 @@ describe('sitemaps', () => {
     expect(urls).toContain(`${origin}/blog/inflation-north-macedonia`);
     // Aggregates such as the euro area have no article.
     expect(urls.some((u) => u.includes('euro-area'))).toBe(false);
+  });
+
+  it('splits a part longer than the limit into numbered files, each named in the index', async () => {
+    // Two URLs a file instead of 50,000: the three datasets take two files, the other parts keep one name.
+    const small = sitemapsApi(site.database.db, origin, 2);
+    const get = async (path: string) => {
+      const res = await small.request(path);
+      return { status: res.status, urls: [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!) };
+    };
+    const index = (await get('/sitemap.xml')).urls;
+    expect(index.filter((u) => u.includes('sitemap-datasets'))).toEqual([
+      `${origin}/api/sitemap-datasets.xml`,
+      `${origin}/api/sitemap-datasets-2.xml`,
+      ...index.filter((u) => u.includes('sitemap-datasets-page')),
+    ]);
+    expect(index.filter((u) => u.includes('sitemap-static')).length).toBe(7);
+    const first = await get('/sitemap-datasets.xml');
+    const second = await get('/sitemap-datasets-2.xml');
+    expect(first.urls).toHaveLength(2);
+    expect(second.urls).toHaveLength(1);
+    expect([...first.urls, ...second.urls].sort()).toEqual(
+      ['nama_10r_3gdp', 'prc_hicp_manr', 'tec00118'].map((c) => `${origin}/datasets/${c}`),
+    );
+    expect((await get('/sitemap-datasets-3.xml')).status).toBe(404);
+    expect((await get('/sitemap-datasets-1.xml')).status).toBe(404);
+    // Every file the index names answers, and none lists more than the limit.
+    for (const loc of index) {
+      const file = await get(new URL(loc).pathname.replace(/^\/api/, ''));
+      expect(file.status).toBe(200);
+      expect(file.urls.length).toBeLessThanOrEqual(2);
+    }
   });
 
   it('answers an unknown part with a JSON 404', async () => {
