@@ -1,6 +1,7 @@
-// The datasets with data for a place, each as a chart widget filtered to the place.
+// The datasets with data for a place: the first each as a chart widget filtered to the place, then every one listed, a
+// page at a time.
 import { Link } from 'react-router';
-import type { PlaceChart } from './place-data';
+import { PLACE_CHARTS, PLACE_LIST_PAGE, type PlaceChart, type PlaceDatasets } from './place-data';
 import { PlaceChartView } from './place-chart-view';
 import { readablePeriod } from '#core/periods';
 
@@ -31,5 +32,65 @@ export function DatasetCharts({ charts, placeName }: { charts: readonly PlaceCha
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The charts (on the first page), then, when there are more datasets than charts, the list of all and its pages. */
+export function PlaceDatasetsView({
+  datasets,
+  placeName,
+  geo,
+}: {
+  datasets: PlaceDatasets;
+  placeName: string;
+  geo: string;
+}) {
+  const { list, total, page, pages } = datasets;
+  const linkClass = 'text-brand-dark hover:underline dark:text-brand';
+  return (
+    <>
+      {page === 1 && <DatasetCharts charts={datasets.charts} placeName={placeName} />}
+      {total > PLACE_CHARTS && (
+        <div className="mt-8">
+          <h3 id="all-datasets" className="mb-3 font-semibold">
+            {`All ${total.toLocaleString('en')} datasets with data for ${placeName}`}
+          </h3>
+          <ol start={(page - 1) * PLACE_LIST_PAGE + 1} className="list-decimal space-y-1 pl-8 text-sm">
+            {list.map((d) => (
+              <li key={d.code}>
+                <Link to={`/datasets/${d.code}?country[]=${encodeURIComponent(geo)}`} className={linkClass}>
+                  {d.name}
+                </Link>
+                {d.latestPeriod && (
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {' '}
+                    · latest period {readablePeriod(d.latestPeriod)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+          {pages > 1 && (
+            <nav aria-labelledby="all-datasets" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+              {page > 1 && (
+                <Link
+                  to={page === 2 ? '?' : `?page=${page - 1}`}
+                  className={`${linkClass} inline-block py-1`}
+                  rel="prev"
+                >
+                  Previous page
+                </Link>
+              )}
+              <span>{`Page ${page} of ${pages}`}</span>
+              {page < pages && (
+                <Link to={`?page=${page + 1}`} className={`${linkClass} inline-block py-1`} rel="next">
+                  Next page
+                </Link>
+              )}
+            </nav>
+          )}
+        </div>
+      )}
+    </>
   );
 }

@@ -70,3 +70,27 @@ export interface ChildRegion {
   /** Latest GDP per inhabitant, when published. */
   figure: { valueText: string; period: string } | null;
 }
+
+/**
+ * How many datasets a place's page charts: the first by name. Thousands of datasets may have data for a country; the
+ * page charts these and lists every one, PLACE_LIST_PAGE at a time (issue 42), so its build is bounded.
+ */
+export const PLACE_CHARTS = 12;
+export const PLACE_LIST_PAGE = 50;
+
+/** A dataset of a place's list: a link to its page, opened on the place. */
+export interface PlaceListItem {
+  code: string;
+  name: string;
+  latestPeriod: string | null;
+}
+
+export interface PlaceDatasets {
+  /** The first PLACE_CHARTS datasets (by name), each charted for the place alone. */
+  charts: PlaceChart[];
+  /** One page of the list of every dataset with data for the place, by name. */
+  list: PlaceListItem[];
+  total: number;
+  page: number;
+  pages: number;
+}

@@ -5,7 +5,13 @@ import { loadView } from '#db/queries/view';
 import { packDatasetData } from '#core/packed-series';
 import { formatPeriod, frequencySchema } from '#core/periods';
 import type { ChartType } from '../../charts';
-import type { DatasetSource, PlaceChart } from '../../components/statistics/place-data';
+import {
+  PLACE_CHARTS,
+  PLACE_LIST_PAGE,
+  type DatasetSource,
+  type PlaceChart,
+  type PlaceDatasets,
+} from '../../components/statistics/place-data';
 import type { CatalogueState } from '#db/catalogue-memo';
 
 export function sourceOf(row: DatasetRow): DatasetSource {
@@ -69,20 +75,52 @@ export async function chartOf(db: ReadDb, row: DatasetRow, req: ChartRequest): P
   };
 }
 
-/** Each dataset with data for the place (of one category, or all), charted for the place alone. */
-export async function placeCharts(
+/**
+ * The page of the list a place's page shows (`?page=N`, default 1); null when the parameter is not a page number or
+ * past the last page.
+ */
+export function listPage(request: Request, total: number): number | null {
+  const text = new URL(request.url).searchParams.get('page');
+  if (text === null) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(text)) return null;
+  const page = Number(text);
+  return page <= Math.max(1, Math.ceil(total / PLACE_LIST_PAGE)) ? page : null;
+}
+
+/** The datasets with data for the place (of one category, or all): the first charted, every one listed, a page of it. */
+export async function placeDatasets(
   db: ReadDb,
   state: CatalogueState,
   geo: string,
+  request: Request,
   category?: string,
-): Promise<PlaceChart[]> {
-  const { items } = await listDatasets(db, { geo, category, sort: 'name', limit: 200, offset: 0 });
+): Promise<PlaceDatasets | null> {
+  const first = await listDatasets(db, { geo, category, sort: 'name', limit: PLACE_CHARTS, offset: 0 });
+  const page = listPage(request, first.total);
+  if (page === null) return null;
+  const listed =
+    page === 1 && first.total <= PLACE_CHARTS
+      ? first
+      : await listDatasets(db, {
+          geo,
+          category,
+          sort: 'name',
+          limit: PLACE_LIST_PAGE,
+          offset: (page - 1) * PLACE_LIST_PAGE,
+        });
   const charts: PlaceChart[] = [];
-  for (const item of items) {
+  // Later pages of the list are the list alone.
+  for (const item of page === 1 ? first.items : []) {
     const row = state.byCode.get(item.dataset_code);
     if (!row) continue;
     const chart = await chartOf(db, row, { countries: [geo] });
     if (chart.data.data.some((s) => s.periods.length > 0)) charts.push(chart);
   }
-  return charts;
+  return {
+    charts,
+    list: listed.items.map((i) => ({ code: i.dataset_code, name: i.dataset_name, latestPeriod: i.latest_period })),
+    total: first.total,
+    page,
+    pages: Math.max(1, Math.ceil(first.total / PLACE_LIST_PAGE)),
+  };
 }

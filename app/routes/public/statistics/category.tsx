@@ -2,12 +2,13 @@
 import { categoriesForGeo } from '#db/queries/statistics';
 import { pageMeta } from '#app/components/site/page-meta';
 import { CategoryLinks } from '#app/components/statistics/category-links';
-import { DatasetCharts } from '#app/components/statistics/dataset-charts';
+import { PlaceDatasetsView } from '#app/components/statistics/dataset-charts';
+import { PLACE_CHARTS } from '#app/components/statistics/place-data';
 import { PlaceHeader } from '#app/components/statistics/place-header';
 import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/category';
 import { catalogueState } from '#db/catalogue-memo';
-import { placeCharts } from '#app/features/statistics/place-charts.server';
+import { placeDatasets } from '#app/features/statistics/place-charts.server';
 import { notFound, resolvePlacePath } from '#app/features/statistics/places.server';
 import { sharedPage } from '#core/page-handle';
 
@@ -23,8 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = await categoriesForGeo(db, place.code);
   const category = categories.find((c) => c.slug === rest[1]);
   if (!category) notFound(request);
-  const charts = await placeCharts(db, state, place.code, category.slug);
-  return { trail, category, categories, charts };
+  const datasets = await placeDatasets(db, state, place.code, request, category.slug);
+  if (!datasets) notFound(request);
+  return { trail, category, categories, datasets };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -32,13 +34,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const place = data.trail[data.trail.length - 1]!;
   return pageMeta(matches, {
     title: `${data.category.name} in ${place.name}`,
-    description: `${data.category.name} statistics for ${place.name}: ${data.charts.map((c) => c.title).join('; ') || 'no imported dataset has data for it'}.`,
+    description: `${data.category.name} statistics for ${place.name}: ${(data.datasets.charts.length ? data.datasets.charts.map((c) => c.title) : data.datasets.list.slice(0, PLACE_CHARTS).map((d) => d.name)).join('; ') || 'no imported dataset has data for it'}.`,
     path: `${place.path}/categories/${data.category.slug}`,
   });
 }
 
 export default function StatisticsCategory({ loaderData }: Route.ComponentProps) {
-  const { trail, category, categories, charts } = loaderData;
+  const { trail, category, categories, datasets } = loaderData;
   const place = trail[trail.length - 1]!;
   const country = trail[0]!;
   const extra = [
@@ -49,7 +51,7 @@ export default function StatisticsCategory({ loaderData }: Route.ComponentProps)
     <article className="space-y-8">
       <PlaceHeader trail={trail} heading={`${category.name} in ${place.name}`} extra={extra} />
       <CategoryLinks basePath={place.path} categories={categories} />
-      <DatasetCharts charts={charts} placeName={place.name} />
+      <PlaceDatasetsView datasets={datasets} placeName={place.name} geo={place.code} />
     </article>
   );
 }

@@ -4,14 +4,14 @@ import { categoriesForGeo } from '#db/queries/statistics';
 import { pageMeta } from '#app/components/site/page-meta';
 import { CategoryLinks } from '#app/components/statistics/category-links';
 import { ChildRegions } from '#app/components/statistics/child-regions';
-import { DatasetCharts } from '#app/components/statistics/dataset-charts';
+import { PlaceDatasetsView } from '#app/components/statistics/dataset-charts';
 import { KeyFigures } from '#app/components/statistics/key-figures';
 import { PlaceHeader } from '#app/components/statistics/place-header';
 import { RegionMap } from '#app/components/statistics/region-map';
 import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/place';
 import { catalogueState } from '#db/catalogue-memo';
-import { placeCharts } from '#app/features/statistics/place-charts.server';
+import { placeDatasets } from '#app/features/statistics/place-charts.server';
 import { keyFigures } from '#app/features/statistics/key-figures.server';
 import { childRegionList, gdpPerInhabitant, regionalMap } from './place.server';
 import { childPlaces, notFound, resolvePlacePath } from '#app/features/statistics/places.server';
@@ -31,13 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A country with one NUTS 1 region (Czechia: Česko) maps the regions one level further down.
   const mapped = children.length === 1 ? await childPlaces(db, state, children[0]!) : children;
   const values = await gdpPerInhabitant(db, state, [...new Set([...children, ...mapped].map((c) => c.code))]);
-  const [figures, charts, categories, map] = await Promise.all([
+  const [figures, datasets, categories, map] = await Promise.all([
     keyFigures(db, state, place.code),
-    placeCharts(db, state, place.code),
+    placeDatasets(db, state, place.code, request),
     categoriesForGeo(db, place.code),
     regionalMap(context.outlines, state, place, mapped, values),
   ]);
-  return { trail, figures, charts, categories, map, children: childRegionList(children, values) };
+  if (!datasets) notFound(request);
+  return { trail, figures, datasets, categories, map, children: childRegionList(children, values) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -57,7 +58,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function StatisticsPlace({ loaderData }: Route.ComponentProps) {
-  const { trail, figures, charts, categories, map, children } = loaderData;
+  const { trail, figures, datasets, categories, map, children } = loaderData;
   const place = trail[trail.length - 1]!;
   return (
     <article className="space-y-10">
@@ -88,7 +89,7 @@ export default function StatisticsPlace({ loaderData }: Route.ComponentProps) {
         <h2 id="datasets" className="mb-3 text-lg font-semibold">
           Datasets with data for {place.name}
         </h2>
-        <DatasetCharts charts={charts} placeName={place.name} />
+        <PlaceDatasetsView datasets={datasets} placeName={place.name} geo={place.code} />
       </section>
       {children.length > 0 && (
         <section aria-labelledby="regions">
