@@ -11,13 +11,13 @@
 // with two, alternating, that many pairs, each beside a node:http baseline with one cluster worker and two, and the
 // ratios). WEB_CONCURRENCY and VALUE_BLOCKS reach the product.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startAppServer } from '../tests/setup/app-server';
+import { autocannonLoad, summariseProfile, wrkLoad, type LoadFigures } from './load-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -69,12 +69,7 @@ const rows: Row[] = [
   },
 ].filter((r) => !process.env.BENCH_ROWS || process.env.BENCH_ROWS.split(',').includes(r.key));
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  bytes: number;
+interface Figures extends LoadFigures {
   /** The unique row: how many of its addresses were asked a second time (printed when any were). */
   repeated?: number;
 }
@@ -234,93 +229,29 @@ async function load(base: string, row: Row, unique?: UniqueAddresses, processes 
   return unique ? { ...figures, repeated: unique.repeated } : figures;
 }
 
-async function loadWithAutocannon(
+function loadWithAutocannon(
   base: string,
   row: Row,
   unique: UniqueAddresses | undefined,
   seconds: number,
 ): Promise<Figures> {
-  const result = await autocannon({
-    url: base,
+  return autocannonLoad(base, unique ? { next: unique.next } : { path: row.path }, {
     connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      unique
-        ? { method: 'GET', path: row.path, setupRequest: (req: { path?: string }) => ({ ...req, path: unique.next() }) }
-        : { method: 'GET', path: row.path },
-    ],
+    seconds,
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    bytes: result.throughput.average / Math.max(1, result.requests.average),
-  };
 }
 
-/**
- * The same load from wrk (Debian's package, C): on two cores autocannon, a Node process, takes most of a core at a
- * few thousand answers a second, which two app processes then lack; wrk takes a fraction of that. One thread, the same
- * connections and duration; a row's unique addresses are listed in a file its Lua script reads.
- */
+/** The same load from wrk (bench/load-tools.mts): the unique row's addresses from the next one on. */
 async function loadWithWrk(
   base: string,
   row: Row,
   unique: UniqueAddresses | undefined,
   seconds: number,
 ): Promise<Figures> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-wrk-'));
-  try {
-    const paths = path.join(dir, 'paths.txt');
-    await writeFile(paths, unique ? unique.ahead().join('\n') : row.path);
-    const script = path.join(dir, 'paths.lua');
-    await writeFile(
-      script,
-      `local paths = {}
-for line in io.lines(${JSON.stringify(paths)}) do paths[#paths + 1] = line end
-local i = 0
-request = function()
-  i = i % #paths + 1
-  return wrk.format("GET", paths[i])
-end
-`,
-    );
-    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '--latency', '-s', script, base];
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.on('error', (error) =>
-        reject(new Error(`BENCH_TOOL=wrk needs wrk (apt-get install wrk): ${error.message}`)),
-      );
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
-    });
-    const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? 'NaN');
-    const ms = (quantile: string) => {
-      const m = new RegExp(`^\\s+${quantile}%\\s+([\\d.]+)(us|ms|s)[ \\t]*$`, 'm').exec(out);
-      if (!m) throw new Error(`no ${quantile}% latency in wrk's output:\n${out}`);
-      return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]!;
-    };
-    const requests = number(/(\d+) requests in/);
-    // wrk went down the list from the top: its answers, and at most one more in flight per connection at its end.
-    if (unique) unique.asked += requests + CONNECTIONS;
-    const read = /requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(out);
-    const bytes = read ? Number(read[1]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(read[2]!) : NaN;
-    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-    return {
-      rps: number(/Requests\/sec:\s+([\d.]+)/),
-      p50: Math.round(ms('50')),
-      p99: Math.round(ms('99')),
-      errors:
-        Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
-        (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-      bytes: bytes / requests,
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const figures = await wrkLoad(base, unique ? unique.ahead() : [row.path], { connections: CONNECTIONS, seconds });
+  // wrk went down the list from the top: its answers, and at most one more in flight per connection at its end.
+  if (unique) unique.asked += figures.requests + CONNECTIONS;
+  return figures;
 }
 
 /** What the product answered for each address (for the ceiling): its headers, and its body in base64. */
@@ -479,68 +410,6 @@ async function measureProduct(
     await stopProcess(child);
     if (profileDir) console.log(await summariseProfile(profileDir, rows.length * (SECONDS + WARMUP) * 2));
   }
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-/**
- * The top costs of the product's main thread during the last `seconds` (the load, not the first start's import):
- * self time per function and time inclusive of callees for the project's and its libraries' functions.
- */
-export async function summariseProfile(dir: string, seconds: number, top = 15): Promise<string> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort();
-  // Node names a thread's profile CPU.<date>.<time>.<pid>.<thread>.<seq>: thread 0 is the main one.
-  const main = files.filter((f) => /\.0\.\d+\.cpuprofile$/.test(f)).at(-1) ?? files.at(-1);
-  if (!main) return 'no profile written';
-  const p = JSON.parse(await readFile(path.join(dir, main), 'utf8')) as {
-    nodes: ProfileNode[];
-    samples: number[];
-    timeDeltas: number[];
-    startTime: number;
-    endTime: number;
-  };
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n: ProfileNode) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url
-      .replace(/.*node_modules\//, '')
-      .replace(root + '/', '')
-      .replace(/^file:\/\//, '')}`;
-  const from = p.endTime - seconds * 1e6;
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  let total = 0;
-  let at = p.startTime;
-  p.samples.forEach((id, i) => {
-    at += p.timeDeltas[i] ?? 0;
-    if (at < from) return;
-    const dt = p.timeDeltas[i + 1] ?? 0;
-    const node = byId.get(id)!;
-    total += dt;
-    self.set(label(node), (self.get(label(node)) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
-      const l = label(byId.get(n)!);
-      if (!seen.has(l)) inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
-      seen.add(l);
-    }
-  });
-  const pct = (v: number) => `${((v / total) * 100).toFixed(1).padStart(5)}%`;
-  const lines = [`${main}, last ${seconds} s — self:`];
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(v)} ${k}`);
-  lines.push('inclusive (project and libraries):');
-  const ours = /server\/|db\/|app\/|core\/|hono|drizzle|pglite|postgres|react/;
-  for (const [k, v] of [...inclusive]
-    .sort((a, b) => b[1] - a[1])
-    .filter(([k]) => ours.test(k))
-    .slice(0, top))
-    lines.push(`  ${pct(v)} ${k}`);
-  return lines.join('\n');
 }
 
 /** ", 3 errors, 1,200 addresses asked twice": what makes a row's figures not what they claim, when anything does. */

@@ -72,6 +72,13 @@ export interface EurostatPeerOptions {
    * both vintages and released on 1 June 2025: `{ migr_asyappctza: '/…/tests/fixtures/import/migr_asyappctza.tsv' }`.
    */
   files?: Record<string, string>;
+  /**
+   * Files of a later release (vintage 2) beside the mirror's, as written ({ code: { fileName, bytes } }): the peer
+   * publishes them in vintage 2 instead of vintage 1's, released when `released` says.
+   */
+  laterFiles?: Record<string, { fileName: string; bytes: Buffer; released: Date }>;
+  /** The table of contents to serve, whole (e.g. the mirror's own, dates moved), instead of one made of `codes`. */
+  tocText?: (vintage: Vintage) => string;
 }
 
 export interface EurostatPeer {
@@ -132,7 +139,10 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
     const key = `${code}@${v}`;
     if (parsedCache.has(key)) return parsedCache.get(key)!;
     let result: Published | null = null;
-    if (codes.includes(code)) {
+    const later = v === 2 ? options.laterFiles?.[code] : undefined;
+    if (later) {
+      result = { parsed: { ...parseFiles(later.fileName, later.bytes)[0]!, code }, released: later.released };
+    } else if (codes.includes(code)) {
       const file = options.files?.[code];
       if (file) {
         result = { parsed: { ...readParsed(mirror, file), code }, released: new Date('2025-06-01T00:00:00Z') };
@@ -188,7 +198,8 @@ export async function startEurostatPeer(options: EurostatPeerOptions = {}): Prom
     if (below === '/catalogue/toc/txt') {
       const status = takeFailure('toc', 'toc');
       if (status) return failWith(status);
-      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(toc(codes, vintage, published));
+      const text = options.tocText ? options.tocText(vintage) : toc(codes, vintage, published);
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
       return;
     }
     const codelist = /^\/sdmx\/2\.1\/codelist\/ESTAT\/([A-Za-z0-9_]+)\/?$/.exec(below);

@@ -36,7 +36,7 @@ export interface GeneratedDataset {
 }
 
 /** A table-of-contents dataset: code, title, theme and period range. */
-interface TocEntry {
+export interface TocEntry {
   code: string;
   title: string;
   theme: string;
@@ -45,7 +45,7 @@ interface TocEntry {
 }
 
 /** Distinct datasets of the "Database by themes" tree, each with the theme (second level) it is first filed under. */
-function tocEntries(): TocEntry[] {
+export function tocEntries(): TocEntry[] {
   const text = readFileSync(path.join(metadata, 'toc/table_of_contents_en.txt'), 'utf8');
   const seen = new Set<string>();
   const out: TocEntry[] = [];
@@ -75,7 +75,7 @@ function sample<T>(rnd: Random, items: readonly T[], n: number): T[] {
 }
 
 const dictionaries = new Map<string, Map<string, string>>();
-function dic(name: string): Map<string, string> {
+export function dic(name: string): Map<string, string> {
   let d = dictionaries.get(name);
   if (!d) {
     const text = readFileSync(path.join(metadata, 'dic/en', `${name}.dic`), 'utf8');
@@ -86,7 +86,7 @@ function dic(name: string): Map<string, string> {
 }
 
 /** Dimensions a dataset of a theme plausibly has, by the prefix of its code; the last entry fits any. */
-const THEME_DIMENSIONS: [RegExp, string[]][] = [
+export const THEME_DIMENSIONS: [RegExp, string[]][] = [
   [/^migr_asy/, ['citizen', 'sex', 'age', 'applicant']],
   [/^(demo|cens|proj|migr)_/, ['age', 'sex', 'citizen']],
   [/^(lfs|une|ei_lm|earn|hsw)/, ['sex', 'age', 'isced11', 'wstatus', 'nace_r2', 'worktime']],
@@ -107,15 +107,28 @@ const THEME_DIMENSIONS: [RegExp, string[]][] = [
   [/./, ['nace_r2', 'sex', 'age']],
 ];
 
-const UNITS = ['NR', 'PC', 'THS_PER', 'PER', 'MIO_EUR', 'EUR_HAB', 'I15', 'I21', 'PC_GDP', 'THS_T', 'KTOE', 'PC_TOT'];
+export const UNITS = [
+  'NR',
+  'PC',
+  'THS_PER',
+  'PER',
+  'MIO_EUR',
+  'EUR_HAB',
+  'I15',
+  'I21',
+  'PC_GDP',
+  'THS_T',
+  'KTOE',
+  'PC_TOT',
+];
 
 /** Each dimension's total, where its dictionary has one, and the headline codes of the indicator lists. */
 const TOTALS: Record<string, string> = { sex: 'T', na_item: 'B1GQ', sector: 'S1', coicop: 'CP00' };
 const TOTAL_LIKE = /^(total|all)\b/i;
-const totalOf = (dimension: string) => TOTALS[dimension] ?? (dic(dimension).has('TOTAL') ? 'TOTAL' : null);
+export const totalOf = (dimension: string) => TOTALS[dimension] ?? (dic(dimension).has('TOTAL') ? 'TOTAL' : null);
 
 /** Codes a file of the dimension may list besides its total: plain codes with labels that are not totals. */
-function ordinaryCodes(dimension: string): string[] {
+export function ordinaryCodes(dimension: string): string[] {
   const limit = dimension === 'sex' ? /^[FM]$/ : dimension === 'age' ? /^Y/ : /^[A-Z0-9][A-Z0-9_-]{0,11}$/;
   return [...dic(dimension)]
     .filter(([code, label]) => limit.test(code) && !TOTAL_LIKE.test(label.trim()) && label.length <= 90)
@@ -123,9 +136,9 @@ function ordinaryCodes(dimension: string): string[] {
     .map(([code]) => code);
 }
 
-const EU = 'AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
-const OTHERS = ['CH', 'IS', 'NO', 'LI', 'AL', 'ME', 'MK', 'RS', 'TR'];
-const AGGREGATES = ['EU27_2020', 'EA20', 'EU28', 'EA19', 'EU27_2007', 'EA', 'EU15', 'EA11'];
+export const EU = 'AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
+export const OTHERS = ['CH', 'IS', 'NO', 'LI', 'AL', 'ME', 'MK', 'RS', 'TR'];
+export const AGGREGATES = ['EU27_2020', 'EA20', 'EU28', 'EA19', 'EU27_2007', 'EA', 'EU15', 'EA11'];
 
 let nutsRegions: string[] | null = null;
 /** NUTS 2021 level-2 codes of the mirror's GISCO list, so regional maps have outlines. */
