@@ -4,21 +4,32 @@ import type { ReactNode } from 'react';
 import type { TooltipTarget } from './chart-tooltip';
 import type { ChartInterface, ChartReadyState } from './chart-interface';
 import { HighlightButtons, type HighlightTarget } from './highlight-buttons';
-import { TooltipLayer, type TooltipLayerProps } from './tooltip-layer';
+import { TooltipLayer, WalkLayer, type TooltipLayerProps } from './tooltip-layer';
 
 export interface ChartInteractionProps extends Pick<TooltipLayerProps, 'axis' | 'label' | 'rule' | 'markers'> {
-  chart: Pick<ChartInterface<ChartReadyState>, 'box' | 'interactive' | 'highlight' | 'setHighlight'>;
-  /** Built only for an interactive chart: a 45-country line has hundreds of periods. */
+  chart: Pick<ChartInterface<ChartReadyState>, 'box' | 'interactive' | 'keyWalk' | 'highlight' | 'setHighlight'>;
+  /** Built only for an interactive chart or the embed's walk: a 45-country line has hundreds of periods. */
   targets: () => readonly TooltipTarget[];
   highlightTargets: () => readonly HighlightTarget[];
   /** The chart's SVG. */
   children: ReactNode;
 }
 
-/** The chart as it is when not interactive; else inside its tooltip layer, with its highlight buttons over it. */
+/**
+ * The chart as it is when not interactive (in the embed, in the layer its script walks by keyboard); else inside its
+ * tooltip layer, with its highlight buttons over it.
+ */
 export function ChartInteraction({ chart, targets, highlightTargets, children, ...tooltip }: ChartInteractionProps) {
-  if (!chart.interactive) return children;
   const { width, height, theme } = chart.box;
+  if (!chart.interactive && chart.keyWalk) {
+    const { markers: _markers, ...walk } = tooltip;
+    return (
+      <WalkLayer width={width} height={height} theme={theme} targets={targets()} {...walk}>
+        {children}
+      </WalkLayer>
+    );
+  }
+  if (!chart.interactive) return children;
   const buttons = highlightTargets();
   return (
     <TooltipLayer width={width} height={height} theme={theme} targets={targets()} {...tooltip}>

@@ -31,6 +31,11 @@ export interface ChartProps extends ChartDataProps {
   idPrefix?: string;
   /** Tooltips by mouse, touch and keyboard, and buttons that bring a series or place forward. */
   interactive?: boolean;
+  /**
+   * Not interactive, but walked by keyboard by the embed's script (decision 214): each point's words are written out
+   * with the image.
+   */
+  keyWalk?: boolean;
   /** A series or place was brought forward (its key) or let go (null): the widget's Listen plays that series. */
   onHighlightChange?: (key: string | null) => void;
 }
@@ -121,6 +126,8 @@ export interface ChartInterface<S extends ChartReadyState> {
   state: S | ChartErrorState;
   colors: ThemeColors;
   interactive: boolean;
+  /** The embed's keyboard walk of a chart that is not interactive (ChartProps.keyWalk). */
+  keyWalk: boolean;
   /** The series or place brought forward, while the state still draws it; null for none. */
   highlight: string | null;
   setHighlight: (key: string | null) => void;
@@ -172,6 +179,7 @@ export function useChartInterface<S extends ChartReadyState>(
     state,
     colors: themeColors(theme),
     interactive,
+    keyWalk: !interactive && (props.keyWalk ?? false),
     highlight: drawn ? highlight : null,
     setHighlight,
     flags: flagIndex(props.data),

@@ -108,10 +108,14 @@ export function barTooltip(
  * tooltip shows the letter.
  */
 export function tooltipText(content: TooltipContent): string {
-  const rows = content.rows.map((r) =>
+  return [content.spoken, ...tooltipRowTexts(content)].filter(Boolean).join('; ');
+}
+
+/** Each row of a tooltip in words, its place and value, flags in words: 'Germany: 2.1 (estimated)'. */
+export function tooltipRowTexts(content: TooltipContent): string[] {
+  return content.rows.map((r) =>
     [r.label, `${r.value}${r.flag ? ` (${describeFlags(r.flag)})` : ''}`].filter(Boolean).join(': '),
   );
-  return [content.spoken, ...rows].filter(Boolean).join('; ');
 }
 
 /** A place the pointer or the keyboard can point at, in the SVG's pixels. */

@@ -1,7 +1,9 @@
-// Tooltips on the line, bar and horizontal-bar charts: by mouse (hover), touch (tap) and keyboard (arrow keys).
-import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { nearestTarget, tooltipText, type TooltipTarget } from './chart-tooltip';
-import { FONT_FAMILY, seriesColor, themeColors, type Theme } from './palette';
+// Tooltips on the line, bar and horizontal-bar charts: by mouse (hover), touch (tap) and keyboard (arrow keys); in
+// the embed, by keyboard through its script (WalkLayer, decision 214).
+import { useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { nearestTarget, tooltipRowTexts, tooltipText, type TooltipTarget } from './chart-tooltip';
+import { pointStep } from './key-walk';
+import { FONT_FAMILY, seriesColor, themeColors, type Theme, type ThemeColors } from './palette';
 import { markerPath, markerShape } from './series-markers';
 
 export interface TooltipLayerProps {
@@ -48,23 +50,11 @@ export function TooltipLayer({
     setActive(nearestTarget(targets, at));
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (targets.length === 0) return;
-    const last = targets.length - 1;
-    const back = axis === 'x' ? 'ArrowLeft' : 'ArrowUp';
-    const forward = axis === 'x' ? 'ArrowRight' : 'ArrowDown';
-    let next: number | null;
-    if (e.key === back) next = Math.max(0, (active ?? last + 1) - 1);
-    else if (e.key === forward) next = Math.min(last, (active ?? -1) + 1);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = last;
-    else if (e.key === 'Escape') next = null;
-    else return;
+    const next = pointStep(e.key, active, targets.length, axis);
+    if (next === undefined) return;
     e.preventDefault();
     setActive(next);
   };
-  const narrow = width < 480;
-  const flipX = target ? target.x > width * 0.6 : false;
-  const flipY = target ? target.y > height * 0.6 : false;
   return (
     <div
       className="chart-tooltip-host"
@@ -100,30 +90,7 @@ export function TooltipLayer({
         <div
           className="chart-tooltip"
           role="tooltip"
-          style={{
-            position: 'absolute',
-            // A phone has no room beside the point: the tooltip spans the chart's top instead of leaving its edge.
-            ...(narrow
-              ? { left: 4, right: 4, top: 4 }
-              : {
-                  left: flipX ? target.x - 12 : target.x + 12,
-                  top: flipY ? target.y - 12 : target.y + 12,
-                  transform: `translate(${flipX ? '-100%' : '0'}, ${flipY ? '-100%' : '0'})`,
-                  whiteSpace: 'nowrap',
-                  maxWidth: Math.max(160, width - 24),
-                }),
-            pointerEvents: 'none',
-            padding: '6px 8px',
-            borderRadius: 6,
-            border: `1px solid ${colors.grid}`,
-            background: colors.background,
-            color: colors.text,
-            boxShadow: '0 2px 8px #00000026',
-            fontFamily: FONT_FAMILY,
-            fontSize: 12,
-            lineHeight: 1.35,
-            zIndex: 2,
-          }}
+          style={{ position: 'absolute', ...tooltipPlacement(target, width, height), ...tooltipBox(colors) }}
         >
           <div style={{ fontWeight: 600 }}>{content.title}</div>
           {content.subtitle ? <div style={{ color: colors.mutedText, fontSize: 11 }}>{content.subtitle}</div> : null}
@@ -166,14 +133,11 @@ export function TooltipLayer({
             </div>
           ))}
           {content.rows.length > TOOLTIP_MAX_ROWS ? (
-            <div style={{ color: colors.mutedText }}>{`and ${content.rows.length - TOOLTIP_MAX_ROWS} more`}</div>
+            <div style={{ color: colors.mutedText }}>{moreRows(content.rows.length)}</div>
           ) : null}
         </div>
       ) : null}
-      <div
-        aria-live="polite"
-        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
+      <div aria-live="polite" style={SPOKEN}>
         {content ? tooltipText(content) : ''}
       </div>
     </div>
@@ -182,3 +146,145 @@ export function TooltipLayer({
 
 /** Most rows a tooltip lists (a 45-country line): the rest are counted. */
 export const TOOLTIP_MAX_ROWS = 12;
+
+/** 'and 33 more': the rows past TOOLTIP_MAX_ROWS, counted. */
+function moreRows(rows: number): string {
+  return `and ${rows - TOOLTIP_MAX_ROWS} more`;
+}
+
+/** The live region that says the tooltip: there for screen readers, not drawn. */
+const SPOKEN: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' };
+
+/** The tooltip's box: the theme's background, border and text, the charts' type. */
+function tooltipBox(colors: ThemeColors): CSSProperties {
+  return {
+    pointerEvents: 'none',
+    padding: '6px 8px',
+    borderRadius: 6,
+    border: `1px solid ${colors.grid}`,
+    background: colors.background,
+    color: colors.text,
+    boxShadow: '0 2px 8px #00000026',
+    fontFamily: FONT_FAMILY,
+    fontSize: 12,
+    lineHeight: 1.35,
+    zIndex: 2,
+  };
+}
+
+/**
+ * Where a target's tooltip stands: beside it, turned away from the chart's right and bottom edges; a phone has no room
+ * beside the point, so there the tooltip spans the chart's top instead of leaving its edge. `scaled`: the point's place
+ * in percent of the chart, for the embed, whose SVG the browser scales down to a narrow frame.
+ */
+function tooltipPlacement(
+  target: { x: number; y: number },
+  width: number,
+  height: number,
+  scaled = false,
+): CSSProperties {
+  if (width < 480) return { left: 4, right: 4, top: 4 };
+  const flipX = target.x > width * 0.6;
+  const flipY = target.y > height * 0.6;
+  const at = (v: number, of: number, flip: boolean) =>
+    scaled ? `calc(${percent(v / of)}% ${flip ? '-' : '+'} 12px)` : v + (flip ? -12 : 12);
+  return {
+    left: at(target.x, width, flipX),
+    top: at(target.y, height, flipY),
+    transform: `translate(${flipX ? '-100%' : '0'}, ${flipY ? '-100%' : '0'})`,
+    whiteSpace: 'nowrap',
+    maxWidth: Math.max(160, width - 24),
+  };
+}
+
+/** A share as a percentage with two decimals. */
+function percent(share: number): number {
+  return Math.round(share * 10000) / 100;
+}
+
+/** JSON for an inline script element: `<` escaped so the text cannot close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** One target as the embed's script shows and says it (`data-walk-points`). */
+export interface WalkPoint {
+  /** The tooltip as said (tooltipText). */
+  said: string;
+  /** The tooltip's lines: title, subtitle (may be ''), and its rows in words, the rows past the most counted. */
+  lines: string[];
+  /** Where the point is across the chart, in percent (the line chart's rule). */
+  x: number;
+  /** The tooltip's place (tooltipPlacement, scaled), CSS values by property. */
+  place: Record<string, string>;
+}
+
+/**
+ * The tooltip layer of a chart in the embed (decision 214), which ships no React: drawn on the server with the same
+ * name, role and keys as TooltipLayer, and each target's words and tooltip written out for the embed's script
+ * (embed-runtime.ts), which moves between them by `pointStep`, as the page does, and shows and says them.
+ */
+export function WalkLayer({
+  width,
+  height,
+  theme,
+  targets,
+  axis,
+  label,
+  rule,
+  children,
+}: Omit<TooltipLayerProps, 'markers'>) {
+  const colors = themeColors(theme);
+  const points = targets.map((t): WalkPoint => {
+    const content = t.content();
+    const rows = tooltipRowTexts(content);
+    const shown = rows.length > TOOLTIP_MAX_ROWS ? [...rows.slice(0, TOOLTIP_MAX_ROWS), moreRows(rows.length)] : rows;
+    const place = Object.entries(tooltipPlacement(t, width, height, true)).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? `${v}px` : String(v),
+    ]);
+    return {
+      said: tooltipText(content),
+      lines: [content.title, content.subtitle, ...shown],
+      x: percent(t.x / width),
+      place: Object.fromEntries(place),
+    };
+  });
+  return (
+    <div
+      className="chart-tooltip-host"
+      tabIndex={points.length > 0 ? 0 : undefined}
+      role="application"
+      aria-roledescription="chart"
+      aria-label={label}
+      data-walk={axis}
+      style={{ position: 'relative', width, maxWidth: '100%', outlineOffset: 2 }}
+    >
+      {children}
+      {rule ? (
+        <div
+          className="chart-tooltip-rule"
+          aria-hidden="true"
+          hidden
+          style={{
+            position: 'absolute',
+            top: `${percent(rule.top / height)}%`,
+            height: `${percent(Math.max(0, rule.bottom - rule.top) / height)}%`,
+            width: 1,
+            background: colors.mutedText,
+            pointerEvents: 'none',
+          }}
+        />
+      ) : null}
+      {/* Its lines are written by the script: the title bold, the subtitle in the muted colour. */}
+      <div
+        className="chart-tooltip"
+        role="tooltip"
+        hidden
+        style={{ position: 'absolute', ...tooltipBox(colors), ['--muted' as string]: colors.mutedText }}
+      />
+      <script type="application/json" data-walk-points dangerouslySetInnerHTML={{ __html: scriptJson(points) }} />
+      <div aria-live="polite" style={SPOKEN} />
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { tooltipContent } from './map-labels';
 import { mapSeriesColor, resolveMapPeriodIndex, type MapArea, type MapChartSettings } from './map-state';
 import { buildMapModel, MapMessage, MapSvg, type MapImageProps } from './map-svg';
 import { useSyncedState } from './use-synced-state';
-import { regionAnnouncement, WALK_KEYS, walkOrder, walkStep } from './map-walk';
+import { regionAnnouncement, STEPS, WALK_HELP, WALK_KEYS, walkIntro, walkOrder, walkStep } from './map-walk';
 import {
   buttonZoom,
   DEFAULT_TRANSFORM,
@@ -46,9 +46,7 @@ interface Walk {
 const KEY_PAN = 40;
 
 /** The map's keys, in its name (aria-label): pan and zoom, the period, and the region walk (decision 214). */
-export const MAP_KEYS_HELP =
-  'Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period. ' +
-  'Enter walks the regions with data by name: arrow keys, Home, End or a letter move between them, Escape stops.';
+export const MAP_KEYS_HELP = `Arrow keys pan, + and - zoom, 0 resets, Page Up and Page Down change the period. ${WALK_HELP}`;
 /** A regional map whose regions link to their pages adds this. */
 export const MAP_LINKS_HELP = 'Tab reaches the region links: arrow keys move between them, Enter opens one.';
 const NO_COLORS: readonly string[] = [];
@@ -310,9 +308,7 @@ export function MapChart(props: MapChartProps) {
   };
   const tipArea = tooltip ? areasByKey.get(tooltip.key) : undefined;
   const walked = walk ? state.areas.find((a) => a.key === walk.key) : undefined;
-  const said = walked
-    ? `${walk?.intro ? `${order.length} regions with data, by name. ` : ''}${regionAnnouncement(walked, { ...state, order })}`
-    : '';
+  const said = walked ? `${walk?.intro ? walkIntro(order) : ''}${regionAnnouncement(walked, { ...state, order })}` : '';
   const linked = hrefs && hrefs.size > 0;
 
   return (
@@ -432,22 +428,12 @@ export function MapChart(props: MapChartProps) {
   );
 }
 
-/** The step each key takes through a map's region links: the next or previous, or the first or last. */
-const regionSteps: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
-  ArrowRight: 'next',
-  ArrowDown: 'next',
-  ArrowLeft: 'previous',
-  ArrowUp: 'previous',
-  Home: 'first',
-  End: 'last',
-};
-
 /**
  * Moves the focus from one region link to another (a roving tabindex: the focused link is the regions' one stop in the
  * Tab order). Returns whether the key was one of the steps.
  */
 function moveBetweenRegions(map: Element, from: Element, key: string): boolean {
-  const step = regionSteps[key];
+  const step = STEPS[key];
   if (!step) return false;
   const links = [...map.querySelectorAll<SVGAElement>('a.map-area-link')];
   const at = links.indexOf(from as SVGAElement);

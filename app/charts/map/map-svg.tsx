@@ -1,10 +1,11 @@
 // The map as one static SVG (outlines, labels, legend, caption, credit): the image of the map view, SSR and PNG export.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ChartFrame, ChartMessage, type ChartBox } from '../core/chart-frame';
 import { chartBox } from '../core/chart-interface';
 import type { ChartErrorState } from '../core/chart-messages';
 import { MAP_HEIGHT_MD } from '../core/chart-size';
 import { themeColors, type Theme } from '../core/palette';
+import { scriptJson } from '../core/tooltip-layer';
 import { roundPx } from '../core/pixels';
 import { chartDomId } from '../core/stable-id';
 import { CAPTION_FONT, layoutMap, placeLabels, type MapLayout } from './map-layout';
@@ -12,6 +13,7 @@ import { MapLegend } from './map-legend';
 import { MapAreas, MapFocus, MapHighlight, MapLabels, MARKER_RADIUS_PX } from './map-marks';
 import type { MapCountry, OutlineKind, Outlines } from './map-match';
 import { buildMapState, describeMap, type MapChartSettings, type MapReadyState, type MapRow } from './map-state';
+import { regionAnnouncement, STEPS, WALK_HELP, WALK_KEYS, walkIntro, walkOrder } from './map-walk';
 import {
   DEFAULT_TRANSFORM,
   rescaleTransform,
@@ -45,6 +47,8 @@ export interface MapImageProps {
   idPrefix?: string;
   /** Observation flags by `${geography name}|${period}` (datasetToMapFlags), said with a region's value. */
   flags?: ReadonlyMap<string, string>;
+  /** The embed: the image carries its regions' words for its script's keyboard walk (MapWalkLayer, decision 214). */
+  keyWalk?: boolean;
 }
 
 interface MapModelBase extends ChartBox {
@@ -225,7 +229,7 @@ export function MapImage(props: MapImageProps) {
   const model = buildMapModel(props);
   const { id, width, height, theme } = model;
   if (model.layout === null) return <MapMessage model={model} />;
-  return (
+  const svg = (
     <MapSvg
       id={id}
       width={width}
@@ -238,5 +242,57 @@ export function MapImage(props: MapImageProps) {
       showValues={props.chartSettings?.showValues ?? false}
       showBorders={props.chartSettings?.showBorders ?? true}
     />
+  );
+  return props.keyWalk ? (
+    <MapWalkLayer state={model.state} theme={theme}>
+      {svg}
+    </MapWalkLayer>
+  ) : (
+    svg
+  );
+}
+
+/** What the embed's script walks (`data-map-walk`): the keys' steps, the intro, and each region in the walk's order. */
+export interface MapWalkData {
+  steps: typeof STEPS;
+  intro: string;
+  /** [key, name, what is said], A to Z. */
+  regions: [string, string, string][];
+}
+
+/**
+ * The map image in the embed (decision 214), which ships no React: focusable as the page's map is, with its name,
+ * role and walk, the regions' order and words written out by the same functions (map-walk.ts) for the embed's script
+ * (embed-runtime.ts), which steps by `regionStep` as the page's walk does, draws the ring and says each region.
+ */
+function MapWalkLayer({ state, theme, children }: { state: MapReadyState; theme: Theme; children: ReactNode }) {
+  const order = walkOrder(state.areas);
+  const walk: MapWalkData = {
+    steps: STEPS,
+    intro: walkIntro(order),
+    regions: order.map((a) => [a.key, a.name, regionAnnouncement(a, { ...state, order })]),
+  };
+  const { highlight } = borderColors(theme);
+  return (
+    <div
+      className="map-chart"
+      tabIndex={order.length > 0 ? 0 : undefined}
+      role="application"
+      aria-roledescription="map"
+      aria-label={`${state.title || 'Map'}: ${state.period}. ${WALK_HELP}`}
+      aria-keyshortcuts={`${WALK_KEYS.join(' ')} Enter Escape`}
+      data-walk-map
+      // The walked region's ring (app.css), in the colours of the page's (MapFocus).
+      style={{
+        position: 'relative',
+        maxWidth: '100%',
+        ['--ring' as string]: highlight,
+        ['--halo' as string]: themeColors(theme).background,
+      }}
+    >
+      {children}
+      <script type="application/json" data-map-walk dangerouslySetInnerHTML={{ __html: scriptJson(walk) }} />
+      <div className="sr-only" aria-live="polite" data-map-said />
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import { describeFlags } from '#core/flags';
 import { readablePeriod } from '#core/periods';
 import { ordinal } from '../core/chart-description';
+import { regionStep } from '../core/key-walk';
 import { formatNumber } from '../core/number-format';
 import type { MapArea } from './map-state';
 
@@ -20,8 +21,11 @@ export function walkOrder(areas: readonly MapArea[]): MapArea[] {
     .sort((a, b) => collator.compare(a.name, b.name) || a.key.localeCompare(b.key));
 }
 
-/** What each key does in a walk: the next or previous region by name, or the first or last. */
-const STEPS: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
+/**
+ * What each key does in a walk: the next or previous region by name, or the first or last. The map's region links
+ * (statistics pages) step by the same keys.
+ */
+export const STEPS: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
   ArrowRight: 'next',
   ArrowDown: 'next',
   ArrowLeft: 'previous',
@@ -29,6 +33,15 @@ const STEPS: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
   Home: 'first',
   End: 'last',
 };
+
+/** The walk's keys in words, in the map's name (aria-label); the embed's map says the same (decision 214). */
+export const WALK_HELP =
+  'Enter walks the regions with data by name: arrow keys, Home, End or a letter move between them, Escape stops.';
+
+/** What a walk says before its first region: '39 regions with data, by name. '. */
+export function walkIntro(order: readonly MapArea[]): string {
+  return `${order.length} regions with data, by name. `;
+}
 
 /** The keys a walk answers, for the map's aria-keyshortcuts. */
 export const WALK_KEYS = Object.keys(STEPS);
@@ -41,22 +54,20 @@ export const WALK_KEYS = Object.keys(STEPS);
 export function walkStep(order: readonly MapArea[], from: MapArea | null, key: string): MapArea | null | undefined {
   if (order.length === 0) return STEPS[key] || /^\p{L}$/u.test(key) ? null : undefined;
   const step = STEPS[key];
-  if (step === 'first') return order[0] ?? null;
-  if (step === 'last') return order[order.length - 1] ?? null;
-  if (!from) return step ? (order[0] ?? null) : undefined;
+  if (!from) return step ? (order[step === 'last' ? order.length - 1 : 0] ?? null) : undefined;
   const at = order.findIndex((a) => a.key === from.key);
-  if (step === 'next') {
-    const next = at >= 0 ? order[at + 1] : order.find((a) => collator.compare(a.name, from.name) > 0);
-    return next ?? order[order.length - 1] ?? null;
-  }
-  if (step === 'previous') {
-    const before = at >= 0 ? order[at - 1] : order.findLast((a) => collator.compare(a.name, from.name) < 0);
-    return before ?? order[0] ?? null;
-  }
-  if (!/^\p{L}$/u.test(key)) return undefined;
-  const starts = (a: MapArea) => collator.compare(a.name.slice(0, 1), key) === 0;
-  const after = order.slice(at + 1).find(starts) ?? order.slice(0, at + 1).find(starts);
-  return after ?? from;
+  if (at < 0 && step === 'next')
+    return order.find((a) => collator.compare(a.name, from.name) > 0) ?? order[order.length - 1] ?? null;
+  if (at < 0 && step === 'previous')
+    return order.findLast((a) => collator.compare(a.name, from.name) < 0) ?? order[0] ?? null;
+  // The same steps as the embed's walk (core/key-walk.ts).
+  const to = regionStep(
+    order.map((a) => a.name),
+    at,
+    key,
+    STEPS,
+  );
+  return to === undefined ? undefined : to === at ? from : (order[to] ?? null);
 }
 
 export interface RegionAnnouncementInput {

@@ -29,6 +29,7 @@ import {
 import type { MapTransform } from '../map/map-zoom';
 import { decimalsFor } from '../core/number-format';
 import { MapImage } from '../map/map-svg';
+import { scriptJson } from '../core/tooltip-layer';
 import { TableChart } from '../table/table-chart';
 import { buildTableState, describeTable, type TableSort } from '../table/table-state';
 
@@ -63,6 +64,8 @@ export interface ChartViewProps {
   onTableSortChange?: (sort: TableSort) => void;
   /** The embed: its table view is a real <table> (readable, copyable, for screen readers) even as an image. */
   htmlTable?: boolean;
+  /** The embed: its images carry their points' and regions' words for its script's keyboard walk (decision 214). */
+  keyWalk?: boolean;
   idPrefix?: string;
   /** A line or bar chart's series brought forward (its key) or let go (null). */
   onHighlightChange?: (key: string | null) => void;
@@ -93,11 +96,6 @@ export function mapValueTexts(row: MapRow | undefined, unit: string): Record<str
   const values = rowValues(row);
   const decimals = decimalsFor(values.values());
   return Object.fromEntries([...values].map(([name, v]) => [name, tooltipContent(name, v, decimals, unit).value]));
-}
-
-/** JSON for an inline script element: `<` escaped so the text cannot close the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 interface MapViewProps extends ChartViewProps {
@@ -146,7 +144,7 @@ function MapView(props: MapViewProps) {
     const texts = mapValueTexts(rows[common.periodIndex], unit);
     return (
       <>
-        <MapImage {...common} />
+        <MapImage {...common} {...(props.keyWalk ? { keyWalk: true, flags } : {})} />
         <script type="application/json" data-map-values dangerouslySetInnerHTML={{ __html: scriptJson(texts) }} />
       </>
     );
@@ -197,9 +195,9 @@ type ViewRenderer = (props: ViewProps) => ReactNode;
 
 /** The props every SVG view takes, derived once from the widget's (decision 196). */
 function chartProps(props: ViewProps): ChartProps {
-  const { data, width, height, theme, title, countries, idPrefix, onHighlightChange } = props;
+  const { data, width, height, theme, title, countries, idPrefix, onHighlightChange, keyWalk } = props;
   const interactive = props.mode === 'interactive';
-  return { data, width, height, theme, title, countries, idPrefix, interactive, onHighlightChange };
+  return { data, width, height, theme, title, countries, idPrefix, interactive, keyWalk, onHighlightChange };
 }
 
 /** The views by chart type: a new view is one entry (a state builder and a component), never a new branch. */

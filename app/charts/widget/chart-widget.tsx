@@ -407,6 +407,7 @@ export function ChartWidget(props: ChartWidgetProps) {
                   outlines: outlines.outlines,
                   mode: props.embed ? 'image' : 'interactive',
                   htmlTable: props.embed,
+                  keyWalk: props.embed,
                   onTableSortChange: setTableSort,
                   onHighlightChange: setHighlighted,
                   readonly: props.readonly,

@@ -57,7 +57,10 @@ const until = async (check: () => boolean) => {
 
 describe('embedRuntime', () => {
   it('is a self-contained script', () => {
-    expect(embedRuntimeScript()).toMatch(/^\(function embedRuntime\(\) \{[\s\S]*\}\)\(\);$/);
+    // The page's own key steps (core/key-walk.ts) are its arguments, their source carried along.
+    expect(embedRuntimeScript()).toMatch(
+      /^\(function embedRuntime\(stepPoint, stepRegion\) \{[\s\S]*\}\)\(function pointStep\([\s\S]*\}, function regionStep\([\s\S]*\}\);$/,
+    );
     expect(() => new Function(embedRuntimeScript())).not.toThrow();
   });
 

@@ -1,11 +1,16 @@
-// The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip, table sort.
+// The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip, table sort,
+// and the keyboard walk of a chart's points and a map's regions.
+import { pointStep, regionStep } from '../core/key-walk';
+import type { WalkPoint } from '../core/tooltip-layer';
+import type { MapWalkData } from '../map/map-svg';
 
 /**
- * Runs in the browser as `(${embedRuntime})()`: it must not use imports or anything outside its body.
+ * Runs in the browser as `(${embedRuntime})(${pointStep}, ${regionStep})`: it must not use imports or anything outside
+ * its body and its arguments, the page's own key steps (core/key-walk.ts), whose source the script carries.
  * The server renders every state of the chart; this script asks for the state the visitor picks (slider
  * position, frame width) by fetching the same embed URL and swapping the figure, so no chart code ships.
  */
-export function embedRuntime(): void {
+export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof regionStep): void {
   const root = document.querySelector<HTMLElement>('[data-chart-widget]');
   if (!root) return;
   // The time slider: one thumb (a period), or a start and an end thumb (a range; decision 199) over one track.
@@ -234,9 +239,85 @@ export function embedRuntime(): void {
   root.addEventListener('pointerleave', () => {
     tip.style.display = 'none';
   });
+
+  // The keyboard walk (decision 214), as on the dataset page: the server wrote out each point's and region's words
+  // (WalkLayer, MapWalkLayer); the keys step by the page's own functions. `data-at` is the walked index ('' none).
+  // How the tooltip's lines and the region's ring look is app.css's.
+  const read = <T>(host: Element, name: string): T =>
+    JSON.parse(host.querySelector(`script[${name}]`)?.textContent || '0');
+  const showPoint = (host: HTMLElement, at: number | null) => {
+    const p = at === null ? undefined : read<WalkPoint[]>(host, 'data-walk-points')[at];
+    host.dataset.at = p ? String(at) : '';
+    const rule = host.querySelector<HTMLElement>('.chart-tooltip-rule');
+    const box = host.querySelector<HTMLElement>('.chart-tooltip')!;
+    if (rule) {
+      rule.hidden = !p;
+      rule.style.left = `${p?.x}%`;
+    }
+    box.hidden = !p;
+    box.textContent = '';
+    Object.assign(box.style, p?.place);
+    for (const text of p?.lines ?? []) box.append(Object.assign(document.createElement('div'), { textContent: text }));
+    host.querySelector(':scope > [aria-live]')!.textContent = p?.said || '';
+  };
+  const showRegion = (host: HTMLElement, at: number, intro: boolean) => {
+    const walk = read<MapWalkData>(host, 'data-map-walk');
+    const region = walk.regions[at];
+    host.dataset.at = region ? String(at) : '';
+    host.querySelector('.map-focus')?.remove();
+    const shapes = [...host.querySelectorAll('svg [data-key]')].filter(
+      (el) => el.getAttribute('data-key') === region?.[0],
+    );
+    // A small country's dot, else its outline: drawn again as a ring and, inside it, a thin line of the background.
+    const shape = shapes.find((el) => el.tagName === 'circle') || shapes[0];
+    if (region && shape) {
+      const ring = document.createElementNS(shape.namespaceURI, 'g');
+      ring.setAttribute('class', 'map-focus');
+      ring.setAttribute('data-key-focus', region[0]);
+      for (const line of [shape.cloneNode(), shape.cloneNode()] as SVGElement[]) {
+        if (line instanceof SVGCircleElement) line.r.baseVal.value += 3;
+        ring.append(line);
+      }
+      (shape.closest('.map-zoom') || shape.parentNode)?.append(ring);
+    }
+    host.querySelector('[data-map-said]')!.textContent = region ? (intro ? walk.intro : '') + region[2] : '';
+  };
+  root.addEventListener('keydown', (e) => {
+    const host = e.target as HTMLElement;
+    const at = host.dataset?.at ? Number(host.dataset.at) : null;
+    if (host.matches('[data-walk]')) {
+      const to = stepPoint(e.key, at, read<WalkPoint[]>(host, 'data-walk-points').length, host.dataset.walk || 'x');
+      if (to === undefined) return;
+      showPoint(host, to);
+    } else if (host.matches('[data-walk-map]')) {
+      const walk = read<MapWalkData>(host, 'data-map-walk');
+      // No pan here: the walk's keys start it as Enter does; Escape ends it.
+      const to =
+        e.key === 'Escape'
+          ? -1
+          : e.key === 'Enter'
+            ? at === null
+              ? 0
+              : undefined
+            : stepRegion(
+                walk.regions.map((r) => r[1]),
+                at ?? -1,
+                e.key,
+                walk.steps,
+              );
+      if (to === undefined) return;
+      showRegion(host, to, at === null);
+    } else return;
+    e.preventDefault();
+  });
+  root.addEventListener('focusout', (e) => {
+    const host = e.target as HTMLElement;
+    if (host.matches?.('[data-walk]')) showPoint(host, null);
+    else if (host.matches?.('[data-walk-map]')) showRegion(host, -1, false);
+  });
 }
 
 /** The runtime as the text of an inline script. */
 export function embedRuntimeScript(): string {
-  return `(${embedRuntime.toString()})();`;
+  return `(${embedRuntime.toString()})(${pointStep.toString()}, ${regionStep.toString()});`;
 }

@@ -129,7 +129,9 @@ export function TimeSlider({ type, index, end, endIndex, periods, onChange, onEn
   // Range: the start's buttons left of the track, the end's right of it; one period: back left, forward right.
   const [before, after] = range ? [steps.slice(0, 2), steps.slice(2)] : [steps.slice(0, 1), steps.slice(1)];
   return (
-    <div className="time-slider flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
+    // Under 440 px (a phone, a narrow embed) the periods shown take a line of their own above the track, which keeps
+    // room to slide along between the buttons (decision 214).
+    <div className="time-slider flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 @[440px]:flex-nowrap @[440px]:gap-x-3 dark:text-slate-400">
       <div className="flex shrink-0 gap-0.5">{before.map(button)}</div>
       <span className="hidden shrink-0 tabular-nums @[500px]:inline">{periods[0]}</span>
       <div
@@ -137,15 +139,17 @@ export function TimeSlider({ type, index, end, endIndex, periods, onChange, onEn
         data-periods={JSON.stringify(periods)}
         data-mode={sliderModeFor(type)}
       >
-        {/* The track: neutral, with the periods shown highlighted between the thumbs. */}
-        <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-slate-200 dark:bg-slate-700" />
-        {track ? (
-          <div
-            className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand"
-            data-slider-range
-            style={{ left: `${track.left}%`, width: `${track.width}%` }}
-          />
-        ) : null}
+        {/* The track: neutral, with the periods shown highlighted between the thumbs; half a thumb in from each end,
+            where the thumbs' middles stop, so the highlight ends at the thumbs. */}
+        <div className="absolute inset-x-3 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-slate-200 dark:bg-slate-700">
+          {track ? (
+            <div
+              className="absolute inset-y-0 rounded-full bg-brand"
+              data-slider-range
+              style={{ left: `${track.left}%`, width: `${track.width}%` }}
+            />
+          ) : null}
+        </div>
         <input
           type="range"
           {...common}
@@ -169,7 +173,7 @@ export function TimeSlider({ type, index, end, endIndex, periods, onChange, onEn
       <span className="hidden shrink-0 tabular-nums @[500px]:inline">{periods[count - 1]}</span>
       <div className="flex shrink-0 gap-0.5">{after.map(button)}</div>
       <output
-        className="min-w-24 shrink-0 text-right font-medium text-slate-800 tabular-nums dark:text-slate-200"
+        className="order-first min-w-24 shrink-0 basis-full text-right font-medium text-slate-800 tabular-nums @[440px]:order-none @[440px]:basis-auto dark:text-slate-200"
         data-slider-value
         aria-hidden="true"
       >
