@@ -1,6 +1,7 @@
 // Charts without a mouse and without sight (issue 40, decision 214): a visitor tabs to a line chart and steps through
-// its periods, walks a map's regions, steps the time slider with its buttons and its keys, and listens to a line, and
-// hears each value with its period, place and unit; the focus shows, outside the site's header, in both themes.
+// its periods, walks a map's regions and a table's cells, steps the time slider with its buttons and its keys, and
+// listens to a line, and hears each value with its period, place and unit; the focus shows, outside the site's header,
+// in both themes.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -9,17 +10,18 @@ let browser: Browser;
 const baseUrl = inject('baseUrl');
 const line = '/datasets/prc_hicp_manr?chart_type=line&country[]=DE&country[]=FR&country[]=EA20&time_start=1/2024';
 const map = '/datasets/prc_hicp_manr?chart_type=map&time_end=5/2025';
+const table = line.replace('chart_type=line', 'chart_type=table');
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
 
-async function open(path: string) {
-  const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+async function open(path: string, width = 1280) {
+  const { page, problems } = await newPage(browser, { viewport: { width, height: 900 } });
   await page.goto(`${baseUrl}${path}`);
   // Hydrated: the widget measured its container, and the step buttons answer.
-  await page.locator('[data-chart-widget][data-measured] svg[data-theme]').first().waitFor();
+  await page.locator('[data-chart-widget][data-measured] :is(svg[data-theme], .chart-table)').first().waitFor();
   return { page, problems, widget: page.locator('[data-chart-widget]') };
 }
 
@@ -54,11 +56,11 @@ function focusState(page: Page) {
 }
 const visibleFocus = { ring: true, belowHeader: true, inWindow: true };
 
-/** VIEW_SHOTS=<folder>: the focus states to look at, at 1280 px, light and dark. */
+/** VIEW_SHOTS=<folder>: the focus states to look at, at the page's width (1280 px; the table's also 375), light and dark. */
 async function shot(page: Page, name: string): Promise<void> {
   const out = process.env.VIEW_SHOTS;
   const theme = await page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
-  if (out) await page.screenshot({ path: `${out}/focus-${name}-1280-${theme}.png` });
+  if (out) await page.screenshot({ path: `${out}/focus-${name}-${page.viewportSize()?.width}-${theme}.png` });
 }
 
 /** The page turns dark as the theme switch turns it (the `dark` class): the charts redraw in the dark colours. */
@@ -212,5 +214,89 @@ it.concurrent(
     await shot(page, 'map-walk');
     expect(problems).toEqual([]);
     await page.context().close();
+  },
+);
+
+it.concurrent(
+  'walks a table’s cells by keyboard and says each, its focus in sight at 1280 and 375 px',
+  async ({ expect }) => {
+    for (const width of [1280, 375]) {
+      const { page, problems, widget } = await open(table, width);
+      const said = () => widget.locator('.chart-table > [aria-live="polite"]').textContent();
+      /** The focused cell: its row's place and its column's period. */
+      const at = () =>
+        page.evaluate(() => {
+          const td = document.activeElement as HTMLTableCellElement;
+          return td.tagName === 'TD'
+            ? `${td.closest('tr')!.cells[0]!.textContent} ${td.closest('table')!.rows[0]!.cells[td.cellIndex]!.dataset.column}`
+            : td.tagName;
+        });
+      // Tab from the last column's sort button: the table's one stop, its first data cell.
+      await widget.getByRole('columnheader').last().getByRole('button').focus();
+      await page.keyboard.press('Tab');
+      await expect(at()).resolves.toBe('Germany 5/2025');
+      await expect(focusState(page)).resolves.toEqual(visibleFocus);
+      await expect(said()).resolves.toBe('Germany; Annual rate of change (%), May 2025; 2.1 (estimated)');
+      const scrollY = await page.evaluate(() => window.scrollY);
+      await page.keyboard.press('ArrowRight');
+      await expect(at()).resolves.toBe('Germany 4/2025');
+      await expect(said()).resolves.toMatch(/^Germany; Annual rate of change \(%\), April 2025; \d+\.\d$/);
+      await page.keyboard.press('ArrowDown');
+      await expect(at()).resolves.toBe('France 4/2025');
+      await page.keyboard.press('End');
+      await expect(at()).resolves.toBe('France 1/2024');
+      await expect(said()).resolves.toMatch(/^France; Annual rate of change \(%\), January 2024; \d+\.\d/);
+      // The last column, scrolled to at 375 px, is in sight; so is the first again, not under the sticky row headers.
+      const uncovered = () =>
+        page.evaluate(() => {
+          const box = document.activeElement!.getBoundingClientRect();
+          return (
+            document.elementFromPoint(box.left + 4, box.top + box.height / 2)?.closest('td') === document.activeElement
+          );
+        });
+      await expect(uncovered()).resolves.toBe(true);
+      // Leftwards, each cell comes out from under the sticky row headers as it is reached (their scroll padding).
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('ArrowLeft');
+        await expect(uncovered(), `cell ${i}`).resolves.toBe(true);
+      }
+      await page.keyboard.press('Home');
+      await expect(at()).resolves.toBe('France 5/2025');
+      await expect(uncovered()).resolves.toBe(true);
+      await page.keyboard.press('Control+End');
+      await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 1/2024');
+      await page.keyboard.press('ArrowDown');
+      await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 1/2024');
+      await page.keyboard.press('Control+Home');
+      await expect(at()).resolves.toBe('Germany 5/2025');
+      await expect(said()).resolves.toBe('Germany; Annual rate of change (%), May 2025; 2.1 (estimated)');
+      // The keys moved the walk, not the page.
+      await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrollY);
+      await shot(page, 'table-cell');
+
+      // A sort keeps the tab stop on its cell, which moves with its row.
+      await page.keyboard.press('ArrowDown');
+      await widget
+        .getByRole('columnheader', { name: /^Country/ })
+        .getByRole('button')
+        .click();
+      await expect(widget.getByRole('rowheader').allTextContents()).resolves.toEqual([
+        'Euro area (20 countries, from 2023)',
+        'France',
+        'Germany',
+      ]);
+      await widget.getByRole('columnheader').last().getByRole('button').focus();
+      await page.keyboard.press('Tab');
+      await expect(at()).resolves.toBe('France 5/2025');
+
+      // Dark: the cell's ring still shows.
+      await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await widget.locator('.chart-table[data-theme="dark"]').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await expect(focusState(page)).resolves.toEqual(visibleFocus);
+      await shot(page, 'table-cell');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
   },
 );

@@ -1,6 +1,6 @@
 // The embed's charts without a mouse and without sight (issue 40, decision 214): on another site's page, a keyboard
 // user tabs to an embedded line, bar or horizontal bar chart and steps through its points, or walks an embedded map's
-// regions, and hears each value with its period, place and unit, as on the dataset page; the time slider's targets
+// regions or table's cells, and hears each value with its period, place and unit, as on the dataset page; the time slider's targets
 // are at least 24 × 24 px (WCAG 2.5.8) even in a 270 px frame.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -155,6 +155,83 @@ it('walks an embedded map’s regions by keyboard and says each', async () => {
   await expect(ring.count()).resolves.toBe(0);
   expect(problems).toEqual([]);
   await page.context().close();
+});
+
+it('walks an embedded table’s cells by keyboard and says each, as on the page', async () => {
+  for (const [width, theme] of [
+    [800, 'light'],
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'dark'],
+  ] as const) {
+    const { page, problems, widget } = await open(`${view}&chart_type=table&theme=${theme}`, width);
+    const said = () => widget.locator('.chart-table > [aria-live="polite"]').textContent();
+    const at = () =>
+      page.evaluate(() => {
+        const td = document.activeElement as HTMLTableCellElement;
+        const period = td.closest('table')?.rows[0]?.cells[td.cellIndex]?.dataset.column;
+        return td.tagName === 'TD' ? `${td.closest('tr')!.cells[0]!.textContent} ${period}` : td.tagName;
+      });
+    // Tab from the last column's sort button: the table's one stop, its first data cell.
+    await widget.getByRole('columnheader').last().getByRole('button').focus();
+    await page.keyboard.press('Tab');
+    await expect(at()).resolves.toBe('Germany 5/2025');
+    await expect(focusRing(page)).resolves.toBe(true);
+    await expect(said()).resolves.toBe('Germany; Annual rate of change (%), May 2025; 2.1 (estimated)');
+    await page.keyboard.press('ArrowRight');
+    await expect(at()).resolves.toBe('Germany 4/2025');
+    await expect(said()).resolves.toMatch(/^Germany; Annual rate of change \(%\), April 2025; \d+\.\d$/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Home');
+    await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 5/2025');
+    await expect(said()).resolves.toBe(
+      'Euro area (20 countries, from 2023); Annual rate of change (%), May 2025; No data',
+    );
+    await page.keyboard.press('End');
+    await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 1/2024');
+    await expect(said()).resolves.toMatch(
+      /^Euro area \(20 countries, from 2023\); Annual rate of change \(%\), January 2024; \d+\.\d/,
+    );
+    await page.keyboard.press('Control+Home');
+    await expect(at()).resolves.toBe('Germany 5/2025');
+    await page.keyboard.press('Control+End');
+    await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 1/2024');
+    await page.keyboard.press('ArrowRight');
+    await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 1/2024');
+    // In sight: not under the sticky row headers, inside the frame.
+    const uncovered = () =>
+      page.evaluate(() => {
+        const box = document.activeElement!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+        return hit?.closest('td') === document.activeElement && box.right <= innerWidth + 0.5;
+      });
+    await expect(uncovered()).resolves.toBe(true);
+    // Leftwards, each cell comes out from under the sticky row headers as it is reached (their scroll padding).
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('ArrowLeft');
+      await expect(uncovered(), `cell ${i}`).resolves.toBe(true);
+    }
+    await page.keyboard.press('Home');
+    await expect(uncovered()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+    await page.keyboard.press('ArrowRight');
+    await shot(page, `table-cell-${width}-${theme}`);
+    // A sort keeps the tab stop on its cell, which moves with its row; one stop only.
+    await widget
+      .getByRole('columnheader', { name: /^Country/ })
+      .getByRole('button')
+      .click();
+    await expect(widget.getByRole('rowheader').first().textContent()).resolves.toBe(
+      'Euro area (20 countries, from 2023)',
+    );
+    await widget.getByRole('columnheader').last().getByRole('button').focus();
+    await page.keyboard.press('Tab');
+    await expect(at()).resolves.toBe('Euro area (20 countries, from 2023) 4/2025');
+    await expect(widget.locator('td[tabindex="0"]').count()).resolves.toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }
 });
 
 /**

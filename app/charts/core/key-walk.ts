@@ -1,5 +1,5 @@
-// The keys that walk a chart's points and a map's regions (decision 214), one path for the page and the embed: the
-// page's tooltip layer and map call these functions, and the embed's script (no React, no imports) carries their
+// The keys that walk a chart's points, a map's regions and a table's cells (decision 214), one path for the page and the embed: the
+// page's tooltip layer, map and table call these functions, and the embed's script (no React, no imports) carries their
 // source. So each uses nothing outside its own body: no imports, no module constants, no helpers.
 
 /**
@@ -43,4 +43,29 @@ export function regionStep(
     if (collator.compare((names[i] ?? '').slice(0, 1), key) === 0) return i;
   }
   return at;
+}
+
+/**
+ * The data cell a key moves a table's walk to, as [row, column] from `row` and `column` among `rows` × `columns` cells:
+ * Left and Right along the row, Up and Down along the column, stopping at the edges; Home and End to the row's first
+ * and last cell, with Ctrl (`ctrl`) to the table's first and last. Undefined for a key the walk does not use.
+ */
+export function cellStep(
+  key: string,
+  ctrl: boolean,
+  row: number,
+  column: number,
+  rows: number,
+  columns: number,
+): [number, number] | undefined {
+  const r = rows - 1;
+  const c = columns - 1;
+  if (r < 0 || c < 0) return undefined;
+  if (key === 'Home') return ctrl ? [0, 0] : [row, 0];
+  if (key === 'End') return ctrl ? [r, c] : [row, c];
+  if (key === 'ArrowUp') return [Math.max(0, row - 1), column];
+  if (key === 'ArrowDown') return [Math.min(r, row + 1), column];
+  if (key === 'ArrowLeft') return [row, Math.max(0, column - 1)];
+  if (key === 'ArrowRight') return [row, Math.min(c, column + 1)];
+  return undefined;
 }

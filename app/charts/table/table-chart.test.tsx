@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { formatMarkup, loadHicp } from '../core/test-fixtures';
 import { TableChart } from './table-chart';
 
@@ -52,6 +52,75 @@ describe('TableChart', () => {
     fireEvent.click(within(screen.getByRole('columnheader', { name: /^Country/ })).getByRole('button'));
     expect(header().getAttribute('aria-sort')).toBe('none');
     expect(rowLabels()).toEqual(['Estonia', 'Euro area (20)', 'France', 'Germany']);
+  });
+
+  it('walks its data cells by keyboard: one tab stop, arrows, Home and End (Ctrl: the table), each cell said', () => {
+    render(<TableChart data={hicp} startIndex={329} />);
+    const cells = () => [...document.querySelectorAll('tbody td')] as HTMLElement[];
+    const live = () => document.querySelector('.chart-table > [aria-live="polite"]')!.textContent;
+    const focused = () => {
+      const td = document.activeElement as HTMLTableCellElement;
+      return [td.closest('tr')!.querySelector('th')!.textContent, td.cellIndex - 1];
+    };
+    // The first data cell is the table's one stop in the tab order; the others take the focus by the keys only.
+    expect(cells().map((c) => c.tabIndex)).toEqual(cells().map((_, i) => (i === 0 ? 0 : -1)));
+    act(() => cells()[0]!.focus());
+    expect(live()).toBe('Germany; Annual rate of change (%), May 2025; 2.1 (estimated)');
+    const press = (key: string, init: KeyboardEventInit = {}) =>
+      fireEvent.keyDown(document.activeElement!, { key, ...init });
+    press('ArrowRight');
+    expect(focused()).toEqual(['Germany', 1]);
+    expect(live()).toBe('Germany; Annual rate of change (%), April 2025; 2.2');
+    press('ArrowDown');
+    press('ArrowDown');
+    expect(focused()).toEqual(['Euro area (20)', 1]);
+    press('End');
+    expect(focused()).toEqual(['Euro area (20)', 11]);
+    expect(live()).toBe('Euro area (20); Annual rate of change (%), June 2024; 2.5');
+    press('ArrowRight');
+    expect(focused()).toEqual(['Euro area (20)', 11]);
+    press('Home');
+    expect(focused()).toEqual(['Euro area (20)', 0]);
+    expect(live()).toBe('Euro area (20); Annual rate of change (%), May 2025; No data');
+    press('End', { ctrlKey: true });
+    expect(focused()).toEqual(['Estonia', 11]);
+    press('ArrowDown');
+    expect(focused()).toEqual(['Estonia', 11]);
+    press('Home', { ctrlKey: true });
+    expect(focused()).toEqual(['Germany', 0]);
+    press('ArrowUp');
+    press('ArrowLeft');
+    expect(focused()).toEqual(['Germany', 0]);
+    // The stop follows the focus: still one cell in the tab order.
+    press('ArrowDown');
+    expect(cells().filter((c) => c.tabIndex === 0)).toEqual([document.activeElement]);
+  });
+
+  it('keeps the tab stop on its cell through a sort (the cell moves with its row)', () => {
+    render(<TableChart data={hicp} startIndex={329} />);
+    const stop = () => {
+      const td = document.querySelector<HTMLTableCellElement>('tbody td[tabindex="0"]')!;
+      return [td.closest('tr')!.querySelector('th')!.textContent, td.cellIndex - 1];
+    };
+    const byCountry = () => within(screen.getByRole('columnheader', { name: /^Country/ })).getByRole('button');
+    // Untouched, the first cell as drawn: it moves with its row too.
+    fireEvent.click(byCountry());
+    expect(stop()).toEqual(['Germany', 0]);
+    fireEvent.click(byCountry());
+    act(() => document.querySelectorAll<HTMLElement>('tbody tr')[1]!.querySelectorAll('td')[2]!.focus());
+    expect(stop()).toEqual(['France', 2]);
+    fireEvent.click(byCountry());
+    expect(rowLabels()).toEqual(['Estonia', 'Euro area (20)', 'France', 'Germany']);
+    expect(stop()).toEqual(['France', 2]);
+    expect(document.querySelectorAll('tbody td[tabindex="0"]')).toHaveLength(1);
+  });
+
+  it('writes out the words of its cells for the embed only (keyWalk)', () => {
+    const embed = renderToStaticMarkup(<TableChart data={hicp} startIndex={329} keyWalk />);
+    expect(embed).toContain('data-said="{place}; Annual rate of change (%), May 2025; {value}"');
+    expect(embed).toContain('data-said="2.1 (estimated)"');
+    expect(embed).toContain('data-said="No data"');
+    expect(renderToStaticMarkup(<TableChart data={hicp} startIndex={329} />)).not.toContain('data-said');
   });
 
   it("shows the specification's message when there is nothing to show", () => {

@@ -1,4 +1,5 @@
-// Table cells: sortable header cells with aria-sort, rows whose missing values show an en dash, and their stylesheet.
+// Table cells: sortable header cells with aria-sort, rows whose missing values show an en dash, and their stylesheet;
+// the data cells take the keyboard's walk (decision 214) by a roving tabindex.
 import { describeFlags } from '#core/flags';
 import { formatNumber } from '../core/number-format';
 import type { ThemeColors } from '../core/palette';
@@ -10,6 +11,8 @@ export interface SortHeaderProps {
   onSort: (column: string) => void;
   sticky?: boolean;
   align: 'left' | 'right';
+  /** The embed: the column's words with slots for its script's walk (`columnWords`). */
+  said?: string;
 }
 
 const ARROWS = { ascending: '\u25B2', descending: '\u25BC', none: '\u2195' } as const;
@@ -33,15 +36,18 @@ export function tableStylesheet(theme: string, colors: ThemeColors): string {
     `${t} td .flag{font-size:.8em;text-decoration:none}`,
     `${t} th[scope=row]{text-align:left;font-weight:500;min-width:10em;max-width:16em}`,
     `${t} .sticky{position:sticky;left:0;z-index:1;border-right:1px solid ${colors.grid};text-align:left}`,
+    // A cell the walk scrolls to is not left under the sticky row headers (at most 16em and their padding; 2.4.11).
+    `${t}{scroll-padding-left:calc(16em + 21px)}`,
   ].join('\n');
 }
 
-export function SortHeader({ column, sort, onSort, sticky = false, align }: SortHeaderProps) {
+export function SortHeader({ column, sort, onSort, sticky = false, align, said }: SortHeaderProps) {
   const state = ariaSortOf(sort, column.key);
   return (
     <th
       scope="col"
       data-column={column.key}
+      data-said={said}
       aria-sort={state}
       className={sticky ? 'sticky' : undefined}
       style={align === 'left' ? { textAlign: 'left' } : undefined}
@@ -60,10 +66,17 @@ export interface DataRowProps {
   row: TableRow;
   columns: readonly TableColumn[];
   decimals: number;
+  /** The column of the row's cell in the tab order (the walk's one stop in the table), if it is in this row. */
+  tabStop?: string;
+  /** The embed: a cell's value in words where its text is not them already (a flag, a missing value). */
+  valueSaid?: (column: string) => string;
 }
 
-/** A row of values, each followed by its observation flags (e, p, b …) with their meaning as a tooltip. */
-export function DataRow({ row, columns, decimals }: DataRowProps) {
+/**
+ * A row of values, each followed by its observation flags (e, p, b …) with their meaning as a tooltip. Every data cell
+ * is focusable for the walk; one of the table's (`tabStop`) is in the tab order.
+ */
+export function DataRow({ row, columns, decimals, tabStop, valueSaid }: DataRowProps) {
   return (
     <tr>
       <th scope="row" className="sticky">
@@ -74,7 +87,13 @@ export function DataRow({ row, columns, decimals }: DataRowProps) {
         const flag = v === null ? undefined : row.flags[c.key];
         return (
           // data-value: what the embed's script sorts by (it has no chart code to read the rows with).
-          <td key={c.key} className={v === null ? 'na' : undefined} data-value={v === null ? undefined : v}>
+          <td
+            key={c.key}
+            className={v === null ? 'na' : undefined}
+            data-value={v === null ? undefined : v}
+            data-said={valueSaid && (v === null || flag) ? valueSaid(c.key) : undefined}
+            tabIndex={c.key === tabStop ? 0 : -1}
+          >
             {v === null ? '\u2013' : formatNumber(v, decimals)}
             {flag ? (
               <>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadHicp } from '../core/test-fixtures';
-import { ariaSortOf, buildTableState, LABEL_COLUMN, nextSort, sortRows, type TableRow } from './table-state';
+import {
+  ariaSortOf,
+  buildTableState,
+  cellText,
+  columnWords,
+  LABEL_COLUMN,
+  nextSort,
+  sortRows,
+  valueWords,
+  type TableRow,
+} from './table-state';
 
 const hicp = loadHicp(['DE', 'FR', 'EA20', 'EE']);
 
@@ -106,5 +116,31 @@ describe('buildTableState', () => {
     expect(buildTableState(hicp, { seriesIds: [7] })).toMatchObject({
       message: 'No matching data series found for the specified dimensions',
     });
+  });
+});
+
+describe('cellText, columnWords and valueWords (the walk of the cells, decision 214)', () => {
+  const s = buildTableState(hicp, { startIndex: 329 });
+  if (s.status !== 'ok') throw new Error(s.message);
+  const [germany, , euroArea] = s.rows;
+
+  it("says a cell as a bar's tooltip: place; unit, period in full; value with its flags in words", () => {
+    expect(cellText(s, germany!, '5/2025')).toBe('Germany; Annual rate of change (%), May 2025; 2.1 (estimated)');
+    expect(cellText(s, germany!, '4/2025')).toBe('Germany; Annual rate of change (%), April 2025; 2.2');
+    expect(cellText(s, euroArea!, '5/2025')).toBe('Euro area (20); Annual rate of change (%), May 2025; No data');
+  });
+
+  it("gives the embed a column's words with slots that make the same sentence", () => {
+    expect(columnWords(s, '5/2025')).toBe('{place}; Annual rate of change (%), May 2025; {value}');
+    for (const row of s.rows) {
+      for (const { key } of s.columns) {
+        const said = columnWords(s, key)
+          .replace('{place}', row.label)
+          .replace('{value}', valueWords(s, row, key));
+        expect(said).toBe(cellText(s, row, key));
+      }
+    }
+    expect(valueWords(s, germany!, '5/2025')).toBe('2.1 (estimated)');
+    expect(valueWords(s, euroArea!, '5/2025')).toBe('No data');
   });
 });

@@ -3,7 +3,7 @@ import type { DatasetData } from '#core/schemas/dataset';
 import { describeChart } from '../core/chart-description';
 import { sliceTable, allValues } from '../core/chart-series';
 import { selectTable, type ChartReadyState, type ChartStateInput } from '../core/chart-interface';
-import { flagIndex } from '../core/chart-tooltip';
+import { barTooltip, flagIndex, tooltipRowTexts, tooltipText, type TooltipContent } from '../core/chart-tooltip';
 import { NO_DATA_MESSAGE, type ChartErrorState } from '../core/chart-messages';
 import { decimalsFor } from '../core/number-format';
 import { resolvePeriodIndex } from '../core/slider';
@@ -129,4 +129,45 @@ export function describeTable(state: TableState, shownPeriods?: number): string 
     periods: state.columns.map((c) => c.label).reverse(),
     ...(shownPeriods !== undefined ? { shownPeriods } : {}),
   });
+}
+
+/** A cell as a bar's tooltip (its row the bar, its column the period): what the keyboard's walk says of it. */
+function cellTooltip(state: TableReadyState, row: TableRow, column: string): TooltipContent {
+  const flag = row.flags[column];
+  const flags = new Map(flag ? [[`${row.key}|${column}`, flag]] : []);
+  return barTooltip(
+    { key: row.key, label: row.label, value: row.values[column] ?? null },
+    state.unit,
+    column,
+    state.decimals,
+    flags,
+  );
+}
+
+/**
+ * A data cell in words, as the table's walk says it when the keyboard reaches the cell (decision 214): the bar
+ * tooltip's text, 'Germany; Annual rate of change (%), May 2025; 2.1 (estimated)' (place; unit, period in full; value,
+ * flags in words, or 'No data').
+ */
+export function cellText(state: TableReadyState, row: TableRow, column: string): string {
+  return tooltipText(cellTooltip(state, row, column));
+}
+
+/** Where the embed's script (embed-runtime.ts, whose text names them too) puts a row's place and a cell's value. */
+const PLACE_SLOT = '{place}';
+const VALUE_SLOT = '{value}';
+
+/**
+ * The embed's table (no chart code in its script): a column's words with slots, 'PLACE_SLOT; Annual rate of change (%),
+ * May 2025; VALUE_SLOT', and each cell's value in words (`valueWords`) where its text is not already them; the script
+ * fills the slots, so what it says is `cellText`'s sentence without a word of its own.
+ */
+export function columnWords(state: TableReadyState, column: string): string {
+  const content = cellTooltip(state, { key: '', label: PLACE_SLOT, values: {}, flags: {} }, column);
+  return tooltipText({ ...content, rows: content.rows.map((r) => ({ ...r, value: VALUE_SLOT, flag: '' })) });
+}
+
+/** A cell's value as said: '2.1 (estimated)', 'No data', '2.1'. */
+export function valueWords(state: TableReadyState, row: TableRow, column: string): string {
+  return tooltipRowTexts(cellTooltip(state, row, column))[0] ?? '';
 }

@@ -64,7 +64,7 @@ export interface ChartViewProps {
   onTableSortChange?: (sort: TableSort) => void;
   /** The embed: its table view is a real <table> (readable, copyable, for screen readers) even as an image. */
   htmlTable?: boolean;
-  /** The embed: its images carry their points' and regions' words for its script's keyboard walk (decision 214). */
+  /** The embed: its images and table carry their points', regions' and cells' words for its script's walk (decision 214). */
   keyWalk?: boolean;
   idPrefix?: string;
   /** A line or bar chart's series brought forward (its key) or let go (null). */
@@ -228,6 +228,7 @@ const VIEWS: Record<ChartType, ViewRenderer> = {
         startIndex={p.sliderIndex}
         maxHeight={p.height}
         onSortChange={p.onTableSortChange}
+        keyWalk={p.keyWalk}
       />
     ),
 };

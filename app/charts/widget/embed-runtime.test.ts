@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadHicp } from '../core/test-fixtures';
+import { TableChart } from '../table/table-chart';
+import { buildTableState, cellText } from '../table/table-state';
 import { embedRuntimeScript } from './embed-runtime';
 
 // A real local peer standing in for the embed page: it draws the figure for the period and width asked.
@@ -59,7 +64,7 @@ describe('embedRuntime', () => {
   it('is a self-contained script', () => {
     // The page's own key steps (core/key-walk.ts) are its arguments, their source carried along.
     expect(embedRuntimeScript()).toMatch(
-      /^\(function embedRuntime\(stepPoint, stepRegion\) \{[\s\S]*\}\)\(function pointStep\([\s\S]*\}, function regionStep\([\s\S]*\}\);$/,
+      /^\(function embedRuntime\(stepPoint, stepRegion, stepCell\) \{[\s\S]*\}\)\(function pointStep\([\s\S]*\}, function regionStep\([\s\S]*\}, function cellStep\([\s\S]*\}\);$/,
     );
     expect(() => new Function(embedRuntimeScript())).not.toThrow();
   });
@@ -127,6 +132,54 @@ describe('embedRuntime', () => {
     expect(end!.value).toBe('2');
     expect(document.querySelector('[data-slider-said]')!.textContent).toBe('3/2025');
     await until(() => asked.at(-1)?.searchParams.get('time_end') === '3/2025');
+  });
+
+  it("walks a table's cells by keyboard as the page does, and says each in the page's words", () => {
+    const hicp = loadHicp(['DE', 'FR', 'EA20', 'EE']);
+    mount(renderToStaticMarkup(createElement(TableChart, { data: hicp, startIndex: 329, keyWalk: true })));
+    const state = buildTableState(hicp, { startIndex: 329 });
+    if (state.status !== 'ok') throw new Error(state.message);
+    const cells = () => [...document.querySelectorAll<HTMLTableCellElement>('tbody td')];
+    const live = () => document.querySelector('.chart-table > [aria-live]')!.textContent;
+    const at = () => {
+      const td = document.activeElement as HTMLTableCellElement;
+      return [(td.parentElement as HTMLTableRowElement).sectionRowIndex, td.cellIndex - 1];
+    };
+    // What the page says of the cell (cellText), from the words the server wrote.
+    const pageSays = () => cellText(state, state.rows[at()[0]!]!, state.columns[at()[1]!]!.key);
+    const press = (key: string, ctrlKey = false) =>
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey, bubbles: true }));
+    expect(cells().filter((c) => c.tabIndex === 0)).toEqual([cells()[0]]);
+    cells()[0]!.focus();
+    expect(live()).toBe('Germany; Annual rate of change (%), May 2025; 2.1 (estimated)');
+    press('ArrowRight');
+    expect(at()).toEqual([0, 1]);
+    expect(live()).toBe(pageSays());
+    press('ArrowDown');
+    press('ArrowDown');
+    press('Home');
+    expect(at()).toEqual([2, 0]);
+    expect(live()).toBe('Euro area (20); Annual rate of change (%), May 2025; No data');
+    press('End');
+    expect(at()).toEqual([2, 11]);
+    expect(live()).toBe(pageSays());
+    press('End', true);
+    expect(at()).toEqual([3, 11]);
+    press('ArrowDown');
+    press('ArrowRight');
+    expect(at()).toEqual([3, 11]);
+    press('Home', true);
+    expect(at()).toEqual([0, 0]);
+    press('ArrowUp');
+    expect(at()).toEqual([0, 0]);
+    press('ArrowDown');
+    // One stop in the tab order: the cell the keys reached.
+    expect(cells().filter((c) => c.tabIndex === 0)).toEqual([document.activeElement]);
+    // Every cell's words are the page's.
+    for (const c of cells()) {
+      c.focus();
+      expect(live()).toBe(pageSays());
+    }
   });
 
   it('shows a map tooltip with the value or No data', () => {

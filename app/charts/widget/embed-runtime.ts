@@ -1,16 +1,21 @@
 // The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip, table sort,
-// and the keyboard walk of a chart's points and a map's regions.
-import { pointStep, regionStep } from '../core/key-walk';
+// and the keyboard walk of a chart's points, a map's regions and a table's cells.
+import { cellStep, pointStep, regionStep } from '../core/key-walk';
 import type { WalkPoint } from '../core/tooltip-layer';
 import type { MapWalkData } from '../map/map-svg';
 
 /**
- * Runs in the browser as `(${embedRuntime})(${pointStep}, ${regionStep})`: it must not use imports or anything outside
- * its body and its arguments, the page's own key steps (core/key-walk.ts), whose source the script carries.
+ * Runs in the browser as `(${embedRuntime})(${pointStep}, ${regionStep}, ${cellStep})`: it must not use imports or
+ * anything outside its body and its arguments, the page's own key steps (core/key-walk.ts), whose source the script
+ * carries.
  * The server renders every state of the chart; this script asks for the state the visitor picks (slider
  * position, frame width) by fetching the same embed URL and swapping the figure, so no chart code ships.
  */
-export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof regionStep): void {
+export function embedRuntime(
+  stepPoint: typeof pointStep,
+  stepRegion: typeof regionStep,
+  stepCell: typeof cellStep,
+): void {
   const root = document.querySelector<HTMLElement>('[data-chart-widget]');
   if (!root) return;
   // The time slider: one thumb (a period), or a start and an end thumb (a range; decision 199) over one track.
@@ -30,7 +35,7 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
   };
   const width = () => Math.round(root.getBoundingClientRect().width);
   const target = () => {
-    const url = new URL(window.location.href);
+    const url = new URL(location.href);
     url.searchParams.set('width', String(width()));
     if (slider && periods[Number(slider.value)]) {
       url.searchParams.set('time_start', periods[Number(slider.value)]!);
@@ -42,7 +47,7 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
     return url;
   };
   // Links to other views carry the frame's width (and theme), so the next page arrives drawn to fit.
-  const theme = new URL(window.location.href).searchParams.get('theme');
+  const theme = new URL(location.href).searchParams.get('theme');
   const sizeLinks = () => {
     for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href*="embed=true"]')) {
       const url = new URL(a.href);
@@ -93,9 +98,10 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
     const height = Math.ceil(content.getBoundingClientRect().height);
     if (height === toldHeight) return;
     toldHeight = height;
-    window.parent.postMessage({ type: 'embed-height', height, href: window.location.href }, '*');
+    window.parent.postMessage({ type: 'embed-height', height, href: location.href }, '*');
   };
-  if (content && typeof ResizeObserver !== 'undefined') new ResizeObserver(tellHeight).observe(content);
+  // No guard: every browser that can read this script (its `?.`) has ResizeObserver.
+  if (content) new ResizeObserver(tellHeight).observe(content);
   window.addEventListener('load', tellHeight);
   tellHeight();
 
@@ -156,11 +162,9 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
       if (said) said.textContent = label(Number(slider?.value ?? 0));
     });
   }
-  if (typeof ResizeObserver !== 'undefined') {
-    new ResizeObserver(() => {
-      if (Math.abs(width() - shownWidth) > 4) schedule(150);
-    }).observe(root);
-  }
+  new ResizeObserver(() => {
+    if (Math.abs(width() - shownWidth) > 4) schedule(150);
+  }).observe(root);
 
   // Table sort (the server-rendered <table>): a header's button sorts as the page's table does — a new value column
   // highest first, the label column A to Z, the same column again the other way; missing values always last.
@@ -208,32 +212,24 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
     sortTable();
   });
 
-  // Map tooltip: the region's name and value from the figure's value list, or 'No data'.
+  // The JSON the server wrote for this script in an element's `script[name]`.
+  const read = <T>(host: Element, name: string): T =>
+    JSON.parse(host.querySelector(`script[${name}]`)?.textContent || '0');
+
+  // Map tooltip: the region's name and value from the figure's value list, or 'No data'; how it looks is app.css's.
   const tip = document.createElement('div');
   tip.setAttribute('role', 'tooltip');
   tip.className = 'map-tooltip';
-  tip.style.cssText =
-    'position:fixed;pointer-events:none;display:none;padding:6px 8px;border-radius:6px;font:12px/1.35 system-ui,sans-serif;' +
-    'background:#fff;color:#1f2937;border:1px solid #e5e7eb;box-shadow:0 2px 8px #00000026;white-space:nowrap;z-index:10';
+  tip.style.display = 'none';
   document.body.append(tip);
   root.addEventListener('pointermove', (e) => {
-    const area = (e.target as Element).closest?.('[data-name]');
-    const values = root.querySelector('script[data-map-values]');
-    if (!area || !values) {
-      tip.style.display = 'none';
-      return;
-    }
-    const name = area.getAttribute('data-name') || '';
-    const value = (JSON.parse(values.textContent || '{}') as Record<string, string>)[name];
+    const name = (e.target as Element).closest?.('[data-name]')?.getAttribute('data-name');
+    tip.style.display = name ? 'block' : 'none';
+    if (!name) return;
     tip.textContent = '';
-    const title = document.createElement('div');
-    title.style.fontWeight = '600';
-    title.textContent = name;
-    const text = document.createElement('div');
-    text.textContent = value || 'No data';
-    tip.append(title, text);
-    tip.style.display = 'block';
-    tip.style.left = `${Math.min(e.clientX + 12, window.innerWidth - tip.offsetWidth - 4)}px`;
+    for (const text of [name, read<Record<string, string>>(root, 'data-map-values')[name] || 'No data'])
+      tip.append(Object.assign(document.createElement('div'), { textContent: text }));
+    tip.style.left = `${Math.min(e.clientX + 12, innerWidth - tip.offsetWidth - 4)}px`;
     tip.style.top = `${e.clientY + 12}px`;
   });
   root.addEventListener('pointerleave', () => {
@@ -243,8 +239,6 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
   // The keyboard walk (decision 214), as on the dataset page: the server wrote out each point's and region's words
   // (WalkLayer, MapWalkLayer); the keys step by the page's own functions. `data-at` is the walked index ('' none).
   // How the tooltip's lines and the region's ring look is app.css's.
-  const read = <T>(host: Element, name: string): T =>
-    JSON.parse(host.querySelector(`script[${name}]`)?.textContent || '0');
   const showPoint = (host: HTMLElement, at: number | null) => {
     const p = at === null ? undefined : read<WalkPoint[]>(host, 'data-walk-points')[at];
     host.dataset.at = p ? String(at) : '';
@@ -307,8 +301,30 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
               );
       if (to === undefined) return;
       showRegion(host, to, at === null);
+    } else if (host.matches('td')) {
+      // A table's cell: the key moves the focus (the focusin below makes the cell the tab stop and says it).
+      const row = host.parentElement as HTMLTableRowElement;
+      const rows = row.parentElement!.children as HTMLCollectionOf<HTMLTableRowElement>;
+      const cell = (host as HTMLTableCellElement).cellIndex - 1;
+      const to = stepCell(e.key, e.ctrlKey, row.sectionRowIndex, cell, rows.length, row.cells.length - 1);
+      if (!to) return;
+      rows[to[0]]!.cells[to[1] + 1]!.focus();
     } else return;
     e.preventDefault();
+  });
+  // A table's cell that takes the focus (TableChart) becomes its one tab stop and is said by the live text after the
+  // table: its column's words (the header's data-said) with the row's place and the cell's value (its data-said, else
+  // its text) in their slots.
+  root.addEventListener('focusin', (e) => {
+    const td = e.target as HTMLTableCellElement;
+    const table = td.matches?.('td') && td.closest('table');
+    if (!table) return;
+    for (const c of table.querySelectorAll<HTMLElement>('td[tabindex="0"]')) c.tabIndex = -1;
+    td.tabIndex = 0;
+    table.nextElementSibling!.textContent = table.rows[0]!.cells[td.cellIndex]!.dataset.said!.replace(
+      '{place}',
+      (td.parentElement as HTMLTableRowElement).cells[0]!.textContent!,
+    ).replace('{value}', td.dataset.said || td.textContent!);
   });
   root.addEventListener('focusout', (e) => {
     const host = e.target as HTMLElement;
@@ -317,7 +333,11 @@ export function embedRuntime(stepPoint: typeof pointStep, stepRegion: typeof reg
   });
 }
 
-/** The runtime as the text of an inline script. */
+/**
+ * The runtime as the text of an inline script, each line's indentation dropped (the bundler's formatting is no part of
+ * the 4 KB gzipped it may weigh): none of these functions has a string that runs over a line.
+ */
 export function embedRuntimeScript(): string {
-  return `(${embedRuntime.toString()})(${pointStep.toString()}, ${regionStep.toString()});`;
+  const script = `(${embedRuntime.toString()})(${pointStep.toString()}, ${regionStep.toString()}, ${cellStep.toString()});`;
+  return script.replace(/\n\s+/g, '\n');
 }
