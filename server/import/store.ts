@@ -71,11 +71,13 @@ export async function storeParsed(
   const runId = run!.id;
 
   const obs = parsed.observations;
-  // A release of series with nothing stored yet has nothing to compare: no index, no diff (decision 056).
+  // A release of series with nothing stored yet has nothing to compare: no index, no diff (decision 056). One index
+  // probe per series (LATERAL … LIMIT 1): `series_id = ANY($1)` became a sequential scan of every observation once
+  // PostgreSQL's generic plan took over a prepared statement, growing each import with the database (decision 221).
   const [stored] = await queryRows<{ any: boolean }>(
     tx,
-    sql`SELECT EXISTS (SELECT 1 FROM observations
-      WHERE series_id = ANY(${pgArray([...new Set(seriesIds.values())])}::integer[])) AS any`,
+    sql`SELECT EXISTS (SELECT 1 FROM unnest(${pgArray([...new Set(seriesIds.values())])}::integer[]) AS s(id)
+      CROSS JOIN LATERAL (SELECT 1 FROM observations o WHERE o.series_id = s.id LIMIT 1) hit) AS any`,
   );
   const compare = stored?.any === true;
   // A dataset's first import records no revisions (its run's time is when each of its values appeared) and has
