@@ -442,8 +442,10 @@ async function storeSeriesGeos(
   release: boolean,
 ): Promise<void> {
   if (release) {
+    // Joined to the ids (an index probe each), not `= ANY($1)`: see the check of what is stored, in storeParsed.
     await tx.execute(sql`DELETE FROM series_geos sg
-      WHERE sg.series_id = ANY(${pgArray([...new Set(seriesIds.values())])}::integer[])
+      USING unnest(${pgArray([...new Set(seriesIds.values())])}::integer[]) AS s(id)
+      WHERE sg.series_id = s.id
         AND NOT EXISTS (SELECT 1 FROM observations o
           WHERE o.series_id = sg.series_id AND o.geo = sg.geo AND o.value IS NOT NULL)`);
   }
