@@ -67,11 +67,7 @@ it('drills down from the index to Germany, Bayern and Oberbayern with the figure
   // The regional map links its regions too (issue 11): Bayern through the map, Oberbayern through the list.
   await page.locator('.map-chart').getByRole('link', { name: 'Bayern', exact: true }).click();
   await page.waitForURL(/\/statistics\/germany\/bayern$/);
-  // Bayern's page drawn and its charts measured before the next click, as a visitor sees it: a click in the first
-  // moments after the client-side navigation (before the charts have measured themselves) can be lost since the
-  // charts' keyboard walk (decision 214, amended); noted under issue 40.
-  await page.getByRole('heading', { level: 1, name: 'Bayern' }).waitFor();
-  await waitForCharts(page);
+  // At once, as a visitor would: nothing under the charts moves as they measure themselves (the next test).
   await page.getByRole('listitem').getByRole('link', { name: 'Oberbayern', exact: true }).click();
   await page.waitForURL(/\/statistics\/germany\/bayern\/oberbayern$/);
   await page.getByRole('heading', { level: 1, name: 'Oberbayern' }).waitFor();
@@ -82,6 +78,42 @@ it('drills down from the index to Germany, Bayern and Oberbayern with the figure
   // Regional GDP is the one dataset with data for a NUTS 2 region.
   expect(await waitForCharts(page)).toBe(1);
   expect(problems).toEqual([]);
+});
+
+it('keeps what lies under the charts in place as the page comes alive, on a desktop and a phone', async () => {
+  // A reader who clicks a link under the charts in the first moments must hit it: the charts redraw themselves at the
+  // column's width once measured, and the "Listen" control appears then. Where the sub-region list's first link and
+  // the source line under the regional map stand in the server's HTML is where they stand after.
+  for (const width of [1280, 375]) {
+    const { page, problems } = await newPage(browser, { viewport: { width, height: 900 } });
+    await page.addInitScript(() => {
+      const at = () => {
+        const link = document.querySelector('main li a[href*="/statistics/germany/bayern/"]');
+        const source = document.querySelector('main figure figcaption');
+        const y = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : null);
+        return { link: y(link), source: y(source), measured: document.querySelectorAll('[data-measured]').length };
+      };
+      document.addEventListener('DOMContentLoaded', () => ((window as any).firstPaint = at()));
+      (window as any).positions = at;
+    });
+    await page.goto(`${baseUrl}/statistics/germany/bayern`);
+    await waitForCharts(page);
+    await page
+      .getByRole('button', { name: /^Listen to / })
+      .first()
+      .waitFor();
+    const [before, after] = await page.evaluate(() => [(window as any).firstPaint, (window as any).positions()]);
+    // Taken before any chart had measured itself, then after all had.
+    expect(before).toMatchObject({ link: expect.any(Number), source: expect.any(Number), measured: 0 });
+    expect(after.measured).toBeGreaterThan(0);
+    expect({ width, link: after.link, source: after.source }).toEqual({
+      width,
+      link: before.link,
+      source: before.source,
+    });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }
 });
 
 it('redirects a code URL permanently to the slugs', async () => {

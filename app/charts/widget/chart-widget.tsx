@@ -1,6 +1,6 @@
 // ChartWidget: loads a dataset view and shows it as line, bar, horizontal bar, map or table with slider and exports.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { chartHeightFor, layoutFor, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { chartHeightFor, layoutFor, MD_BREAKPOINT, WIDGET_DEFAULT_HEIGHT } from '../core/chart-size';
 import type { Theme } from '../core/palette';
 import type { TableSort } from '../table/table-state';
 import { flagIndex } from '../core/chart-tooltip';
@@ -216,6 +216,16 @@ export function ChartWidget(props: ChartWidgetProps) {
 
   const height = props.height ?? chartHeightFor(md ? 1024 : 0, type === 'map' ? 'map' : 'chart');
   const panelHeight = Math.max(height, WIDGET_DEFAULT_HEIGHT);
+  // Until the widget is measured, the server's drawing stands at the height the page's own will have (which the
+  // viewport decides; app.css), so that nothing under it moves as the page comes alive (issue 40). A line or vertical
+  // bar chart is as tall as its height whatever its data; the map and the horizontal bars size themselves.
+  const held =
+    !measured && !props.embed && props.height === undefined && (type === 'line' || type === 'bar')
+      ? ({
+          '--held-height': `${chartHeightFor(0)}px`,
+          '--held-height-md': `${chartHeightFor(MD_BREAKPOINT)}px`,
+        } as CSSProperties)
+      : undefined;
   const compact = layoutFor(width) === 'half';
   const title = props.title || data?.dataset.dataset_name || 'Chart';
   const subtitle = props.subtitle || (data ? viewLabels(data.dataset, data.data, data.transform).subtitle : '');
@@ -349,6 +359,7 @@ export function ChartWidget(props: ChartWidgetProps) {
       data-chart-type={type}
       data-layout={compact ? 'half' : 'full'}
       data-measured={measured ? 'true' : undefined}
+      style={held}
       data-state={error ? 'error' : load.status === 'ready' ? 'rendered' : 'loading'}
       aria-label={title}
     >

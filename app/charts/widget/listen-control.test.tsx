@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadHicp } from '../core/test-fixtures';
 import { TONE_HIGH_HZ, TONE_LOW_HZ } from '../line/sonification';
@@ -119,6 +120,17 @@ describe('ListenControl', () => {
     vi.stubGlobal('AudioContext', undefined);
     render(<ListenControl {...props} />);
     expect(screen.queryByRole('button', { name: /^Listen/ })).toBeNull();
+    expect(document.querySelector('.listen-control')).toBeNull();
+  });
+
+  it("holds its place unseen in the server's HTML, so that nothing moves when the script shows it", () => {
+    const html = renderToString(<ListenControl {...props} />);
+    expect(html).toMatch(/class="listen-control [^"]* invisible"/);
+    expect(html).toContain('Listen to Germany');
+    render(<ListenControl {...props} />);
+    const shown = document.querySelector('.listen-control')!;
+    expect(shown.className).not.toContain('invisible');
+    expect(shown.hasAttribute('data-listen-pending')).toBe(false);
   });
 });
 

@@ -96,12 +96,15 @@ const BUTTON =
 const ICON = { width: 12, height: 12, viewBox: '0 0 12 12', 'aria-hidden': true, focusable: false } as const;
 
 /**
- * Listen, Pause (which says the value it stopped at in its live region), Resume and Stop. Shown once the page's
- * script runs and only where the browser has the Web Audio API; a new series or range (a new key) starts it afresh.
+ * Listen, Pause (which says the value it stopped at in its live region), Resume and Stop, where the browser has the
+ * Web Audio API; a new series or range (a new key) starts it afresh. Until the page's script has asked the browser, the
+ * control holds its place unseen (the server's HTML): showing it then would push what follows down under a reader's
+ * pointer as the page comes alive (issue 40).
  */
 export function ListenControl(props: ListenControlProps) {
   const { series, periods } = props;
-  const [supported, setSupported] = useState(false);
+  // Unknown (null) until the page's script runs: the server cannot tell.
+  const [supported, setSupported] = useState<boolean | null>(null);
   const [status, setStatus] = useState<'idle' | 'playing' | 'paused'>('idle');
   // The value to resume at, and the one sounding (shown while it plays).
   const [position, setPosition] = useState(0);
@@ -167,11 +170,15 @@ export function ListenControl(props: ListenControlProps) {
     setSaid('Stopped.');
   };
 
-  if (!supported || series.values.length === 0) return null;
+  if (supported === false || series.values.length === 0) return null;
   const playing = status === 'playing';
   const now = series.values[position] ?? null;
   return (
-    <div className="listen-control flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+    <div
+      className={`listen-control flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400${supported ? '' : ' invisible'}`}
+      // Unseen, it is out of the Tab order and of the accessibility tree too (visibility: hidden).
+      data-listen-pending={supported ? undefined : ''}
+    >
       <button type="button" className={BUTTON} onClick={playing ? pause : play} data-listen>
         <svg {...ICON}>
           {playing ? (

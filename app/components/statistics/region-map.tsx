@@ -1,23 +1,31 @@
 // The regional map of a place: its sub-regions coloured by GDP per inhabitant, read-only with hover values.
-import { useRef } from 'react';
-import { HALF_LAYOUT_MAX_WIDTH, MAP_HEIGHT, MAP_HEIGHT_MD, MapChart } from '../../charts';
+import type { CSSProperties } from 'react';
+import { HALF_LAYOUT_MAX_WIDTH, MAP_HEIGHT, MAP_HEIGHT_MD, MapChart, useContainerWidth } from '../../charts';
 import { regionStatisticsPath } from '#core/geo/region-path';
 import type { RegionalMap } from './place-data';
 import { useChartTheme } from './use-chart-theme';
-import { useElementWidth } from './use-element-width';
 
 const SERVER_WIDTH = 760;
+const heightFor = (width: number) => (width < HALF_LAYOUT_MAX_WIDTH ? MAP_HEIGHT : MAP_HEIGHT_MD);
 
 export function RegionMap({ map }: { map: RegionalMap }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(ref, SERVER_WIDTH);
+  const [ref, width, measured] = useContainerWidth<HTMLDivElement>(SERVER_WIDTH);
   const theme = useChartTheme();
   return (
-    <figure>
-      {/* Until the browser measures the column, the server-drawn map scales down to it instead of sticking out. */}
+    <figure className="@container">
+      {/* Until the browser measures the column, the server-drawn map spans it at the height the measured map will have
+          there (a container query), scaled to fit and centred: it never sticks out, and nothing under it moves as the
+          page comes alive, so a click in the first moments lands where it aimed (issue 40). */}
       <div
         ref={ref}
-        className="w-full [&_svg]:h-auto [&_svg]:max-w-full [&>.map-chart]:h-auto! [&>.map-chart]:max-w-full!"
+        className={
+          measured
+            ? 'w-full'
+            : 'w-full [&_svg]:h-(--narrow) [&_svg]:w-full @[500px]:[&_svg]:h-(--wide) [&>.map-chart]:h-auto! [&>.map-chart]:w-full!'
+        }
+        style={
+          measured ? undefined : ({ '--narrow': `${MAP_HEIGHT}px`, '--wide': `${MAP_HEIGHT_MD}px` } as CSSProperties)
+        }
       >
         <MapChart
           rows={map.rows}
@@ -27,7 +35,7 @@ export function RegionMap({ map }: { map: RegionalMap }) {
           unit={map.unit}
           title={map.title}
           width={width}
-          height={width < HALF_LAYOUT_MAX_WIDTH ? MAP_HEIGHT : MAP_HEIGHT_MD}
+          height={heightFor(width)}
           theme={theme}
           readonly
           regionHref={regionStatisticsPath}
