@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { cleanup, fireEvent, render as mount, screen } from '@testing-library/react';
 import { formatMarkup, loadHicp, svgProblems, textsIn } from '../core/test-fixtures';
+import { markerBounds, markerPath, type MarkerShape } from '../core/series-markers';
 import type { DatasetData } from '#core/schemas/dataset';
 import { BarChart } from './bar-chart';
 
@@ -28,6 +29,30 @@ function fills(container: HTMLElement): { label: string; fill: string }[] {
     label: g.getAttribute('data-series') ?? '',
     fill: g.querySelector('rect')?.getAttribute('fill') ?? '',
   }));
+}
+
+/** Each drawn bar's series, its rect and its marker (shape, path, centre), in document order. */
+function marked(container: Element) {
+  return [...container.querySelectorAll('g.bar:not(.bar-no-data)')].map((g) => {
+    const rect = g.querySelector('rect')!;
+    const marker = g.querySelector('path.bar-marker');
+    const at = /translate\(([^,]+),([^)]+)\)/.exec(marker?.getAttribute('transform') ?? '');
+    return {
+      label: g.getAttribute('data-series') ?? '',
+      fill: rect.getAttribute('fill') ?? '',
+      y: Number(rect.getAttribute('y')),
+      bottom: Number(rect.getAttribute('y')) + Number(rect.getAttribute('height')),
+      aggregate: g.classList.contains('bar-aggregate'),
+      marker: marker
+        ? {
+            shape: (marker.getAttribute('data-shape') ?? '') as MarkerShape,
+            d: marker.getAttribute('d') ?? '',
+            fill: marker.getAttribute('fill') ?? '',
+            y: Number(at?.[2]),
+          }
+        : null,
+    };
+  });
 }
 
 afterEach(cleanup);
@@ -110,6 +135,77 @@ describe('BarChart', () => {
     expect(bars(svg)).toHaveLength(47);
     expect(textsIn(svg, 'chart-legend')).toEqual(['Germany', 'France', 'Euro area (20)', 'Italy']);
     expect(textsIn(svg, 'axis-x')[0]).toBe('Jul 2024');
+  });
+
+  it('tells the series of grouped bars apart by marker shape as well as colour: on every bar and in the legend (issue 40)', () => {
+    // Three series, the euro area an aggregate: each keeps its look and carries its marker.
+    const { container } = mount(
+      <BarChart data={hicp} width={800} height={400} countries={['DE', 'EA20', 'IT']} theme="dark" />,
+    );
+    const drawn = marked(container);
+    expect(drawn).toHaveLength(35);
+    const shapeOf = new Map<string, MarkerShape>();
+    for (const b of drawn) {
+      expect(b.marker).not.toBeNull();
+      // Each bar has its series' one shape, in its bar's colour, just over its end.
+      expect(shapeOf.get(b.label) ?? b.marker!.shape).toBe(b.marker!.shape);
+      shapeOf.set(b.label, b.marker!.shape);
+      expect(b.marker!.fill).toBe(b.fill);
+      expect(b.marker!.y + markerBounds(b.marker!.shape, 1).bottom).toBeLessThan(b.y);
+      expect(b.marker!.y).toBeGreaterThan(b.y - 12);
+    }
+    expect([...shapeOf]).toEqual([
+      ['Germany', 'circle'],
+      ['Euro area (20)', 'square'],
+      ['Italy', 'triangle'],
+    ]);
+    // One path per shape: every marker of the chart is the same size.
+    expect(new Set(drawn.map((b) => b.marker!.d)).size).toBe(3);
+    const euro = drawn.filter((b) => b.label === 'Euro area (20)');
+    expect(euro.every((b) => b.aggregate)).toBe(true);
+    const euroBar = container.querySelector('g.bar-aggregate rect')!;
+    expect(euroBar.getAttribute('fill-opacity')).toBe('0.35');
+    expect(euroBar.getAttribute('stroke')).toBe(euro[0]!.fill);
+    expect(container.querySelector('g.bar-aggregate path.bar-marker')?.getAttribute('fill-opacity')).toBeNull();
+    // The legend: each name beside its series' marker, over a short bar of its look.
+    const entries = [...container.querySelectorAll('.chart-legend .legend-item')];
+    expect(entries.map((e) => [e.textContent, e.querySelector('path')?.getAttribute('d')])).toEqual(
+      [...shapeOf].map(([label, shape]) => [label, markerPath(shape)]),
+    );
+    expect(entries[1]?.classList.contains('legend-aggregate')).toBe(true);
+    expect(svgProblems(container.innerHTML)).toEqual([]);
+  });
+
+  it('puts the marker of a bar below zero under its end, or over the zero line where its end is at the axis', () => {
+    // 2015: Spain down to −1.5 %, the bottom of the plot, in January.
+    const { container } = mount(
+      <BarChart data={hicp} width={800} height={400} startIndex={216} endIndex={227} countries={['DE', 'FR', 'ES']} />,
+    );
+    const zeroY = Number(container.querySelector('.zero-line')?.getAttribute('y1'));
+    const plotBottom = Math.max(...marked(container).map((b) => b.bottom));
+    const down = marked(container).filter((b) => b.y === zeroY && b.bottom > zeroY);
+    expect(down.length).toBeGreaterThan(5);
+    for (const b of down) {
+      const { top, bottom } = markerBounds(b.marker!.shape, 1);
+      const under = b.marker!.y + top > b.bottom;
+      const overZero = b.marker!.y + bottom < zeroY;
+      expect(under || overZero).toBe(true);
+      // Never over the period labels under the plot.
+      if (under) expect(b.marker!.y + markerBounds(b.marker!.shape).bottom).toBeLessThanOrEqual(plotBottom);
+      else expect(b.bottom).toBeGreaterThan(plotBottom - 12);
+    }
+    expect(down.filter((b) => b.marker!.y < zeroY)).toHaveLength(1);
+  });
+
+  it('draws no marker on sparse bars (the place is named under its bar) nor on one series', () => {
+    for (const svg of [render({ startIndex: 340 }), render({ countries: ['DE'] })]) {
+      expect(svg).not.toContain('bar-marker');
+      expect(svg).not.toMatch(/class="legend-item[^"]*"><path/);
+    }
+    const aggregates = renderToStaticMarkup(
+      <BarChart data={upTo(hicp, '4/2025')} width={800} height={400} startIndex={339} />,
+    );
+    expect(aggregates).not.toContain('bar-marker');
   });
 
   it('puts negative values below the zero line', () => {
@@ -249,6 +345,10 @@ describe('BarChart by keyboard (issue 40)', () => {
     expect(said(chart)).toMatch(/^May 2025; Annual rate of change \(%\); .*Germany: 2\.1 \(estimated\)/);
     fireEvent.keyDown(chart, { key: 'ArrowLeft' });
     expect(said(chart)).toMatch(/^April 2025; /);
+    // The tooltip's rows show each series' marker, as the bars do.
+    const rows = [...screen.getByRole('tooltip').querySelectorAll('.chart-tooltip-row')];
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.querySelector('svg path'))).toBe(true);
   });
 
   it('announces one bar of a single period: the place, the unit and period, the value', () => {

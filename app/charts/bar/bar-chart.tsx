@@ -9,6 +9,7 @@ import { ChartInteraction } from '../core/chart-interaction';
 import { useChartInterface, type ChartProps } from '../core/chart-interface';
 import { formatNumber } from '../core/number-format';
 import { FONT_SIZE, seriesColor, type Theme } from '../core/palette';
+import { markerAreaFor, markerBounds, markerPath, markerShape } from '../core/series-markers';
 import { estimateTextWidth, fitLabel, maxTextWidth } from '../core/text-width';
 import { barTooltip, periodTooltip, type TooltipTarget } from '../core/chart-tooltip';
 import {
@@ -18,7 +19,7 @@ import {
   type CategoryName,
   type HighlightTarget,
 } from '../core/highlight-buttons';
-import { buildBarState, describeBar, maxBarsFor, type GroupedBarState, type SparseBarState } from './bar-state';
+import { buildBarState, describeBar, type GroupedBarState, type SparseBarState } from './bar-state';
 import { BarMarks, type PlacedBar } from './bar-marks';
 
 /** Interactive: tooltips of a bar's value and flag, or of every series in a period. */
@@ -36,6 +37,8 @@ const MAX_SPARSE_STEP = 120;
 const AGGREGATE_GAP = '\u0000gap';
 /** What a bar chart writes where a series has no value in the shown period. */
 export const NO_DATA_LABEL = 'No data';
+/** Pixels between a bar's end and its marker. */
+const MARKER_GAP = 2;
 
 interface Placed {
   bars: PlacedBar[];
@@ -174,7 +177,16 @@ function placeSparse(
   return { bars: [...bars, ...missing], ticks, rotate, names: { list, step: x.step() * every } };
 }
 
-/** Grouped bars; with a highlighted series (its key), the other series' bars in `mutedColor`. */
+/** Whether grouped bars carry their series' markers: where there are series to tell apart (decision 214). */
+function marksSeries(state: GroupedBarState): boolean {
+  return state.table.series.length > 1;
+}
+
+/**
+ * Grouped bars; with a highlighted series (its key), the other series' bars in `mutedColor`. With several series each
+ * bar carries its series' marker, beyond its end: over a bar up, under a bar down, or over the zero line where a bar
+ * down reaches the period labels (decision 214).
+ */
 function placeGrouped(
   state: GroupedBarState,
   layout: CartesianLayout,
@@ -193,22 +205,38 @@ function placeGrouped(
     .domain(table.series.map((s) => s.key))
     .range([0, outer.bandwidth()])
     .paddingInner(outer.bandwidth() / table.series.length > 6 ? 0.08 : 0);
-  const bars = table.series.flatMap((s) =>
-    s.values.flatMap((v, i): PlacedBar[] => {
+  const shapes = marksSeries(state) ? table.series.map((s) => markerShape(s.colorIndex)) : [];
+  // One size for every marker of the chart, no wider than a bar and the gap beside it.
+  const area = markerAreaFor(shapes, inner.step());
+  const bars = table.series.flatMap((s, k) => {
+    const shape = shapes[k];
+    const d = shape ? markerPath(shape, area) : '';
+    const bounds = shape ? markerBounds(shape, area) : null;
+    return s.values.flatMap((v, i): PlacedBar[] => {
       if (v === null) return [];
+      const x = (outer(i) ?? 0) + (inner(s.key) ?? 0);
+      const { y, height } = barBetween(layout, v);
+      let markerY = 0;
+      if (bounds) {
+        const over = (edge: number) => edge - MARKER_GAP - bounds.bottom;
+        const under = y + height + MARKER_GAP - bounds.top;
+        markerY = v >= 0 ? over(y) : under + bounds.bottom <= plot.bottom ? under : over(zeroOf(layout));
+      }
       return [
         {
           key: `${s.key}@${table.periods[i]}`,
           label: s.label,
-          x: (outer(i) ?? 0) + (inner(s.key) ?? 0),
+          x,
+          y,
           width: inner.bandwidth(),
+          height,
           color: highlightColor(s.key, highlight, seriesColor(s.colorIndex, theme), mutedColor),
           ...(s.aggregate ? { aggregate: true } : {}),
-          ...barBetween(layout, v),
+          ...(shape ? { marker: { shape, d, x: x + inner.bandwidth() / 2, y: markerY } } : {}),
         },
       ];
-    }),
-  );
+    });
+  });
   const ticks = choosePeriodTicks(table.freq, table.ordinals, outer.step(), FONT_SIZE.tick).map((t) => ({
     at: (outer(t.index) ?? 0) + outer.bandwidth() / 2,
     label: t.label,
@@ -220,7 +248,7 @@ export function BarChart(props: BarChartProps) {
   const chart = useChartInterface(props, {
     view: 'bar-chart',
     sliderIndex: props.startIndex,
-    build: ({ width }) => buildBarState(props.data, { ...props, maxBars: maxBarsFor(width) }),
+    build: ({ width }) => buildBarState(props.data, { ...props, width }),
     // Grouped bars highlight a series from the legend, sparse bars a place from its name under the bar.
     highlightable: (s) => (s.mode === 'grouped' ? s.table.series : s.bars),
   });
@@ -240,6 +268,7 @@ export function BarChart(props: BarChartProps) {
           key: s.key,
           label: s.label,
           color: seriesColor(s.colorIndex, theme),
+          ...(marksSeries(state) ? { marker: markerShape(s.colorIndex) } : {}),
           ...(s.shortLabel ? { shortLabel: s.shortLabel } : {}),
           ...(s.aggregate ? { aggregate: true } : {}),
         }))
@@ -260,6 +289,7 @@ export function BarChart(props: BarChartProps) {
       chart={chart}
       targets={() => barTargets(state, placed, chart.flags)}
       axis="x"
+      markers={state.mode === 'grouped' && marksSeries(state)}
       label={`${state.title}: bar chart. Left and right arrow keys show the values.`}
       highlightTargets={() =>
         placed.names ? nameHighlightTargets(placed, layout, sparse?.size ?? 22) : legendHighlightTargets(layout)
@@ -277,7 +307,9 @@ export function BarChart(props: BarChartProps) {
         xTickMarks={state.mode === 'grouped'}
         marksUnderAxes
         highlight={lit}
-        marks={<BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} />}
+        marks={
+          <BarMarks bars={placed.bars} labelColor={colors.text} fontSize={FONT_SIZE.value} halo={colors.background} />
+        }
       />
     </ChartInteraction>
   );

@@ -1,6 +1,7 @@
-// Bar marks: placed bars to <rect>s, with optional value labels at their ends.
+// Bar marks: placed bars to <rect>s, with optional value labels or their series' markers at their ends.
 import { AGGREGATE_FILL_OPACITY } from '../core/legend';
 import { roundPx } from '../core/pixels';
+import type { MarkerShape } from '../core/series-markers';
 
 export interface PlacedBar {
   key: string;
@@ -16,16 +17,20 @@ export interface PlacedBar {
   aggregate?: boolean;
   /** Value label drawn at the bar's end, when there is room for it. */
   valueLabel?: { x: number; y: number; text: string; anchor: 'start' | 'middle' | 'end' };
+  /** Its series' marker (grouped bars, decision 214): the shape's path (markerPath) centred on x, y. */
+  marker?: { shape: MarkerShape; d: string; x: number; y: number };
 }
 
 export interface BarMarksProps {
   bars: readonly PlacedBar[];
   labelColor: string;
   fontSize: number;
+  /** The background: a rim of it around each marker keeps it apart from gridlines and its neighbours. */
+  halo?: string;
 }
 
 /** Draws bars; a bar thinner than a pixel is still drawn one pixel wide so no value vanishes. */
-export function BarMarks({ bars, labelColor, fontSize }: BarMarksProps) {
+export function BarMarks({ bars, labelColor, fontSize, halo = '#ffffff' }: BarMarksProps) {
   return (
     <g className="bar-marks">
       {bars.map((b) => (
@@ -46,6 +51,17 @@ export function BarMarks({ bars, labelColor, fontSize }: BarMarksProps) {
               strokeWidth={b.aggregate ? 1.5 : undefined}
             />
           )}
+          {b.marker ? (
+            <path
+              className="bar-marker"
+              data-shape={b.marker.shape}
+              d={b.marker.d}
+              transform={`translate(${roundPx(b.marker.x)},${roundPx(b.marker.y)})`}
+              fill={b.color}
+              stroke={halo}
+              strokeWidth={1}
+            />
+          ) : null}
           {b.valueLabel ? (
             <text
               x={roundPx(b.valueLabel.x)}

@@ -10,12 +10,18 @@ import { aggregatesFirst, sortBarsDescending, type BarDatum } from '../core/bar-
 
 /** Least pixels per bar, gap included, before a range is cut short. */
 export const MIN_BAR_STEP = 4;
+/**
+ * Least pixels per bar when grouped bars of several series carry their series' markers (decision 214): bars of about
+ * 6 px, wide enough for a marker that still shows its shape.
+ */
+export const MIN_MARKED_BAR_STEP = 8;
 /** Horizontal room a bar chart keeps off its bars: outer padding on both sides and the value axis. */
 const BAR_CHART_SIDES = 2 * OUTER_PADDING + 60;
 
-/** The most bars a bar chart of this width draws. */
-export function maxBarsFor(width: number): number {
-  return Math.floor(Math.max(0, width - BAR_CHART_SIDES) / MIN_BAR_STEP);
+/** The most bars a bar chart of this width draws, for `seriesCount` series in each period. */
+export function maxBarsFor(width: number, seriesCount: number = 1): number {
+  const step = seriesCount > 1 ? MIN_MARKED_BAR_STEP : MIN_BAR_STEP;
+  return Math.floor(Math.max(0, width - BAR_CHART_SIDES) / step);
 }
 
 /**
@@ -29,7 +35,7 @@ export function barRangeEnd(
   width: number,
   chosenEnd: number = total - 1,
 ): number {
-  const fits = Math.max(1, Math.floor(maxBarsFor(width) / Math.max(1, seriesCount)));
+  const fits = Math.max(1, Math.floor(maxBarsFor(width, seriesCount) / Math.max(1, seriesCount)));
   return Math.min(total - 1, chosenEnd, startIndex + fits - 1);
 }
 
@@ -38,8 +44,8 @@ export interface BarStateInput extends ChartStateInput {
   startIndex?: number;
   /** The slider's end thumb: last period shown; -1 or absent = the latest (decision 199). */
   endIndex?: number;
-  /** The most bars the chart has room for; the range is cut short after the periods that fit. */
-  maxBars?: number;
+  /** The chart's width: the range is cut short after the periods whose bars fit it (barRangeEnd). */
+  width?: number;
 }
 
 interface BarCommon extends RangeState {
@@ -80,10 +86,11 @@ export function buildBarState(data: DatasetData, input: BarStateInput = {}): Bar
   const { title, table: full } = selected;
   const total = full.periods.length;
   const startIndex = resolvePeriodIndex(input.startIndex ?? defaultSliderIndex('bar', total), total);
-  const perPeriod = Math.max(1, full.series.length);
-  const fits = input.maxBars && input.maxBars > 0 ? Math.max(1, Math.floor(input.maxBars / perPeriod)) : total;
   const chosenEnd = Math.max(startIndex, resolvePeriodIndex(input.endIndex ?? -1, total));
-  const endIndex = Math.min(chosenEnd, startIndex + fits - 1);
+  const endIndex =
+    input.width && input.width > 0
+      ? barRangeEnd(startIndex, total, full.series.length, input.width, chosenEnd)
+      : chosenEnd;
   // Series without a value in the range stay (as 'No data'): a euro area that has not reported is not dropped.
   const table = sliceTable(full, startIndex, endIndex, { keepEmpty: true });
   const values = allValues(table.series);

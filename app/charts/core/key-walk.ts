@@ -48,7 +48,7 @@ export function regionStep(
 /**
  * The data cell a key moves a table's walk to, as [row, column] from `row` and `column` among `rows` × `columns` cells:
  * Left and Right along the row, Up and Down along the column, stopping at the edges; Home and End to the row's first
- * and last cell, with Ctrl (`ctrl`) to the table's first and last. Undefined for a key the walk does not use.
+ * and last cell, with Ctrl (`ctrl`; Cmd on a Mac) to the table's first and last. Undefined for a key the walk does not use.
  */
 export function cellStep(
   key: string,

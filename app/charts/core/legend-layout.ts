@@ -11,7 +11,7 @@ export interface LegendItem {
   color: string;
   /** An aggregate (EU, euro area): drawn apart from countries, dashed or hatched. */
   aggregate?: boolean;
-  /** The series' marker shape, drawn on its line swatch as on its line (decision 214). */
+  /** The series' marker shape, drawn in its swatch as on its line or over its bars (decision 214). */
   marker?: MarkerShape;
 }
 

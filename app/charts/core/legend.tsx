@@ -2,7 +2,7 @@
 import { roundPx } from './pixels';
 import type { LegendLayout } from './legend-layout';
 import type { ThemeColors } from './palette';
-import { markerPath } from './series-markers';
+import { markerBounds, markerPath } from './series-markers';
 
 export interface LegendProps {
   layout: LegendLayout;
@@ -10,7 +10,10 @@ export interface LegendProps {
   y: number;
   fontSize: number;
   colors: ThemeColors;
-  /** A short line for line charts, a square for bars. */
+  /**
+   * A short line for line charts, a square for bars; an item's marker shape on its line, or over a shorter bar as on
+   * grouped bars (decision 214).
+   */
   marker: 'line' | 'square';
   swatchWidth?: number;
   /** The highlighted series: the other entries are greyed. */
@@ -25,6 +28,9 @@ export const AGGREGATE_NOTE = 'Dashed: aggregate of countries';
 
 /** An aggregate's bar (EU, euro area) is a light fill inside its colour's outline, in the legend as on the chart. */
 export const AGGREGATE_FILL_OPACITY = 0.35;
+
+/** A grouped bar's swatch: a short bar, its series' marker over it as on the chart. */
+const BAR_UNDER_MARKER = { y: 2, height: 6 };
 
 export function Legend({ layout, x, y, fontSize, colors, marker, swatchWidth = 14, highlight }: LegendProps) {
   if (layout.items.length === 0 && !layout.more) return null;
@@ -62,17 +68,28 @@ export function Legend({ layout, x, y, fontSize, colors, marker, swatchWidth = 1
                 ) : null}
               </>
             ) : (
-              <rect
-                x={2}
-                y={-5}
-                width={10}
-                height={10}
-                rx={1.5}
-                fill={color}
-                fillOpacity={item.aggregate ? AGGREGATE_FILL_OPACITY : undefined}
-                stroke={item.aggregate ? color : undefined}
-                strokeWidth={item.aggregate ? 1.5 : undefined}
-              />
+              <>
+                <rect
+                  x={2}
+                  y={item.marker ? BAR_UNDER_MARKER.y : -5}
+                  width={10}
+                  height={item.marker ? BAR_UNDER_MARKER.height : 10}
+                  rx={1.5}
+                  fill={color}
+                  fillOpacity={item.aggregate ? AGGREGATE_FILL_OPACITY : undefined}
+                  stroke={item.aggregate ? color : undefined}
+                  strokeWidth={item.aggregate ? 1.5 : undefined}
+                />
+                {item.marker ? (
+                  <path
+                    d={markerPath(item.marker)}
+                    transform={`translate(7,${roundPx(BAR_UNDER_MARKER.y - 2 - markerBounds(item.marker).bottom)})`}
+                    fill={color}
+                    stroke={colors.background}
+                    strokeWidth={1}
+                  />
+                ) : null}
+              </>
             )}
             <text
               x={swatchWidth + 6}

@@ -54,7 +54,7 @@ describe('TableChart', () => {
     expect(rowLabels()).toEqual(['Estonia', 'Euro area (20)', 'France', 'Germany']);
   });
 
-  it('walks its data cells by keyboard: one tab stop, arrows, Home and End (Ctrl: the table), each cell said', () => {
+  it('walks its data cells by keyboard: one tab stop, arrows, Home and End (Ctrl or Cmd: the table), each cell said', () => {
     render(<TableChart data={hicp} startIndex={329} />);
     const cells = () => [...document.querySelectorAll('tbody td')] as HTMLElement[];
     const live = () => document.querySelector('.chart-table > [aria-live="polite"]')!.textContent;
@@ -87,6 +87,11 @@ describe('TableChart', () => {
     press('ArrowDown');
     expect(focused()).toEqual(['Estonia', 11]);
     press('Home', { ctrlKey: true });
+    expect(focused()).toEqual(['Germany', 0]);
+    // Cmd on a Mac, as Ctrl elsewhere.
+    press('End', { metaKey: true });
+    expect(focused()).toEqual(['Estonia', 11]);
+    press('Home', { metaKey: true });
     expect(focused()).toEqual(['Germany', 0]);
     press('ArrowUp');
     press('ArrowLeft');

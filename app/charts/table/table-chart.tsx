@@ -92,7 +92,7 @@ export function TableChart(props: TableChartProps) {
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
     const at = cellOf(e.target);
-    const to = at && cellStep(e.key, e.ctrlKey, at.row, at.column, rows.length, state.columns.length);
+    const to = at && cellStep(e.key, e.ctrlKey || e.metaKey, at.row, at.column, rows.length, state.columns.length);
     if (!to) return;
     e.preventDefault();
     (e.currentTarget.children[to[0]]?.children[to[1] + 1] as HTMLElement | undefined)?.focus();

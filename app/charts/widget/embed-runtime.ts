@@ -306,7 +306,7 @@ export function embedRuntime(
       const row = host.parentElement as HTMLTableRowElement;
       const rows = row.parentElement!.children as HTMLCollectionOf<HTMLTableRowElement>;
       const cell = (host as HTMLTableCellElement).cellIndex - 1;
-      const to = stepCell(e.key, e.ctrlKey, row.sectionRowIndex, cell, rows.length, row.cells.length - 1);
+      const to = stepCell(e.key, e.ctrlKey || e.metaKey, row.sectionRowIndex, cell, rows.length, row.cells.length - 1);
       if (!to) return;
       rows[to[0]]!.cells[to[1] + 1]!.focus();
     } else return;
