@@ -155,8 +155,8 @@ function moreRows(rows: number): string {
 /** The live region that says the tooltip: there for screen readers, not drawn. */
 const SPOKEN: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' };
 
-/** The tooltip's box: the theme's background, border and text, the charts' type. */
-function tooltipBox(colors: ThemeColors): CSSProperties {
+/** The tooltip's box: the theme's background, border and text, the charts' type (the map's tooltip's too). */
+export function tooltipBox(colors: ThemeColors): CSSProperties {
   return {
     pointerEvents: 'none',
     padding: '6px 8px',

@@ -2,6 +2,7 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { DEFAULT_SERIES_COLOR, FONT_FAMILY, type ThemeColors } from '../core/palette';
 import type { MapTooltipContent } from './map-labels';
+import { tooltipBox } from '../core/tooltip-layer';
 
 /**
  * The popup's six swatch colours, the default series colour first. The bands are shaded from them (lighter and darker),
@@ -280,16 +281,7 @@ export function MapTooltip({ content, x, y, width, height, colors }: MapTooltipP
         left: flipX ? x - 12 : x + 12,
         top: flipY ? y - 12 : y + 12,
         transform: `translate(${flipX ? '-100%' : '0'}, ${flipY ? '-100%' : '0'})`,
-        pointerEvents: 'none',
-        padding: '6px 8px',
-        borderRadius: 6,
-        border: `1px solid ${colors.grid}`,
-        background: colors.background,
-        color: colors.text,
-        boxShadow: '0 2px 8px #00000026',
-        fontFamily: FONT_FAMILY,
-        fontSize: 12,
-        lineHeight: 1.35,
+        ...tooltipBox(colors),
         whiteSpace: 'nowrap',
         maxWidth: 280,
       }}
