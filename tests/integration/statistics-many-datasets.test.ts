@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { PLACE_CHARTS, PLACE_LIST_PAGE } from '../../app/components/statistics/place-data';
 import { importFile } from '../../server/import/runner';
 import { databaseWithGeos } from '../setup/database';
-import { renderPage } from './statistics-harness';
+import { meta as placeMeta } from '../../app/routes/public/statistics/place';
+import { loadPage, ORIGIN, renderPage } from './statistics-harness';
 
 let database: Database;
 const count = PLACE_LIST_PAGE + 7;
@@ -26,6 +27,16 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => database.close());
 
+/** The root route's data as a page's meta function reads it: the site's address. */
+const root = [{ id: 'root', loaderData: { theme: 'system', siteUrl: ORIGIN } }];
+
+/** A place page's title and canonical address, from its meta function on its loader's data. */
+async function head(path: string): Promise<{ title?: string; canonical?: string }> {
+  const { data } = await loadPage(database.db, path);
+  const tags = placeMeta({ data, matches: root } as never) as Record<string, string>[];
+  return { title: tags.find((t) => 'title' in t)?.title, canonical: tags.find((t) => t.rel === 'canonical')?.href };
+}
+
 const charted = (html: string) => [...html.matchAll(/data-dataset="([a-z0-9_]+)"/g)].map((m) => m[1]);
 const listed = (html: string) =>
   [...html.matchAll(/href="\/datasets\/([a-z0-9_]+)\?country\[\]=DE"/g)].map((m) => m[1]);
@@ -40,6 +51,10 @@ describe('a place with more datasets than its page charts', () => {
     expect(page.html).toContain('Page 1 of 2');
     expect(page.html).toMatch(/rel="next" href="\/statistics\/germany\?page=2"[^>]*>Next page</);
     expect(page.html).not.toContain('Previous page');
+    expect(await head('/statistics/germany')).toEqual({
+      title: 'Germany statistics: inflation, unemployment and GDP · Statistics publisher',
+      canonical: `${ORIGIN}/statistics/germany`,
+    });
   });
 
   it('lists the rest on the next page, without charts, with a link back', async () => {
@@ -53,6 +68,11 @@ describe('a place with more datasets than its page charts', () => {
     expect(page.html).toContain('Page 2 of 2');
     expect(page.html).toMatch(/rel="prev" href="\/statistics\/germany"[^>]*>Previous page</);
     expect(page.html).not.toContain('Next page');
+    // Its own canonical address and title: a search engine keeps the datasets it lists.
+    expect(await head('/statistics/germany?page=2')).toEqual({
+      title: 'Germany statistics: inflation, unemployment and GDP (page 2) · Statistics publisher',
+      canonical: `${ORIGIN}/statistics/germany?page=2`,
+    });
   });
 
   it.each(['?page=3', '?page=0', '?page=two', '?page=-1'])('answers %s with 404', async (query) => {

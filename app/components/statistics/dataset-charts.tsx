@@ -1,7 +1,7 @@
 // The datasets with data for a place: the first each as a chart widget filtered to the place, then every one listed, a
 // page at a time.
 import { Link } from 'react-router';
-import { PLACE_CHARTS, PLACE_LIST_PAGE, type PlaceChart, type PlaceDatasets } from './place-data';
+import { PLACE_CHARTS, PLACE_LIST_PAGE, pagedPath, type PlaceChart, type PlaceDatasets } from './place-data';
 import { PlaceChartView } from './place-chart-view';
 import { readablePeriod } from '#core/periods';
 
@@ -73,17 +73,13 @@ export function PlaceDatasetsView({
           {pages > 1 && (
             <nav aria-labelledby="all-datasets" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
               {page > 1 && (
-                <Link
-                  to={page === 2 ? '?' : `?page=${page - 1}`}
-                  className={`${linkClass} inline-block py-1`}
-                  rel="prev"
-                >
+                <Link to={pagedPath('', page - 1) || '?'} className={`${linkClass} inline-block py-1`} rel="prev">
                   Previous page
                 </Link>
               )}
               <span>{`Page ${page} of ${pages}`}</span>
               {page < pages && (
-                <Link to={`?page=${page + 1}`} className={`${linkClass} inline-block py-1`} rel="next">
+                <Link to={pagedPath('', page + 1)} className={`${linkClass} inline-block py-1`} rel="next">
                   Next page
                 </Link>
               )}

@@ -78,6 +78,19 @@ export interface ChildRegion {
 export const PLACE_CHARTS = 12;
 export const PLACE_LIST_PAGE = 50;
 
+/**
+ * The address of a page of a place's dataset list: the page itself for the first (its canonical address), `?page=N`
+ * after it. Each page is its own canonical address, so a search engine keeps the datasets the later pages list.
+ */
+export function pagedPath(path: string, page: number): string {
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
+/** A page's title with its page of the list after the first: "Germany statistics … (page 2)". */
+export function pagedTitle(title: string, page: number): string {
+  return page > 1 ? `${title} (page ${page})` : title;
+}
+
 /** A dataset of a place's list: a link to its page, opened on the place. */
 export interface PlaceListItem {
   code: string;

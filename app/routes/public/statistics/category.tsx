@@ -3,7 +3,7 @@ import { categoriesForGeo } from '#db/queries/statistics';
 import { pageMeta } from '#app/components/site/page-meta';
 import { CategoryLinks } from '#app/components/statistics/category-links';
 import { PlaceDatasetsView } from '#app/components/statistics/dataset-charts';
-import { PLACE_CHARTS } from '#app/components/statistics/place-data';
+import { PLACE_CHARTS, pagedPath, pagedTitle } from '#app/components/statistics/place-data';
 import { PlaceHeader } from '#app/components/statistics/place-header';
 import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import type { Route } from './+types/category';
@@ -33,9 +33,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'Page Not Found' }];
   const place = data.trail[data.trail.length - 1]!;
   return pageMeta(matches, {
-    title: `${data.category.name} in ${place.name}`,
+    title: pagedTitle(`${data.category.name} in ${place.name}`, data.datasets.page),
     description: `${data.category.name} statistics for ${place.name}: ${(data.datasets.charts.length ? data.datasets.charts.map((c) => c.title) : data.datasets.list.slice(0, PLACE_CHARTS).map((d) => d.name)).join('; ') || 'no imported dataset has data for it'}.`,
-    path: `${place.path}/categories/${data.category.slug}`,
+    path: pagedPath(`${place.path}/categories/${data.category.slug}`, data.datasets.page),
   });
 }
 

@@ -9,6 +9,7 @@ import { KeyFigures } from '#app/components/statistics/key-figures';
 import { PlaceHeader } from '#app/components/statistics/place-header';
 import { RegionMap } from '#app/components/statistics/region-map';
 import { RouteErrorPage } from '#app/components/statistics/route-error-page';
+import { pagedPath, pagedTitle } from '#app/components/statistics/place-data';
 import type { Route } from './+types/place';
 import { catalogueState } from '#db/catalogue-memo';
 import { placeDatasets } from '#app/features/statistics/place-charts.server';
@@ -48,12 +49,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
     (f) => `${f.label} ${f.valueText}${f.unit === '%' ? '%' : ` ${f.unit}`} (${readablePeriod(f.period)})`,
   );
   return pageMeta(matches, {
-    title: `${place.name} statistics: inflation, unemployment and GDP`,
+    title: pagedTitle(`${place.name} statistics: inflation, unemployment and GDP`, data.datasets.page),
     description: figures.length
       ? `${place.name}: ${figures.join(', ')}. Source: Eurostat.`
       : `Statistics for ${place.name}.`,
-    // The slug path: a code in the address (/statistics/de) redirects there.
-    path: place.path,
+    // The slug path: a code in the address (/statistics/de) redirects there; a later page of the list is its own.
+    path: pagedPath(place.path, data.datasets.page),
   });
 }
 
