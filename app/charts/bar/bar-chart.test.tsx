@@ -208,6 +208,16 @@ describe('BarChart', () => {
     expect(aggregates).not.toContain('bar-marker');
   });
 
+  it("leaves markers off bars too thin to show a shape, and keeps the range and the legend's markers", () => {
+    // Three series from 1/2020 on a phone: 4 px a bar, as many periods as before markers (21), none cut for them.
+    const { container } = mount(
+      <BarChart data={hicp} width={343} height={368} startIndex={276} countries={['DE', 'FR', 'EA20']} />,
+    );
+    expect(container.querySelectorAll('g.bar rect')).toHaveLength(63);
+    expect(container.querySelector('path.bar-marker')).toBeNull();
+    expect(container.querySelectorAll('.chart-legend .legend-item path')).toHaveLength(3);
+  });
+
   it('puts negative values below the zero line', () => {
     const svg = render({ startIndex: 216, countries: ['DE', 'FR', 'ES'] });
     const zeroY = Number(/class="zero-line" x1="[^"]+" x2="[^"]+" y1="([^"]+)"/.exec(svg)?.[1]);

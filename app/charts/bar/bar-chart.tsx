@@ -19,7 +19,13 @@ import {
   type CategoryName,
   type HighlightTarget,
 } from '../core/highlight-buttons';
-import { buildBarState, describeBar, type GroupedBarState, type SparseBarState } from './bar-state';
+import {
+  buildBarState,
+  describeBar,
+  MIN_MARKED_BAR_STEP,
+  type GroupedBarState,
+  type SparseBarState,
+} from './bar-state';
 import { BarMarks, type PlacedBar } from './bar-marks';
 
 /** Interactive: tooltips of a bar's value and flag, or of every series in a period. */
@@ -205,7 +211,9 @@ function placeGrouped(
     .domain(table.series.map((s) => s.key))
     .range([0, outer.bandwidth()])
     .paddingInner(outer.bandwidth() / table.series.length > 6 ? 0.08 : 0);
-  const shapes = marksSeries(state) ? table.series.map((s) => markerShape(s.colorIndex)) : [];
+  // Bars too thin for a legible shape go without (the legend and the tooltip still show the series' markers).
+  const shapes =
+    marksSeries(state) && inner.step() >= MIN_MARKED_BAR_STEP ? table.series.map((s) => markerShape(s.colorIndex)) : [];
   // One size for every marker of the chart, no wider than a bar and the gap beside it.
   const area = markerAreaFor(shapes, inner.step());
   const bars = table.series.flatMap((s, k) => {

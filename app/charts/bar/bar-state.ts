@@ -11,17 +11,17 @@ import { aggregatesFirst, sortBarsDescending, type BarDatum } from '../core/bar-
 /** Least pixels per bar, gap included, before a range is cut short. */
 export const MIN_BAR_STEP = 4;
 /**
- * Least pixels per bar when grouped bars of several series carry their series' markers (decision 214): bars of about
- * 6 px, wide enough for a marker that still shows its shape.
+ * Least pixels per bar, gap included, for grouped bars of several series to carry their series' markers (decision 214):
+ * narrower, a marker no longer shows its shape, and the bars go without (the legend and the tooltip still show them).
+ * The range is not cut shorter for the markers: a reader who switches from lines to bars keeps the periods.
  */
-export const MIN_MARKED_BAR_STEP = 8;
+export const MIN_MARKED_BAR_STEP = 6;
 /** Horizontal room a bar chart keeps off its bars: outer padding on both sides and the value axis. */
 const BAR_CHART_SIDES = 2 * OUTER_PADDING + 60;
 
-/** The most bars a bar chart of this width draws, for `seriesCount` series in each period. */
-export function maxBarsFor(width: number, seriesCount: number = 1): number {
-  const step = seriesCount > 1 ? MIN_MARKED_BAR_STEP : MIN_BAR_STEP;
-  return Math.floor(Math.max(0, width - BAR_CHART_SIDES) / step);
+/** The most bars a bar chart of this width draws. */
+function maxBarsFor(width: number): number {
+  return Math.floor(Math.max(0, width - BAR_CHART_SIDES) / MIN_BAR_STEP);
 }
 
 /**
@@ -35,7 +35,7 @@ export function barRangeEnd(
   width: number,
   chosenEnd: number = total - 1,
 ): number {
-  const fits = Math.max(1, Math.floor(maxBarsFor(width, seriesCount) / Math.max(1, seriesCount)));
+  const fits = Math.max(1, Math.floor(maxBarsFor(width) / Math.max(1, seriesCount)));
   return Math.min(total - 1, chosenEnd, startIndex + fits - 1);
 }
 
