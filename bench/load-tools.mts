@@ -77,6 +77,15 @@ request = function()
   i = i % #paths + 1
   return wrk.format("GET", paths[i])
 end
+-- The first ten answers that are not 2xx or 3xx are named with the start of their bodies (the API's error shape says
+-- why); wrk counts them all.
+local shown = 0
+response = function(status, headers, body)
+  if status >= 400 and shown < 10 then
+    shown = shown + 1
+    io.stderr:write("wrk: " .. status .. " " .. string.sub(body or "", 1, 300) .. "\\n")
+  end
+end
 `,
     );
     const args = [
@@ -91,11 +100,21 @@ end
       base,
     ];
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
+      let errors = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => {
+        errors += chunk.toString();
+        process.stderr.write(chunk);
+      });
       child.on('error', (error) => reject(new Error(`wrk is needed (apt-get install wrk): ${error.message}`)));
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
+      child.on('exit', (code) => {
+        // A script wrk cannot read leaves it asking for / over and over, and saying so on stderr only.
+        if (errors.includes(script)) reject(new Error(`wrk could not run its script:\n${errors}`));
+        else if (code === 0) resolve(text);
+        else reject(new Error(`wrk exited with ${code}:\n${text}`));
+      });
     });
     const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? 'NaN');
     const ms = (quantile: string) => {
@@ -107,6 +126,7 @@ end
     const read = /requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(out);
     const bytes = read ? Number(read[1]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(read[2]!) : NaN;
     const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    if (socketErrors) console.error(`wrk: ${socketErrors[0]}`);
     return {
       rps: number(/Requests\/sec:\s+([\d.]+)/),
       p50: Math.round(ms('50')),
