@@ -4,44 +4,22 @@
 // the first chart's saved view back, sees "Following" on the public page of that view and unfollows there → unfollow
 // empties the dashboard. Several views of one dataset are several follows: "Following" only on the followed view, each
 // followed in one click, both on the dashboard, and unfollowing offers Undo (issue 41, decision 198).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bandShades } from '../../app/charts/core/color-bands';
-import { openDatabase } from '../../db/client';
-import { seedGeos } from '../../server/import/geos';
 import { launchBrowser, newPage } from '../setup/browser';
-import { importSample, mirror } from '../setup/database';
 import { password, ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
 let world: AuthWorld;
-let folder: string;
-
-/** A database folder holding the two datasets the test shows (the full sample import takes minutes). */
-async function preparedDatabase(): Promise<string> {
-  folder = await mkdtemp(path.join(tmpdir(), 'follows-e2e-'));
-  const database = await openDatabase(`file:${folder}`, folder);
-  await seedGeos(database.db, mirror);
-  await importSample(database, 'eurostat/tec00118/estat_tec00118.tsv');
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await database.close();
-  return folder;
-}
 
 beforeAll(async () => {
-  const dir = await preparedDatabase();
-  [browser, world] = await Promise.all([
-    launchBrowser(),
-    startAuthWorld({ datasets: true, env: { DATABASE_URL: `file:${dir}` } }),
-  ]);
+  // A copy of the run's template database with the samples (e2e-global.ts): the charts shown are two of them.
+  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
 });
 afterAll(async () => {
   await browser?.close();
   await world?.stop();
-  if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 const widgetOf = (page: Page) => page.locator('[data-chart-widget]');
