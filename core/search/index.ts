@@ -6,6 +6,7 @@ export {
   literalQuery,
   parseQuery,
   placeIndex,
+  placeNameQuery,
   synonymWords,
   synonyms,
   termQuery,

@@ -8,6 +8,7 @@ import {
   normaliseText,
   parseQuery,
   placeIndex,
+  placeNameQuery,
   termQueries,
   termQuery,
 } from './query';
@@ -126,6 +127,26 @@ describe('parseQuery', () => {
       'internet',
     ]);
     expect(parseQuery('capacité de financement', places).terms).toEqual(['capacite de financement']);
+  });
+
+  it('reads both sexes named together as a gender gap, and a breakdown by sector or industry as NACE (220, amended)', () => {
+    expect(parseQuery('temps partiel femmes hommes', places).terms).toEqual(['temps partiel', 'femmes hommes']);
+    expect(parseQuery('employment women and men', places).terms).toEqual(['employment', 'women and men']);
+    expect(termQuery('women and men')).toBe('(women <-> and <-> men) | (gender <-> gap) | gender | sex');
+    expect(parseQuery('turnover by sector', places).terms).toEqual(['turnover', 'by sector']);
+    expect(termQuery('real estate')).toContain('(nace <-> rev <-> 2 <-> l)');
+    // "women" alone stays women.
+    expect(parseQuery('women researchers', places).terms).toEqual(['women', 'researchers']);
+  });
+});
+
+describe('placeNameQuery', () => {
+  it('names a country or region as a phrase without accents, an aggregate not at all', () => {
+    const named = (q: string) => parseQuery(q, places).places[0]!;
+    expect(placeNameQuery(named('air freight Netherlands'))).toBe('netherlands');
+    expect(placeNameQuery(named('population Île-de-France'))).toBe('(ile <-> de <-> france)');
+    expect(placeNameQuery(named('EU trade'))).toBeUndefined();
+    expect(placeNameQuery(named('inflation euro area'))).toBeUndefined();
   });
 });
 

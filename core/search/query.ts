@@ -1,5 +1,6 @@
 // Reading a catalogue search (decision 055): places named in it, the words left, their synonyms in the field, and
 // the full-text queries the database ranks by. Pure: the database part is in db/queries/search.ts.
+import { placeKind } from '../geo/places';
 import type { PlaceEntry } from './places';
 import synonymTable from './synonyms.json';
 
@@ -210,6 +211,17 @@ export function termQueries(terms: readonly string[]): string[] {
 /** A term's to_tsquery text with its synonyms ('' when it has no letter or digit). */
 export function termQuery(term: string): string {
   return anyOf(alternativesOf(term));
+}
+
+/**
+ * A country or region named, as a to_tsquery phrase of its name (accents removed, as the documents' titles are):
+ * an entry of the catalogue whose title names it is about that place ("… main airports of the Netherlands"). Undefined
+ * for an aggregate (EU, euro area): in a title it names the scope of most of Eurostat's data ("EU trade since 2002"),
+ * not what the entry is about.
+ */
+export function placeNameQuery(place: QueryPlace): string | undefined {
+  if (placeKind(place.codes[0]!) === 'aggregate') return undefined;
+  return literalQuery(normaliseText(place.name)) || undefined;
 }
 
 /** The same without its synonyms: what the person typed (a title with it is a closer match). */

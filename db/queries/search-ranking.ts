@@ -18,7 +18,10 @@ const inLabels = 0.15;
 const coverage = 0.5;
 /** Imported datasets: chosen for this site, their data here at once. */
 const imported = 1.25;
-/** Imported datasets with data in the place named. */
+/**
+ * Imported datasets with data in the place named; an entry not imported whose title names a country or region named
+ * (placeNameQuery: "… main airports of the Netherlands" for "air freight Netherlands").
+ */
 const placedHere = 1.5;
 /** Per ln(1 + years covered): a long series is a main dataset, a one-year census table a detail. */
 const span = 0.2;
@@ -63,6 +66,8 @@ export interface RankInput {
   words: string[];
   /** The places named, each as its geo codes: imported datasets must have data for each. */
   placeSets: string[][];
+  /** The countries and regions named, each as a tsquery of its name (placeNameQuery): a title that names one. */
+  placeNames: string[];
   /** A NUTS region is named: national entries not imported rank after regional ones. */
   region: boolean;
   /** The frequency the query asks for (frequencyAsked: M or Q): entries of another frequency are demoted. */
@@ -131,6 +136,8 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         FROM pairs p JOIN per_term w ON w.n = p.n GROUP BY p.code),
       candidates AS (
         SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
+          EXISTS (SELECT 1 FROM unnest(${pgArray(r.placeNames)}::text[]) AS p(q)
+            WHERE s.title_vector @@ to_tsquery('english', p.q)) AS placed,
           coalesce(d.name, e.title) AS title, coalesce(d.last_update, e.last_update) AS updated,
           coalesce(e.kind, 'dataset') AS kind, coalesce(d.frequency, e.frequency) AS frequency,
           substring(e.data_start from '^[0-9]{4}')::integer AS started,
@@ -141,13 +148,15 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         LEFT JOIN catalogue_entries e ON e.code = s.code
         WHERE ${sql.join(where, sql` AND `)}),
       newest AS (SELECT max(ended) AS ended FROM candidates),
-      -- The score raised for imported datasets, for data known to be in the places named and for long series;
-      -- lowered for what the query did not ask for: a national entry when a region is named, a regional breakdown,
-      -- data that stopped years before the newest found, countries outside the EU, another frequency than named.
+      -- The score raised for imported datasets, for data known to be in the places named (not imported: a title that
+      -- names one) and for long series; lowered for what the query did not ask for: a national entry when a region is
+      -- named, a regional breakdown, data that stopped years before the newest found, countries outside the EU,
+      -- another frequency than named.
       scored AS (
         SELECT c.*, c.score
             * CASE WHEN c.geos IS NOT NULL THEN ${imported}::float ELSE 1 END
             * CASE WHEN c.geos IS NOT NULL AND ${places.length > 0} THEN ${placedHere}::float
+                   WHEN c.geos IS NULL AND c.placed THEN ${placedHere}::float
                    WHEN c.geos IS NULL AND ${r.region} AND NOT c.regional THEN ${demoted}::float ELSE 1 END
             * (1 + ${span}::float * ln(1 + greatest(0, coalesce(c.ended - c.started, 0))))
             * CASE WHEN c.regional AND NOT ${r.regional} THEN ${demoted}::float ELSE 1 END
