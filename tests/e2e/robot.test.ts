@@ -1,43 +1,24 @@
 // The content-writing robot in Chromium (issue 16): an editor creates a template, runs it, reads the draft and its diff,
 // edits a sentence, publishes, and the article opens on /blog with its live chart. A signed-in reader who is not an
-// editor gets the "editors only" page. One server start, on a prepared database holding the HICP sample.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// editor gets the "editors only" page. One server start, on a copy of the run's template database with the samples.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { seedGeos } from '../../server/import/geos';
 import { launchBrowser, newPage } from '../setup/browser';
-import { importSample, mirror } from '../setup/database';
 import { ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 const editorEmail = 'editor@example.org';
 let browser: Browser;
 let world: AuthWorld;
-let folder: string;
-
-/** A database folder with the HICP sample (the full sample import takes a minute). */
-async function preparedDatabase(): Promise<string> {
-  folder = await mkdtemp(path.join(tmpdir(), 'robot-e2e-'));
-  const database = await openDatabase(`file:${folder}`, folder);
-  await seedGeos(database.db, mirror);
-  await importSample(database, 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-  await database.close();
-  return folder;
-}
 
 beforeAll(async () => {
-  const dir = await preparedDatabase();
   [browser, world] = await Promise.all([
     launchBrowser(),
-    startAuthWorld({ datasets: false, env: { DATABASE_URL: `file:${dir}`, ADMIN_EMAILS: editorEmail } }),
+    startAuthWorld({ datasets: true, env: { ADMIN_EMAILS: editorEmail } }),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
   await world?.stop();
-  if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 it('creates a template, runs it, edits and publishes the draft, and the post opens on the blog with its chart', async () => {
@@ -56,7 +37,7 @@ it('creates a template, runs it, edits and publishes the draft, and the post ope
   await page.getByLabel('Name', { exact: true }).fill('Inflation in Germany, robot edition');
   await expect(page.getByLabel('Post address').inputValue()).resolves.toBe('robot-inflation-in-germany-robot-edition');
   await page.getByLabel('Post address').fill('germany-inflation-robot');
-  await expect(page.getByLabel('Dataset', { exact: true }).inputValue()).resolves.toBe('prc_hicp_manr');
+  await page.getByLabel('Dataset', { exact: true }).selectOption('prc_hicp_manr');
   await page.getByLabel('Places', { exact: true }).selectOption('DE');
   await page.getByRole('button', { name: 'Add place' }).click();
   await page.getByRole('list', { name: 'Chosen places' }).getByText('Germany').waitFor();
