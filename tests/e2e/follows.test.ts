@@ -4,6 +4,7 @@
 // the first chart's saved view back, sees "Following" on the public page of that view and unfollows there → unfollow
 // empties the dashboard. Several views of one dataset are several follows: "Following" only on the followed view, each
 // followed in one click, both on the dashboard, and unfollowing offers Undo (issue 41, decision 198).
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bandShades } from '../../app/charts/core/color-bands';
