@@ -208,8 +208,15 @@ describe('BarChart', () => {
     expect(aggregates).not.toContain('bar-marker');
   });
 
-  it("leaves markers off bars too thin to show a shape, and keeps the range and the legend's markers", () => {
-    // Three series from 1/2020 on a phone: 4 px a bar, as many periods as before markers (21), none cut for them.
+  it("marks a phone's year of three places, and leaves markers off bars too thin for a shape, keeping the range", () => {
+    // Twelve months of three places on a phone: bars of about 4.7 px with their gaps, each with its marker.
+    const year = mount(
+      <BarChart data={hicp} width={343} height={368} startIndex={328} countries={['DE', 'FR', 'EA20']} />,
+    );
+    expect(marked(year.container).length).toBeGreaterThan(33);
+    expect(marked(year.container).every((b) => b.marker !== null)).toBe(true);
+    cleanup();
+    // From 1/2020: 4 px a bar, as many periods as before markers (21), none cut for them, and no room for a shape.
     const { container } = mount(
       <BarChart data={hicp} width={343} height={368} startIndex={276} countries={['DE', 'FR', 'EA20']} />,
     );

@@ -12,10 +12,10 @@ import { aggregatesFirst, sortBarsDescending, type BarDatum } from '../core/bar-
 export const MIN_BAR_STEP = 4;
 /**
  * Least pixels per bar, gap included, for grouped bars of several series to carry their series' markers (decision 214):
- * narrower, a marker no longer shows its shape, and the bars go without (the legend and the tooltip still show them).
- * The range is not cut shorter for the markers: a reader who switches from lines to bars keeps the periods.
+ * a shape about 3.5 px wide, told apart at a phone's two or three device pixels a pixel. Narrower, the bars go without
+ * (the legend and the tooltip still show the markers); the range is not cut shorter for them.
  */
-export const MIN_MARKED_BAR_STEP = 6;
+export const MIN_MARKED_BAR_STEP = 4;
 /** Horizontal room a bar chart keeps off its bars: outer padding on both sides and the value axis. */
 const BAR_CHART_SIDES = 2 * OUTER_PADDING + 60;
 
