@@ -20,16 +20,7 @@ for tool in ip setpriv redis-server "$pg_bin/initdb" "$pg_bin/pg_ctl" "$pg_bin/p
     exit 1
   fi
 done
-if ! command -v varnishd >/dev/null; then
-  if command -v apt-get >/dev/null; then
-    echo "Installing Debian's Varnish for the cluster test…"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends varnish >/dev/null
-  else
-    echo "test:cluster needs Varnish. Run: sudo apt-get install -y --no-install-recommends varnish" >&2
-    exit 1
-  fi
-fi
+command -v varnishd >/dev/null || bash scripts/apt-install.sh varnish Varnish "the cluster test"
 
 node scripts/build-if-stale.mjs
 

@@ -439,7 +439,7 @@ async function rank(ctx: Ctx): Promise<void> {
     }
   } else {
     // The newest period most of the places have.
-    const all = await observations(ctx.db, ds, ctx.series, scope.geos, ds.meta.latest_period ? undefined : undefined);
+    const all = await observations(ctx.db, ds, ctx.series, scope.geos);
     if (all.length === 0) throw new NoData(`${sourceName(ds)} has no data for ${scope.text}.`);
     const counts = new Map<number, number>();
     for (const r of all) counts.set(r.period, (counts.get(r.period) ?? 0) + 1);
