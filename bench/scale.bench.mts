@@ -407,7 +407,10 @@ function apiAddress(rnd: () => number, plan: ScaleDataset[]): string {
   const geos = some(rnd, has.geos, 5);
   const params = codes.map((chosen, i) => `dim${i + 1}=${chosen.join(',')}`);
   params.push(`country=${geos.join(',')}`);
-  const periods = Math.floor(maxValuesPerRequest / codes.reduce((n, chosen) => n * chosen.length, geos.length));
+  const periods = Math.max(
+    1,
+    Math.floor(maxValuesPerRequest / codes.reduce((n, chosen) => n * chosen.length, geos.length)),
+  );
   if (periods < d.periods.length)
     params.push(`period_from=${formatSourcePeriod(d.freq, d.periods[d.periods.length - periods]!)}`);
   return `/api/datasets/${d.code}?${params.join('&')}`;
@@ -444,7 +447,8 @@ async function load(base: string, label: string, next: () => string): Promise<{ 
     `${label.padEnd(24)} ${fmt(f.rps, 1).padStart(7)} requests/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ` +
       `${fmt(f.requests)} requests of ${fmt(f.bytes / 1024, 1)} KB, ${f.errors} not 200 or failed (${TOOL})`,
   );
-  // Counted and printed, not fatal: at 50 connections on two cores a few answers may time out (10 s).
+  // Counted and printed, not fatal (wrk names the first ten with their bodies): at 50 connections on two cores a few
+  // answers may time out (10 s).
   if (f.errors > 0) console.log(`  ${label}: ${f.errors} of ${fmt(f.requests)} answers not 200 or failed`);
   return { p50: f.p50, p99: f.p99 };
 }

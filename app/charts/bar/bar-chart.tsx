@@ -58,6 +58,15 @@ function zeroOf(layout: CartesianLayout): number {
   return layout.zeroY ?? layout.plot.bottom;
 }
 
+/**
+ * Whether a mark of a bar's value (its value label, its series' marker) reaching `reach` px past the bar's end goes
+ * under a bar down: not when that would leave the plot for the names below it (Austria's −1.0 on the "Austria" label);
+ * then it goes over the zero line, where the bar leaves room (decision 199). A bar up has it over its end.
+ */
+function markUnder(layout: CartesianLayout, value: number, end: number, reach: number): boolean {
+  return value < 0 && end + reach <= layout.plot.bottom;
+}
+
 function barBetween(layout: CartesianLayout, value: number): { y: number; height: number } {
   const y0 = zeroOf(layout);
   const yv = layout.y(value);
@@ -110,9 +119,7 @@ function placeSparse(
   const bars = state.bars.map((b): PlacedBar => {
     const left = x(b.key) ?? plot.left;
     const { y, height } = barBetween(layout, b.value);
-    // A negative bar's value goes under its end, unless that would leave the plot for the names below it (Austria's
-    // −1.0 on the "Austria" label): then over the zero line, where the bar leaves room (decision 199).
-    const above = b.value >= 0 || y + height + 8 + FONT_SIZE.value / 2 > plot.bottom;
+    const above = !markUnder(layout, b.value, y + height, 8 + FONT_SIZE.value / 2);
     const y0 = zeroOf(layout);
     return {
       key: b.key,
@@ -227,8 +234,9 @@ function placeGrouped(
       let markerY = 0;
       if (bounds) {
         const over = (edge: number) => edge - MARKER_GAP - bounds.bottom;
-        const under = y + height + MARKER_GAP - bounds.top;
-        markerY = v >= 0 ? over(y) : under + bounds.bottom <= plot.bottom ? under : over(zeroOf(layout));
+        markerY = markUnder(layout, v, y + height, MARKER_GAP + bounds.bottom - bounds.top)
+          ? y + height + MARKER_GAP - bounds.top
+          : over(v >= 0 ? y : zeroOf(layout));
       }
       return [
         {
