@@ -177,7 +177,6 @@ export function ListenControl(props: ListenControlProps) {
     <div
       className={`listen-control flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400${supported ? '' : ' invisible'}`}
       // Unseen, it is out of the Tab order and of the accessibility tree too (visibility: hidden).
-      data-listen-pending={supported ? undefined : ''}
     >
       <button type="button" className={BUTTON} onClick={playing ? pause : play} data-listen>
         <svg {...ICON}>

@@ -7,6 +7,12 @@ import { useChartTheme } from './use-chart-theme';
 
 const SERVER_WIDTH = 760;
 const heightFor = (width: number) => (width < HALF_LAYOUT_MAX_WIDTH ? MAP_HEIGHT : MAP_HEIGHT_MD);
+/**
+ * The server-drawn map until measured: the column's width, at the height heightFor gives there. The container query's
+ * 500 px is HALF_LAYOUT_MAX_WIDTH written out, as Tailwind reads class names from the source (region-map.test.ts).
+ */
+export const UNMEASURED_MAP_CLASS =
+  'w-full [&_svg]:h-(--narrow) [&_svg]:w-full @[500px]:[&_svg]:h-(--wide) [&>.map-chart]:h-auto! [&>.map-chart]:w-full!';
 
 export function RegionMap({ map }: { map: RegionalMap }) {
   const [ref, width, measured] = useContainerWidth<HTMLDivElement>(SERVER_WIDTH);
@@ -18,11 +24,7 @@ export function RegionMap({ map }: { map: RegionalMap }) {
           page comes alive, so a click in the first moments lands where it aimed (issue 40). */}
       <div
         ref={ref}
-        className={
-          measured
-            ? 'w-full'
-            : 'w-full [&_svg]:h-(--narrow) [&_svg]:w-full @[500px]:[&_svg]:h-(--wide) [&>.map-chart]:h-auto! [&>.map-chart]:w-full!'
-        }
+        className={measured ? 'w-full' : UNMEASURED_MAP_CLASS}
         style={
           measured ? undefined : ({ '--narrow': `${MAP_HEIGHT}px`, '--wide': `${MAP_HEIGHT_MD}px` } as CSSProperties)
         }
