@@ -12,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startAppServer, type AppServer } from '../setup/app-server';
 import { startSmtp, type SmtpPeer } from '../setup/smtp';
+import { CookieJar } from '../setup/cookie-jar';
 
 export interface PhaseReport {
   check(ok: boolean, what: string): void;
@@ -64,12 +65,13 @@ class Tally {
 }
 
 /** A client on its own loopback address, with a cookie jar; sends our Origin on writes. */
-class Client {
-  readonly cookies = new Map<string, string>();
+class Client extends CookieJar {
   constructor(
     private readonly phase: Phase,
     readonly ip: string,
-  ) {}
+  ) {
+    super();
+  }
 
   async send(cls: string, pathname: string, opts: SendOptions = {}): Promise<Answer> {
     const method = opts.method ?? 'GET';
@@ -78,17 +80,11 @@ class Client {
       ...opts.headers,
     };
     if (method !== 'GET' && method !== 'HEAD') headers.origin ??= this.phase.publicUrl;
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.header();
+    if (cookie) headers.cookie = cookie;
     const answer = await request(this.phase.port, this.ip, method, pathname, headers, opts.body, opts.timeoutMs);
     this.phase.tally.count(cls);
-    for (const cookie of ([] as string[]).concat(answer.headers['set-cookie'] ?? [])) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.keep(([] as string[]).concat(answer.headers['set-cookie'] ?? []));
     return answer;
   }
 

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CookieJar } from '../setup/cookie-jar';
 
 export type Host = 'pg1' | 'pg2' | 'redis' | 'app1' | 'app2' | 'proxy';
 
@@ -151,12 +152,13 @@ export async function request(
 }
 
 /** A browser stand-in: keeps cookies across hosts (they share the site's address), sends the site's Origin on writes. */
-export class Jar {
-  readonly cookies = new Map<string, string>();
+export class Jar extends CookieJar {
   constructor(
     private readonly origin: string,
     private readonly clientAddress: string,
-  ) {}
+  ) {
+    super();
+  }
 
   /** A GET without `body`; a POST of JSON, or of a form (multipart) when `body` is FormData. */
   async send(base: string, pathname: string, body?: unknown): Promise<Reply & { body: any }> {
@@ -165,7 +167,8 @@ export class Jar {
       if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
       headers.origin = this.origin;
     }
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.header();
+    if (cookie) headers.cookie = cookie;
     const started = performance.now();
     const res = await fetch(new URL(pathname, base), {
       method: body === undefined ? 'GET' : 'POST',
@@ -174,14 +177,7 @@ export class Jar {
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.keep(res.headers.getSetCookie());
     const text = await res.text();
     let parsed: unknown = text;
     try {

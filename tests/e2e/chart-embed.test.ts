@@ -81,7 +81,9 @@ it('ships a few kilobytes of inline script and no React', async () => {
   );
   const gzipped = gzipSync(inline.join('\n')).length;
   expect(gzipped).toBeLessThan(60 * 1024);
-  expect(gzipped).toBeLessThan(4 * 1024);
+  // A tripwire far inside the budget: the slider, resize, table sort, keyboard walks and pointer tooltips take about
+  // 4.4 KB (decision 214); more is a change to look at.
+  expect(gzipped).toBeLessThan(5 * 1024);
 });
 
 async function framed(

@@ -1,7 +1,7 @@
 // The embed's charts without a mouse and without sight (issue 40, decision 214): on another site's page, a keyboard
 // user tabs to an embedded line, bar or horizontal bar chart and steps through its points, or walks an embedded map's
 // regions or table's cells, and hears each value with its period, place and unit, as on the dataset page; the time slider's targets
-// are at least 24 × 24 px (WCAG 2.5.8) even in a 270 px frame.
+// are at least 24 × 24 px (WCAG 2.5.8) even in a 270 px frame. A mouse over a chart shows its point, as on the page.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -328,5 +328,32 @@ it('shows the walked point and region in a 375 px and a 270 px embed, light and 
       expect(map.problems).toEqual([]);
       await map.page.context().close();
     }
+  }
+});
+
+it('shows the tooltip of the point under the mouse in an embedded line and horizontal bar chart', async () => {
+  for (const [path, width] of [
+    [line, 800],
+    [line, 375],
+    [`${view}&chart_type=horizontal-bar&time=5/2025`, 375],
+  ] as const) {
+    const { page, problems, widget } = await open(path, width);
+    const chart = widget.locator('.chart-tooltip-host');
+    const tooltip = chart.locator('.chart-tooltip');
+    const box = (await chart.boundingBox())!;
+    // The line's last period at its right edge; the horizontal bars' first place at their top.
+    if (path === line) await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    else await page.mouse.move(box.x + box.width / 2, box.y + 2);
+    await expect(tooltip.isVisible()).resolves.toBe(true);
+    await expect(tooltip.textContent()).resolves.toMatch(path === line ? /^May 2025/ : /^Germany|^France|^Euro area/);
+    // Nothing is said aloud for the mouse, and the tooltip stays in the frame.
+    await expect(liveText(chart)).resolves.toBe('');
+    const tip = (await tooltip.boundingBox())!;
+    expect(tip.x + tip.width).toBeLessThanOrEqual(width + 0.5);
+    // Off the chart (onto the embed's header), the tooltip goes.
+    await page.mouse.move(1, 1);
+    await expect(tooltip.isVisible()).resolves.toBe(false);
+    expect(problems).toEqual([]);
+    await page.context().close();
   }
 });

@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config';
 import { databaseWithGeos, freshDatabase } from '../setup/database';
 import { startOidc, type OidcPeer } from '../setup/oidc';
 import { startSmtp, type SmtpPeer } from '../setup/smtp';
+import { CookieJar } from '../setup/cookie-jar';
 
 export const publicUrl = 'http://localhost:3000';
 export const authSecret = 'integration-test-secret-0123456789abcdef';
@@ -80,12 +81,13 @@ export interface Reply {
 }
 
 /** A browser stand-in: keeps cookies, sends our Origin on writes, comes from one IP. */
-export class TestClient {
-  readonly cookies = new Map<string, string>();
+export class TestClient extends CookieJar {
   constructor(
     private readonly h: Pick<Harness, 'app' | 'publicUrl'>,
     readonly ip = nextIp(),
-  ) {}
+  ) {
+    super();
+  }
 
   async request(
     path: string,
@@ -95,14 +97,15 @@ export class TestClient {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...init.headers };
     if (method !== 'GET') headers.origin ??= this.h.publicUrl;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.header();
+    if (cookie) headers.cookie = cookie;
     const res = await this.h.app.request(new URL(path, this.h.publicUrl).toString(), {
       method,
       headers,
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       redirect: 'manual',
     });
-    this.keepCookies(res);
+    this.keep(res.headers.getSetCookie());
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -115,18 +118,6 @@ export class TestClient {
 
   post(path: string, json: unknown, headers?: Record<string, string>): Promise<Reply> {
     return this.request(path, { method: 'POST', json, headers });
-  }
-
-  keepCookies(res: Response): void {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = /max-age=0/i.test(cookie) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
   }
 
   sessionCookie(): string | undefined {

@@ -89,7 +89,7 @@ describe('live channel (SSE)', () => {
     await confirmedUser(h, carol, 'carol.live@example.com');
     const [user] = await h.database.db.select().from(users).where(eq(users.email, 'carol.live@example.com'));
     await h.database.db.insert(follows).values({ userId: user!.id, datasetId, settings: {} });
-    const cookie = [...carol.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = carol.header()!;
     const { stream } = await openLiveStream(appFetch, `${h.publicUrl}/api/live?datasets=${datasetId}`, {
       cookie,
       'x-forwarded-for': carol.ip,

@@ -131,7 +131,7 @@ export interface TooltipTarget {
 }
 
 /** The target nearest to a pointer position along the targets' axis; null without targets. */
-export function nearestTarget(targets: readonly TooltipTarget[], at: number): number | null {
+export function nearestTarget(targets: readonly Pick<TooltipTarget, 'at'>[], at: number): number | null {
   let best: number | null = null;
   let distance = Infinity;
   targets.forEach((t, i) => {

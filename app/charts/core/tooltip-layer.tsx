@@ -57,12 +57,7 @@ export function TooltipLayer({
   };
   return (
     <div
-      className="chart-tooltip-host"
-      tabIndex={targets.length > 0 ? 0 : undefined}
-      // An application: a screen reader in browse mode hands the arrow keys to the chart once it has focus.
-      role="application"
-      aria-roledescription="chart"
-      aria-label={label}
+      {...chartHost(label, targets.length > 0)}
       style={{ position: 'relative', width, height, outlineOffset: 2 }}
       onPointerMove={(e) => e.pointerType === 'mouse' && pick(e)}
       onPointerDown={(e) => e.pointerType !== 'mouse' && pick(e)}
@@ -156,6 +151,21 @@ function moreRows(rows: number): string {
 const SPOKEN: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' };
 
 /** The tooltip's box: the theme's background, border and text, the charts' type (the map's tooltip's too). */
+/**
+ * What the page's chart (TooltipLayer) and the embed's (WalkLayer) are to the keyboard and to assistive technology: one
+ * tab stop when there is something to walk, and an application, so that a screen reader in browse mode hands the arrow
+ * keys to the chart once it has focus.
+ */
+function chartHost(label: string, walkable: boolean) {
+  return {
+    className: 'chart-tooltip-host',
+    tabIndex: walkable ? 0 : undefined,
+    role: 'application',
+    'aria-roledescription': 'chart',
+    'aria-label': label,
+  } as const;
+}
+
 export function tooltipBox(colors: ThemeColors): CSSProperties {
   return {
     pointerEvents: 'none',
@@ -215,6 +225,8 @@ export interface WalkPoint {
   lines: string[];
   /** Where the point is across the chart, in percent (the line chart's rule). */
   x: number;
+  /** Where the pointer picks it along the chart's axis, in the drawing's pixels (TooltipTarget's `at`). */
+  at: number;
   /** The tooltip's place (tooltipPlacement, scaled), CSS values by property. */
   place: Record<string, string>;
 }
@@ -222,7 +234,8 @@ export interface WalkPoint {
 /**
  * The tooltip layer of a chart in the embed (decision 214), which ships no React: drawn on the server with the same
  * name, role and keys as TooltipLayer, and each target's words and tooltip written out for the embed's script
- * (embed-runtime.ts), which moves between them by `pointStep`, as the page does, and shows and says them.
+ * (embed-runtime.ts), which moves between them by `pointStep` and picks the one under the pointer by `nearestTarget`,
+ * as the page does, and shows and says them.
  */
 export function WalkLayer({
   width,
@@ -247,17 +260,15 @@ export function WalkLayer({
       said: tooltipText(content),
       lines: [content.title, content.subtitle, ...shown],
       x: percent(t.x / width),
+      at: Math.round(t.at * 10) / 10,
       place: Object.fromEntries(place),
     };
   });
   return (
     <div
-      className="chart-tooltip-host"
-      tabIndex={points.length > 0 ? 0 : undefined}
-      role="application"
-      aria-roledescription="chart"
-      aria-label={label}
+      {...chartHost(label, points.length > 0)}
       data-walk={axis}
+      data-walk-width={width}
       style={{ position: 'relative', width, maxWidth: '100%', outlineOffset: 2 }}
     >
       {children}

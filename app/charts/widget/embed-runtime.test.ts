@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadHicp } from '../core/test-fixtures';
+import { LineChart } from '../line/line-chart';
 import { TableChart } from '../table/table-chart';
 import { buildTableState, cellText } from '../table/table-state';
 import { embedRuntimeScript } from './embed-runtime';
@@ -64,7 +65,7 @@ describe('embedRuntime', () => {
   it('is a self-contained script', () => {
     // The page's own key steps (core/key-walk.ts) are its arguments, their source carried along.
     expect(embedRuntimeScript()).toMatch(
-      /^\(function embedRuntime\(stepPoint, stepRegion, stepCell\) \{[\s\S]*\}\)\(function pointStep\([\s\S]*\}, function regionStep\([\s\S]*\}, function cellStep\([\s\S]*\}\);$/,
+      /^\(function embedRuntime\(stepPoint, stepRegion, stepCell, nearest\) \{[\s\S]*\}\)\(function pointStep\([\s\S]*\}, function regionStep\([\s\S]*\}, function cellStep\([\s\S]*\}, function nearestTarget\([\s\S]*\}\);$/,
     );
     expect(() => new Function(embedRuntimeScript())).not.toThrow();
   });
@@ -180,6 +181,44 @@ describe('embedRuntime', () => {
       c.focus();
       expect(live()).toBe(pageSays());
     }
+  });
+
+  it('shows the tooltip of the period under the mouse or a tap, as the page does, without saying it', () => {
+    const hicp = loadHicp(['DE', 'FR']);
+    mount(
+      renderToStaticMarkup(
+        createElement(LineChart, { data: hicp, startIndex: 329, width: 800, height: 400, keyWalk: true }),
+      ),
+    );
+    const host = document.querySelector<HTMLElement>('[data-walk]')!;
+    const points = JSON.parse(host.querySelector('script[data-walk-points]')!.textContent!) as {
+      at: number;
+      lines: string[];
+    }[];
+    // The frame is narrower than the drawing: the browser scales it to 400 px, the pointer's place is scaled back.
+    host.getBoundingClientRect = () => ({ left: 10, top: 0, width: 400, height: 200 }) as DOMRect;
+    const move = (type: string, clientX: number, pointerType: string, target: Element = host) =>
+      target.dispatchEvent(new PointerEvent(type, { clientX, clientY: 100, pointerType, bubbles: true }));
+    const tooltip = host.querySelector<HTMLElement>('.chart-tooltip')!;
+    const live = host.querySelector(':scope > [aria-live]')!;
+    move('pointermove', 10 + points[2]!.at / 2 + 1, 'mouse', host.querySelector('svg')!);
+    expect(host.dataset.at).toBe('2');
+    expect(tooltip.hidden).toBe(false);
+    expect(tooltip.textContent).toBe(points[2]!.lines.join(''));
+    expect(live.textContent).toBe('');
+    // A pen or finger picks where it touches; a mouse leaving the chart hides it.
+    move('pointerdown', 10 + points[0]!.at / 2, 'touch');
+    expect(host.dataset.at).toBe('0');
+    document.querySelector('[data-chart-widget]')!.dispatchEvent(new PointerEvent('pointerleave'));
+    expect(tooltip.hidden).toBe(true);
+    expect(host.dataset.at).toBe('');
+    // The keyboard's point stays when the mouse leaves the chart it walks.
+    host.focus();
+    host.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    move('pointermove', 10 + points[1]!.at / 2, 'mouse');
+    expect(host.dataset.at).toBe('1');
+    document.querySelector('[data-chart-widget]')!.dispatchEvent(new PointerEvent('pointerleave'));
+    expect(tooltip.hidden).toBe(false);
   });
 
   it('shows a map tooltip with the value or No data', () => {

@@ -1,13 +1,14 @@
 // The embed page's only script (inlined, no React): slider and resize re-render on the server, map tooltip, table sort,
-// and the keyboard walk of a chart's points, a map's regions and a table's cells.
+// the keyboard walk of a chart's points, a map's regions and a table's cells, and a chart's tooltip under the pointer.
+import { nearestTarget } from '../core/chart-tooltip';
 import { cellStep, pointStep, regionStep } from '../core/key-walk';
 import type { WalkPoint } from '../core/tooltip-layer';
 import type { MapWalkData } from '../map/map-svg';
 
 /**
- * Runs in the browser as `(${embedRuntime})(${pointStep}, ${regionStep}, ${cellStep})`: it must not use imports or
- * anything outside its body and its arguments, the page's own key steps (core/key-walk.ts), whose source the script
- * carries.
+ * Runs in the browser as `(${embedRuntime})(${pointStep}, ${regionStep}, ${cellStep}, ${nearestTarget})`: it must not
+ * use imports or anything outside its body and its arguments, the page's own key steps (core/key-walk.ts) and pointer
+ * pick (core/chart-tooltip.ts), whose source the script carries.
  * The server renders every state of the chart; this script asks for the state the visitor picks (slider
  * position, frame width) by fetching the same embed URL and swapping the figure, so no chart code ships.
  */
@@ -15,6 +16,7 @@ export function embedRuntime(
   stepPoint: typeof pointStep,
   stepRegion: typeof regionStep,
   stepCell: typeof cellStep,
+  nearest: typeof nearestTarget,
 ): void {
   const root = document.querySelector<HTMLElement>('[data-chart-widget]');
   if (!root) return;
@@ -212,9 +214,14 @@ export function embedRuntime(
     sortTable();
   });
 
-  // The JSON the server wrote for this script in an element's `script[name]`.
-  const read = <T>(host: Element, name: string): T =>
-    JSON.parse(host.querySelector(`script[${name}]`)?.textContent || '0');
+  // The JSON the server wrote for this script in an element's `script[name]`, read once per element (a new figure
+  // brings new ones): the pointer asks on every move.
+  const parsed = new WeakMap<Element, unknown>();
+  const read = <T>(host: Element, name: string): T => {
+    const el = host.querySelector(`script[${name}]`);
+    if (el && !parsed.has(el)) parsed.set(el, JSON.parse(el.textContent || '0'));
+    return (el ? parsed.get(el) : 0) as T;
+  };
 
   // Map tooltip: the region's name and value from the figure's value list, or 'No data'; how it looks is app.css's.
   const tip = document.createElement('div');
@@ -239,7 +246,7 @@ export function embedRuntime(
   // The keyboard walk (decision 214), as on the dataset page: the server wrote out each point's and region's words
   // (WalkLayer, MapWalkLayer); the keys step by the page's own functions. `data-at` is the walked index ('' none).
   // How the tooltip's lines and the region's ring look is app.css's.
-  const showPoint = (host: HTMLElement, at: number | null) => {
+  const showPoint = (host: HTMLElement, at: number | null, say = true) => {
     const p = at === null ? undefined : read<WalkPoint[]>(host, 'data-walk-points')[at];
     host.dataset.at = p ? String(at) : '';
     const rule = host.querySelector<HTMLElement>('.chart-tooltip-rule');
@@ -252,8 +259,28 @@ export function embedRuntime(
     box.textContent = '';
     Object.assign(box.style, p?.place);
     for (const text of p?.lines ?? []) box.append(Object.assign(document.createElement('div'), { textContent: text }));
-    host.querySelector(':scope > [aria-live]')!.textContent = p?.said || '';
+    if (say) host.querySelector(':scope > [aria-live]')!.textContent = p?.said || '';
   };
+  // The pointer over a chart, as TooltipLayer on the page: a mouse shows the nearest point where it moves, a touch where
+  // it taps; leaving the chart hides it unless the keyboard is walking it. What the pointer shows is not said aloud.
+  let hovered: HTMLElement | null = null;
+  const hover = (e: PointerEvent) => {
+    const host = (e.target as Element).closest?.<HTMLElement>('[data-walk]') || null;
+    if (hovered && hovered !== host && hovered !== document.activeElement) showPoint(hovered, null, false);
+    hovered = host;
+    if (!host) return;
+    const box = host.getBoundingClientRect();
+    const scale = box.width > 0 ? Number(host.dataset.walkWidth) / box.width : 1;
+    const at = (host.dataset.walk === 'y' ? e.clientY - box.top : e.clientX - box.left) * scale;
+    const to = nearest(read<WalkPoint[]>(host, 'data-walk-points'), at);
+    if (to !== null && String(to) !== host.dataset.at) showPoint(host, to, false);
+  };
+  root.addEventListener('pointermove', (e) => e.pointerType === 'mouse' && hover(e));
+  root.addEventListener('pointerdown', (e) => e.pointerType !== 'mouse' && hover(e));
+  root.addEventListener('pointerleave', () => {
+    if (hovered && hovered !== document.activeElement) showPoint(hovered, null, false);
+    hovered = null;
+  });
   const showRegion = (host: HTMLElement, at: number, intro: boolean) => {
     const walk = read<MapWalkData>(host, 'data-map-walk');
     const region = walk.regions[at];
@@ -338,6 +365,6 @@ export function embedRuntime(
  * the 4 KB gzipped it may weigh): none of these functions has a string that runs over a line.
  */
 export function embedRuntimeScript(): string {
-  const script = `(${embedRuntime.toString()})(${pointStep.toString()}, ${regionStep.toString()}, ${cellStep.toString()});`;
+  const script = `(${embedRuntime.toString()})(${pointStep.toString()}, ${regionStep.toString()}, ${cellStep.toString()}, ${nearestTarget.toString()});`;
   return script.replace(/\n\s+/g, '\n');
 }
