@@ -114,7 +114,7 @@ it('an open page redraws on new data, the bell counts it, the digest arrives, an
   const otherTable = other.locator('table tbody').first();
   await expect(otherTable.innerText()).resolves.toMatch(/3\.3\s+3\.4/);
   // The pages have joined the live channel before the release lands.
-  await page.waitForTimeout(500);
+  for (const p of [page, other]) await p.locator('html[data-live="joined"]').waitFor({ state: 'attached' });
 
   // The next release revises DE 2/2024 from 3.3 to 3.2, imported by this (other) process.
   await importRelease(release(['2024-01', '2024-02'], ['3.4', '3.2'], ['7.5', '7.4']));

@@ -65,6 +65,8 @@ class LiveClient {
       });
     }
     channel.onState((s) => {
+      // On the page too, as the charts' data-measured is: a check can wait for the channel instead of for a while.
+      document.documentElement.dataset.live = s;
       for (const h of this.stateHandlers) h(s);
     });
     this.channel = channel;
