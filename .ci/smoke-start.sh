@@ -47,13 +47,8 @@ if [ "$total" -lt 6953 ]; then
 fi
 echo "smoke: OK in ${SECONDS} s: /api/datasets lists $listed (of $total); /datasets/prc_hicp_manr answers 200"
 
-# Then, while this product runs: `npm run bench:pages` against it (BENCH_BASE), instead of the bench starting and
-# seeding a server of its own; and, once it has stopped, a copy of the catalogue its first start imported, for the
-# README stage's benches that would otherwise import the same samples again (readme-commands.sh).
-if [ -n "${SMOKE_THEN:-}" ]; then
-  echo "smoke: then, against this server: $SMOKE_THEN"
-  BENCH_BASE="http://127.0.0.1:$port" bash -c "$SMOKE_THEN"
-fi
+# Then, once it has stopped, a copy of the catalogue its first start imported, for the nightly benches that would
+# otherwise import the same samples again (.ci/nightly).
 stop
 trap - EXIT
 # The server closes its database after its parent shell has gone: copy once it has let go of the folder.

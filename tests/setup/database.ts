@@ -1,13 +1,15 @@
 // A fresh database per test file, copied from a template the suite's setup migrated once (database-templates.ts):
 // in-memory PGlite, or a new PostgreSQL database when DATABASE_URL says so.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { importFile, type ImportSummary } from '../../server/import/runner';
 import { mirror } from './database-templates';
+import { scratch } from './scratch';
 
 export { mirror };
 
@@ -36,16 +38,21 @@ async function withSamples(base: 'migrated' | 'withGeos', samples: string[]): Pr
   return database;
 }
 
-/** A new database copied from a template: a PGlite dump file, or a PostgreSQL template database's name. */
+/** A new database copied from a template: a PGlite data folder, or a PostgreSQL template database's name. */
 async function copyOf(template: string): Promise<Database> {
   if (inject('databaseTemplates').kind === 'pglite') {
-    const dump = await readFile(template);
-    return openDatabase('memory:', '', { loadDataDir: new Blob([dump]) });
+    const dir = mkdtempSync(path.join(scratch, 'db-'));
+    await cp(template, dir, { recursive: true });
+    const database = await openDatabase(`file:${dir}`, '');
+    return { ...database, close: () => database.close().finally(() => rm(dir, { recursive: true, force: true })) };
   }
   const url = process.env.DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // A test database need not wait for its commits to reach the disk: without the wait the suite's two workers keep
+  // the cores busy instead of idling on WAL flushes. Nothing a test checks depends on it.
+  await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const database = await openDatabase(databaseUrl(name), '');
   return {
