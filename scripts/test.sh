@@ -4,8 +4,9 @@
 # Without arguments the browser files and the other suites run side by side, in two Vitest processes: the browser
 # files, one at a time, leave over a third of the two cores idle as they wait on the server and Chromium, and the
 # unit and integration suites fill that time at the lowest CPU priority (nice 19), so that they yield the cores
-# whenever a browser test wants them (the browser files still run about a fifth slower than alone; decision 222). With arguments (files, a project, Vitest options) it is one Vitest run, as
-# `npx vitest run "$@"`. TEST_JSON_DIR=<folder> writes each run's JSON report there (CI's counts).
+# whenever a browser test wants them (the browser files still run about a fifth slower than alone; decision 222).
+# With arguments (files, a project, Vitest options) it is one Vitest run, as `npx vitest run "$@"`.
+# TEST_JSON_DIR=<folder> writes each run's JSON report there (CI's counts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"

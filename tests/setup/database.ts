@@ -1,8 +1,7 @@
 // A fresh database per test file, copied from a template the suite's setup migrated once (database-templates.ts):
-// in-memory PGlite, or a new PostgreSQL database when DATABASE_URL says so.
+// a PGlite folder on /dev/shm (scratch.ts), or a new PostgreSQL database when DATABASE_URL says so.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -41,7 +40,7 @@ async function withSamples(base: 'migrated' | 'withGeos', samples: string[]): Pr
 /** A new database copied from a template: a PGlite data folder, or a PostgreSQL template database's name. */
 async function copyOf(template: string): Promise<Database> {
   if (inject('databaseTemplates').kind === 'pglite') {
-    const dir = mkdtempSync(path.join(scratch, 'db-'));
+    const dir = await mkdtemp(path.join(scratch, 'db-'));
     await cp(template, dir, { recursive: true });
     const database = await openDatabase(`file:${dir}`, '');
     return { ...database, close: () => database.close().finally(() => rm(dir, { recursive: true, force: true })) };

@@ -150,7 +150,6 @@ function moreRows(rows: number): string {
 /** The live region that says the tooltip: there for screen readers, not drawn. */
 const SPOKEN: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' };
 
-/** The tooltip's box: the theme's background, border and text, the charts' type (the map's tooltip's too). */
 /**
  * What the page's chart (TooltipLayer) and the embed's (WalkLayer) are to the keyboard and to assistive technology: one
  * tab stop when there is something to walk, and an application, so that a screen reader in browse mode hands the arrow
@@ -166,6 +165,7 @@ function chartHost(label: string, walkable: boolean) {
   } as const;
 }
 
+/** The tooltip's box: the theme's background, border and text, the charts' type (the map's tooltip's too). */
 export function tooltipBox(colors: ThemeColors): CSSProperties {
   return {
     pointerEvents: 'none',

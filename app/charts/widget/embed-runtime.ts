@@ -362,7 +362,7 @@ export function embedRuntime(
 
 /**
  * The runtime as the text of an inline script, each line's indentation dropped (the bundler's formatting is no part of
- * the 4 KB gzipped it may weigh): none of these functions has a string that runs over a line.
+ * the 5 KB gzipped the browser test lets it weigh): none of these functions has a string that runs over a line.
  */
 export function embedRuntimeScript(): string {
   const script = `(${embedRuntime.toString()})(${pointStep.toString()}, ${regionStep.toString()}, ${cellStep.toString()}, ${nearestTarget.toString()});`;
