@@ -24,7 +24,7 @@ export interface Database {
 const migrationsFolder = path.join(projectRoot, 'db/migrations');
 
 export interface OpenOptions {
-  /** In-memory PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster, e.g. a migrated template. */
+  /** In-memory PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster (bench:search's catalogue). */
   loadDataDir?: Blob;
   /**
    * On-disk PGlite only: the process streams files in and exits (`npm run import`), so the engine, which lives in the
