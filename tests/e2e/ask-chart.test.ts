@@ -15,7 +15,7 @@ const latest = 'The latest HICP in Germany in this view (October 2022): 11.6 %';
 
 beforeAll(async () => {
   [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
-}, 240_000);
+});
 afterAll(async () => {
   await browser?.close();
   await world?.stop();
@@ -95,7 +95,7 @@ it('answers a visitor without an account about the view on screen, citing its ce
     'what was the latest value?',
   );
   expect(problems).toEqual([]);
-}, 120_000);
+});
 
 it('answers without JavaScript: the embed form and the page box open the page with the answer in its HTML', async () => {
   const { page, problems } = await newPage(browser, { javaScriptEnabled: false });
@@ -122,4 +122,4 @@ it('answers without JavaScript: the embed form and the page box open the page wi
     .waitFor();
   await expectSourceLinksToView(opened);
   expect(problems).toEqual([]);
-}, 120_000);
+});

@@ -21,7 +21,7 @@ beforeAll(async () => {
     launchBrowser(),
     startAuthWorld({ datasets: true, env: { ADMIN_EMAILS: admin } }),
   ]);
-}, 240_000);
+});
 afterAll(async () => {
   await browser?.close();
   await world?.stop();
@@ -82,7 +82,7 @@ it('answers with cited numbers and a chart, keeps the context for a follow-up, a
     });
   await page.waitForURL(/\/app\/chat$/);
   expect(problems).toEqual([]);
-}, 120_000);
+});
 
 it('answers about a dataset imported into the running server, by the words of its title and labels', async () => {
   const { page, problems } = await newPage(browser);
@@ -131,4 +131,4 @@ it('answers about a dataset imported into the running server, by the words of it
   await visit(page, href.toString());
   await page.getByRole('heading', { name: 'Government deficit/surplus, debt and associated data', level: 1 }).waitFor();
   expect(problems).toEqual([]);
-}, 180_000);
+});

@@ -161,7 +161,7 @@ it('follows a chart, keeps its type, zoom and own colour across reloads and devi
   // Signed out, the Follow button's plan check is refused: that is how the page knows to open the modal.
   expect(other.problems.filter((p) => !/^401 \S+\/api\/account\/current-plan$/.test(p))).toEqual([]);
   // Two browsers, a sign-up, a sign-in and a dozen page loads: more than the suite's minute on a busy machine.
-}, 150_000);
+});
 
 it('follows the view on screen in one click, several views of one dataset, and offers Undo', async () => {
   const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
@@ -228,7 +228,7 @@ it('follows the view on screen in one click, several views of one dataset, and o
   await expect(cards.count()).resolves.toBe(1);
   await expect(cards.locator('[data-card-label]').textContent()).resolves.toMatch(/Germany|France/);
   expect(problems).toEqual([]);
-}, 150_000);
+});
 
 it('reorders the dashboard by keyboard and by dragging, and keeps the order', async () => {
   const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });

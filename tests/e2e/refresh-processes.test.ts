@@ -56,7 +56,7 @@ beforeAll(async () => {
     .values({ id: 1, status: 'failed', failures: 1, retryAt, startedAt: new Date(), finishedAt: new Date() });
   // Eurostat has published since: the September 2026 vintage (DE 2/2024 revised from 3.3 to 3.2).
   peer.setVintage(2);
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const s of streams) s.close();

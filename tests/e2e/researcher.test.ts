@@ -12,7 +12,7 @@ let world: AuthWorld;
 
 beforeAll(async () => {
   [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
-}, 240_000);
+});
 afterAll(async () => {
   await browser?.close();
   await world?.stop();
@@ -109,4 +109,4 @@ it('plans, runs, shows cited findings, exports Markdown and shares the report', 
     await fresh.close();
   }
   expect(problems).toEqual([]);
-}, 180_000);
+});

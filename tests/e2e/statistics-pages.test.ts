@@ -180,4 +180,4 @@ it('looks right at desktop and phone widths, light and dark', async () => {
       await page.context().close();
     }
   }
-}, 180_000);
+});

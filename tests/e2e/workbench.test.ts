@@ -15,7 +15,7 @@ let world: AuthWorld;
 
 beforeAll(async () => {
   [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
-}, 240_000);
+});
 afterAll(async () => {
   await browser?.close();
   await world?.stop();

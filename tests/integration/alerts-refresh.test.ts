@@ -40,7 +40,7 @@ beforeAll(async () => {
     code: 'une_rt_m',
     released: new Date('2025-06-06T23:00:00Z'),
   });
-}, 240_000);
+});
 
 afterAll(async () => {
   await peer?.close();
@@ -106,4 +106,4 @@ it('a refresh with a new vintage mails the follower and fires the trend alert on
   });
   expect(res.status).toBe(200);
   expect((await client.request('/api/notifications/preferences')).body).toEqual({ delivery: 'off' });
-}, 240_000);
+});

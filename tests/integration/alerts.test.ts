@@ -35,7 +35,7 @@ beforeAll(async () => {
   aliceId = user!.id;
   const [ds] = await h.database.db.select({ id: datasets.id }).from(datasets).where(eq(datasets.code, 'alert_test'));
   await h.database.db.insert(follows).values({ userId: aliceId, datasetId: ds!.id, settings: { countries: ['DE'] } });
-}, 60_000);
+});
 
 afterAll(async () => {
   await h?.close();

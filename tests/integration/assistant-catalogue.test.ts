@@ -15,7 +15,7 @@ const today = new Date('2026-11-24T12:00:00Z');
 
 beforeAll(async () => {
   database = await freshDatabase('eurostat/tec00115/estat_tec00115_filtered_en.csv');
-}, 60_000);
+});
 afterAll(() => database.close());
 
 const ask = (question: string, previous: ParsedQuestion | null = null) =>

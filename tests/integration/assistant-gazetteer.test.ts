@@ -15,7 +15,7 @@ let database: Database;
 
 beforeAll(async () => {
   database = await freshDatabase('eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-}, 60_000);
+});
 afterAll(() => database.close());
 
 describe('the assistant gazetteer', () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
     bytes: Buffer.from(tsv),
     code: 'prc_hicp_manr',
   });
-}, 180_000);
+});
 afterAll(() => h?.close());
 
 const askView = (question: string, query: string, dataset_code = 'prc_hicp_manr') =>

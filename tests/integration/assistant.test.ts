@@ -31,7 +31,7 @@ beforeAll(async () => {
   await confirmedUser(h, user, 'asker@example.org');
   other = new TestClient(h);
   await confirmedUser(h, other, 'other@example.org');
-}, 120_000);
+});
 afterAll(() => h.close());
 
 const ask = (client: TestClient, question: string, conversation_id?: string) =>
@@ -391,7 +391,7 @@ describe('the language model over the catalogue', () => {
       code: government.code,
       dataMirror: mirror,
     });
-  }, 120_000);
+  });
 
   it("finds an imported dataset by words, reads its dimensions' labels and cites the value it reads", async () => {
     const model = await scriptedModel(

@@ -23,7 +23,7 @@ beforeAll(async () => {
   // Without the seeded places: the regions reach the gazetteer only with the import that brings them.
   h = await startHarness();
   await importSample(h.database, HICP);
-}, 60_000);
+});
 afterAll(() => h.close());
 
 function cache(name: string): CacheDeclaration {

@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   h = await startHarness({ samples: [hicp], env: { EUROSTAT_API: peer.url }, build: await pageBuild() });
   await syncCatalogue(h.database.db, parseTocTree(readFileSync(path.join(mirror, mirrorTocFile), 'utf8')));
-}, 120_000);
+});
 afterAll(async () => {
   await h.app.refresh.stop();
   await h.close();

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const client = new TestClient(h);
   await confirmedUser(h, client, adminEmail);
   admin = (await client.request('/api/account/session')).body.session;
-}, 120_000);
+});
 afterAll(async () => {
   await h?.close();
   if (folder) await rm(folder, { recursive: true, force: true });

@@ -59,7 +59,7 @@ describe('the cap at 100,000 values, on a whole regional file', () => {
       'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz',
     );
     send = sender(appOf(database));
-  }, 180_000);
+  });
   afterAll(() => database.close());
 
   it('refuses the whole file over SDMX with 400 too_many_values, counted before any value is read', async () => {
@@ -170,7 +170,7 @@ describe('one cap for the paths that pick their own selection (lowered to 300 va
     // 341 months of one series and place: one place's whole series is over the cap.
     lowerValueCap(database.db, 300);
     send = sender(appOf(database));
-  }, 120_000);
+  });
   afterAll(() => database.close());
 
   it('is the cap of the data API and SDMX too', async () => {

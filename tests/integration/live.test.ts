@@ -46,7 +46,7 @@ beforeAll(async () => {
   await importInto(h.database.db, ['2024-01', '2024-02'], ['3.4', '3.3']);
   const [row] = await h.database.db.select({ id: datasets.id }).from(datasets).where(eq(datasets.code, 'live_test'));
   datasetId = row!.id;
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeLiveBuses();

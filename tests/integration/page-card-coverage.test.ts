@@ -15,7 +15,7 @@ const today = new Date().toISOString().slice(0, 10);
 beforeAll(async () => {
   // HICP: 4/2025 is the latest month most places reached; 5/2025 is partial (Germany among the 21 with a value).
   database = await databaseWithGeos('eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv');
-}, 60_000);
+});
 afterAll(() => database.close());
 
 /** The period the page's chart opens on, as its widget chooses it from the page's view and data. */

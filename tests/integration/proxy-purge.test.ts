@@ -43,7 +43,7 @@ beforeAll(async () => {
   const address = proxy.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   h = await startHarness({ samples: [TPS], env: { PROXY_PURGE_URL: `http://127.0.0.1:${port}/` } });
-}, 120_000);
+});
 
 afterAll(async () => {
   await h?.close();

@@ -106,7 +106,7 @@ if (postgresUrl) {
       });
       const app = createApp({ db: database.db, config });
       h = { app, publicUrl, database, smtp, close: async () => {} };
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await smtp?.close();

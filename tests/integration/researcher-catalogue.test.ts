@@ -17,7 +17,7 @@ beforeAll(async () => {
     'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
     'eurostat/tec00115/estat_tec00115_filtered_en.csv',
   );
-}, 120_000);
+});
 afterAll(() => database.close());
 
 const plan = (question: string) => planQuestion(database.db, question, today);

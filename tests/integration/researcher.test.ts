@@ -17,7 +17,7 @@ beforeAll(async () => {
   await confirmedUser(h, user, 'researcher@example.org');
   other = new TestClient(h);
   await confirmedUser(h, other, 'other-researcher@example.org');
-}, 120_000);
+});
 afterAll(() => h.close());
 
 describe('/api/researcher', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   );
   await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-01T00:00:00Z'));
   app = createApp({ db: database.db });
-}, 120_000);
+});
 afterAll(() => database.close());
 
 interface Item {

@@ -20,7 +20,7 @@ beforeAll(async () => {
     'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz',
   );
   app = createApp({ db: database.db });
-}, 120_000);
+});
 afterAll(() => database.close());
 
 async function search(q: string, extra = '') {
@@ -110,7 +110,7 @@ describe('search document', () => {
     await importSample(database, 'eurostat/une_rt_m/estat_une_rt_m_filtered_en.csv');
     const after = await listDatasets(database.db, { q: 'unemployment france', limit: 10, offset: 0 });
     expect(after.items.map((d) => d.dataset_code).sort()).toEqual(['tps00203', 'une_rt_m']);
-  }, 120_000);
+  });
 });
 
 describe('/datasets page data', () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const bytes = await readFile(fixture);
   await importFile(database.db, { fileName: 'icane_epa_cantabria.json', bytes, code: 'icane_epa', dataMirror: mirror });
   app = createApp({ db: database.db });
-}, 180_000);
+});
 afterAll(() => database.close());
 
 async function getJson(url: string) {

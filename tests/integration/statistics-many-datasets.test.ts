@@ -24,7 +24,7 @@ beforeAll(async () => {
     ].join('\n');
     await importFile(database.db, { fileName: `${code(i)}.tsv`, bytes: Buffer.from(`${tsv}\n`), code: code(i) });
   }
-}, 300_000);
+});
 afterAll(() => database.close());
 
 /** The root route's data as a page's meta function reads it: the site's address. */

@@ -10,7 +10,7 @@ import { hicp, navigation } from './site-harness';
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ samples: [hicp], build: await pageBuild() });
-}, 120_000);
+});
 afterAll(() => h.close());
 
 const get = (p: string, headers: Record<string, string> = {}) => new TestClient(h).request(p, { headers });
