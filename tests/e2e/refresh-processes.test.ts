@@ -84,7 +84,6 @@ it('both schedulers wake for the retry, one refreshes, and the pages of both ser
     SEED_ON_START: '0',
     PORT: '0',
     HOST: '127.0.0.1',
-    NODE_ENV: 'production',
   };
   servers = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
   const [une] = await database.db.select({ id: datasets.id }).from(datasets).where(eq(datasets.code, 'une_rt_m'));

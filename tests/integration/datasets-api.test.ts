@@ -19,7 +19,11 @@ beforeAll(async () => {
   );
   app = createApp({ db: database.db });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  // A cache release still in flight would otherwise run on a closed database.
+  await app.caches.idle();
+  await database.close();
+});
 
 async function getJson(path: string, init?: RequestInit) {
   const res = await app.request(path, init);

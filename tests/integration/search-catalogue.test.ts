@@ -27,7 +27,11 @@ beforeAll(async () => {
   await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-01T00:00:00Z'));
   app = createApp({ db: database.db });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  // A cache release still in flight would otherwise run on a closed database.
+  await app.caches.idle();
+  await database.close();
+});
 
 interface Item {
   id: number | null;

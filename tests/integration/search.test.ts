@@ -21,7 +21,11 @@ beforeAll(async () => {
   );
   app = createApp({ db: database.db });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  // A cache release still in flight would otherwise run on a closed database.
+  await app.caches.idle();
+  await database.close();
+});
 
 async function search(q: string, extra = '') {
   const res = await app.request(`/api/datasets?q=${encodeURIComponent(q)}${extra}`);

@@ -13,7 +13,7 @@ export interface AppServer {
 }
 
 export interface StartOptions {
-  /** The server's whole environment. */
+  /** The server's whole environment (NODE_ENV is always production, as `npm start` sets it). */
   env: NodeJS.ProcessEnv;
   /** The build to run (its pages and its server bundle); default BUILD_DIR of env, else `build`. */
   buildDir?: string;
@@ -54,7 +54,9 @@ export function startAppServer(options: StartOptions): Promise<AppServer> {
   const buildDir = path.resolve(root, options.buildDir ?? (options.env.BUILD_DIR || 'build'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...appServerArgs(buildDir)], {
     cwd: root,
-    env: options.env,
+    // As `npm start` sets it: a caller passing on a test worker's environment (NODE_ENV=test) would otherwise run
+    // React's development build on the server, which renders about twice as slowly and is not what operators run.
+    env: { ...options.env, NODE_ENV: 'production' },
     detached: options.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -59,7 +59,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     buildDir,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: `file:${dir}`,
       // No scheduled refresh from Eurostat in tests (a test that wants one turns it on).
       REFRESH_SCHEDULE: 'off',
