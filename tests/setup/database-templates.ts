@@ -44,9 +44,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => rmSync(dir, { recursive: true, force: true });
 }
 
-/** The start of the names of a run's PostgreSQL templates: the workers' own templates (database.ts) begin so too. */
-export const templatePrefix = (template: string): string => template.slice(0, template.lastIndexOf('_') + 1);
-
 async function postgresTemplates(project: TestProject, url: string): Promise<() => Promise<void>> {
   const run = randomBytes(4).toString('hex');
   const templates: DatabaseTemplates = {
@@ -76,11 +73,10 @@ async function postgresTemplates(project: TestProject, url: string): Promise<() 
   }
   project.provide('databaseTemplates', templates);
   return async () => {
-    // These two and the templates the workers made beside them.
     const dropper = postgres(url, { max: 1, onnotice: () => {} });
-    const names = await dropper<{ datname: string }[]>`SELECT datname FROM pg_database
-      WHERE starts_with(datname, ${templatePrefix(templates.migrated)})`;
-    for (const { datname } of names) await dropper.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    for (const name of [templates.migrated, templates.withGeos]) {
+      await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
     await dropper.end();
   };
 }

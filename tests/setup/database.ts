@@ -1,6 +1,6 @@
 // A fresh database per test file, copied from a template the suite's setup migrated once (database-templates.ts):
 // a PGlite folder on /dev/shm (scratch.ts), or a new PostgreSQL database when DATABASE_URL says so.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { importFile, type ImportSummary } from '../../server/import/runner';
-import { mirror, templatePrefix } from './database-templates';
+import { mirror } from './database-templates';
 import { scratch } from './scratch';
 
 export { mirror };
@@ -28,10 +28,9 @@ export function databaseWithGeos(...samples: string[]): Promise<Database> {
 
 /** A copy of a suite template, with the given shared sample files imported in that order. */
 async function withSamples(base: 'migrated' | 'withGeos', samples: string[]): Promise<Database> {
-  const [first, ...rest] = samples;
-  const database = await copyOf(first ? await templateWith(base, first) : inject('databaseTemplates')[base]);
+  const database = await copyOf(inject('databaseTemplates')[base]);
   try {
-    for (const file of rest) await importSample(database, file);
+    for (const file of samples) await importSample(database, file);
   } catch (error) {
     await database.close();
     throw error;
@@ -39,57 +38,24 @@ async function withSamples(base: 'migrated' | 'withGeos', samples: string[]): Pr
   return database;
 }
 
-/**
- * Templates with one sample file imported, each made the first time this worker asks for a set that begins with that
- * file: a third of the suite's sets begin with the HICP sample, and copying a template costs less than importing it
- * again (decision 224). Templates of whole sets did not pay: most sets are asked for once.
- */
-const firstSampleTemplates = new Map<string, Promise<string>>();
-
-function templateWith(base: 'migrated' | 'withGeos', file: string): Promise<string> {
-  const key = `${base}:${file}`;
-  let made = firstSampleTemplates.get(key);
-  if (!made) {
-    made = makeTemplate(inject('databaseTemplates')[base], file, createHash('sha1').update(key).digest('hex'));
-    firstSampleTemplates.set(key, made);
-    made.catch(() => firstSampleTemplates.delete(key));
-  }
-  return made;
-}
-
-/**
- * A template of this worker's: `template` with `file` imported, beside the suite's templates (the same folder, or the
- * same name prefix on PostgreSQL), so that the suite's teardown removes it with them.
- */
-async function makeTemplate(template: string, file: string, key: string): Promise<string> {
-  const pglite = inject('databaseTemplates').kind === 'pglite';
-  const name = pglite
-    ? path.join(path.dirname(template), `sample-${key.slice(0, 12)}-${process.pid}`)
-    : `${templatePrefix(template)}s${key.slice(0, 12)}_${process.pid}`;
-  if (pglite) cpSync(template, name, { recursive: true });
-  else await createDatabase(name, template);
-  const database = await openDatabase(pglite ? `file:${name}` : databaseUrl(name), '');
-  try {
-    await importSample(database, file);
-  } finally {
-    await database.close();
-  }
-  return name;
-}
-
 /** A new database copied from a template: a PGlite data folder, or a PostgreSQL template database's name. */
 async function copyOf(template: string): Promise<Database> {
   if (inject('databaseTemplates').kind === 'pglite') {
     const dir = await mkdtemp(path.join(scratch, 'db-'));
     // The synchronous copy: about 60 ms for the migrated folder's 1,200 files, against 400-550 ms for fs/promises' cp,
-    // which pays an asynchronous round trip per file (about 40 s of the suite's setup on two workers).
+    // which pays an asynchronous round trip per file (decision 224).
     cpSync(template, dir, { recursive: true });
     const database = await openDatabase(`file:${dir}`, '');
     return { ...database, close: () => database.close().finally(() => rm(dir, { recursive: true, force: true })) };
   }
   const url = process.env.DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await createDatabase(name, template);
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // A test database need not wait for its commits to reach the disk: without the wait the suite's two workers keep
+  // the cores busy instead of idling on WAL flushes. Nothing a test checks depends on it.
+  await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  await admin.end();
   const database = await openDatabase(databaseUrl(name), '');
   return {
     ...database,
@@ -100,19 +66,6 @@ async function copyOf(template: string): Promise<Database> {
       await dropper.end();
     },
   };
-}
-
-/** A PostgreSQL database copied from a template database. */
-async function createDatabase(name: string, template: string): Promise<void> {
-  const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    // A test database need not wait for its commits to reach the disk: without the wait the suite's two workers keep
-    // the cores busy instead of idling on WAL flushes. Nothing a test checks depends on it.
-    await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-  } finally {
-    await admin.end();
-  }
 }
 
 function databaseUrl(name: string): string {
