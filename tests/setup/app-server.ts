@@ -55,7 +55,7 @@ export function startAppServer(options: StartOptions): Promise<AppServer> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...appServerArgs(buildDir)], {
     cwd: root,
     // As `npm start` sets it: a caller passing on a test worker's environment (NODE_ENV=test) would otherwise run
-    // React's development build on the server, which renders about twice as slowly and is not what operators run.
+    // React's development build on the server, which does more work per page and is not what operators run.
     env: { ...options.env, NODE_ENV: 'production' },
     detached: options.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
