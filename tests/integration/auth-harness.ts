@@ -63,6 +63,8 @@ export async function startHarness(
     microsoft,
     close: async () => {
       await Promise.all([smtp.close(), google?.close(), microsoft?.close()]);
+      // A cache release still in flight would otherwise run on a closed database.
+      await app.caches.idle();
       await database.close();
     },
   };
