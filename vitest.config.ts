@@ -54,6 +54,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/e2e-global.ts'],
+          // One module graph for all the browser files, run one after another in one worker, as the other projects do:
+          // importing playwright-core and the harness again for each of 34 files cost about 12 s. A file that changes
+          // the worker's environment puts it back (live-updates.test.ts).
+          isolate: false,
           // Limits for a hang, as above; a file's own limit is only ever longer.
           testTimeout: 180_000,
           hookTimeout: 600_000,

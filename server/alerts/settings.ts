@@ -13,7 +13,8 @@ export interface AlertSettings {
 }
 
 const registered = new WeakMap<object, AlertSettings>();
-let fromEnvironment: AlertSettings | undefined;
+/** The environment's settings, with the values they were made from: made again when those change. */
+let fromEnvironment: { key: string; settings: AlertSettings } | undefined;
 
 export function configureAlerts(db: Db, settings: Omit<AlertSettings, 'log'> & { log?: AlertSettings['log'] }): void {
   registered.set(db, { log: (line) => console.log(`[alerts] ${line}`), ...settings });
@@ -22,14 +23,20 @@ export function configureAlerts(db: Db, settings: Omit<AlertSettings, 'log'> & {
 export function alertSettings(db: Db): AlertSettings {
   const own = registered.get(db);
   if (own) return own;
-  if (!fromEnvironment) {
-    const config = loadConfig();
+  // Keyed by what they are made of, so that a process whose environment changes (a test worker running one file after
+  // another) does not keep mailing with the first one's.
+  const config = loadConfig();
+  const key = [config.SMTP_URL, config.MAIL_FROM, config.publicUrl, config.REDIS_URL, config.dataDir].join('\n');
+  if (fromEnvironment?.key !== key) {
     fromEnvironment = {
-      mailer: mailerFromConfig(config),
-      publicUrl: config.publicUrl,
-      redisUrl: config.REDIS_URL,
-      log: (line) => console.log(`[alerts] ${line}`),
+      key,
+      settings: {
+        mailer: mailerFromConfig(config),
+        publicUrl: config.publicUrl,
+        redisUrl: config.REDIS_URL,
+        log: (line) => console.log(`[alerts] ${line}`),
+      },
     };
   }
-  return fromEnvironment;
+  return fromEnvironment.settings;
 }
