@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
+import { afterTwoFrames, launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -109,7 +109,7 @@ async function narrowTo(page: Page, width: number): Promise<void> {
       ),
     width,
   );
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await afterTwoFrames(page);
 }
 
 async function shoot(path: string, name: string): Promise<void> {
@@ -141,15 +141,17 @@ it('writes no chart text over another, for every imported dataset and view type 
   // narrows a window: the charts redraw at the width they are given (loaded at 375 px, all 49 views of the
   // samples were drawn alike, decision 225).
   const shares = [0, 1, 2].map((share) => metas.filter((_, i) => i % 3 === share));
+  const widest = Math.max(...WIDTHS);
+  const widestFirst = [...WIDTHS].sort((a, b) => b - a);
   const run = async (some: DatasetFacts[]) => {
-    const { page, problems: pageProblems } = await newPage(browser, { viewport: { width: WIDTHS[1], height: 900 } });
+    const { page, problems: pageProblems } = await newPage(browser, { viewport: { width: widest, height: 900 } });
     for (const meta of some) {
       for (const view of viewsOf(meta)) {
         const path = `/datasets/${meta.dataset_code}?${view}`;
-        await page.setViewportSize({ width: WIDTHS[1], height: 900 });
+        await page.setViewportSize({ width: widest, height: 900 });
         await openView(page, path);
-        for (const width of [WIDTHS[1], WIDTHS[0]]) {
-          if (width !== WIDTHS[1]) await narrowTo(page, width);
+        for (const width of widestFirst) {
+          if (width !== widest) await narrowTo(page, width);
           checked += 1;
           for (const o of await overlapsOnPage(page)) problems.push(`${path} at ${width} px: "${o.a}" over "${o.b}"`);
         }

@@ -49,6 +49,11 @@ export async function waitForMeasuredCharts(page: Page): Promise<void> {
   );
 }
 
+/** Two animation frames later: what a render started now (a redraw after a resize or a theme change) has painted. */
+export async function afterTwoFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /**
  * Elements of the main content that reach past the right edge of a viewport `width` wide (what scrolls sideways on
  * purpose, inside `.overflow-x-auto`, excepted): the layout checks of the page tests expect none.

@@ -51,11 +51,14 @@ async function copyOf(template: string): Promise<Database> {
   const url = process.env.DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  // A test database need not wait for its commits to reach the disk: without the wait the suite's two workers keep
-  // the cores busy instead of idling on WAL flushes. Nothing a test checks depends on it.
-  await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-  await admin.end();
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // A test database need not wait for its commits to reach the disk: without the wait the suite's two workers keep
+    // the cores busy instead of idling on WAL flushes. Nothing a test checks depends on it.
+    await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
   const database = await openDatabase(databaseUrl(name), '');
   return {
     ...database,
