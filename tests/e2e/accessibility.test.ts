@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { afterTwoFrames, launchBrowser, newPage } from '../setup/browser';
+import { afterTwoFrames, closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { linkIn } from '../setup/smtp';
 import { openModal, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
@@ -31,12 +31,12 @@ const invitee = 'a11y.invitee@example.org';
 beforeAll(async () => {
   // A server of its own for the signed-in pages: its mail peer confirms the sign-up, ADMIN_EMAILS opens the admin pages.
   [browser, world] = await Promise.all([
-    launchBrowser(),
+    sharedBrowser(),
     startAuthWorld({ datasets: true, env: { ADMIN_EMAILS: admin } }),
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

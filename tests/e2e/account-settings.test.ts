@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { linkIn } from '../setup/smtp';
 import { openModal, password, ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
@@ -13,10 +13,10 @@ let browser: Browser;
 let world: AuthWorld;
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld()]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

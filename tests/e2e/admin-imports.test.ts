@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { mirror } from '../setup/database-templates';
 import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
@@ -30,7 +30,7 @@ let peer: EurostatPeer;
 beforeAll(async () => {
   peer = await startEurostatPeer({ vintage: 1, datasets: ['tec00118', 'tps00203'] });
   [browser, world] = await Promise.all([
-    launchBrowser(),
+    sharedBrowser(),
     startAuthWorld({
       env: {
         ADMIN_EMAILS: 'Admin@Example.org, ops@example.org',
@@ -42,7 +42,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
   await peer?.close();
 });

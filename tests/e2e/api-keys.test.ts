@@ -2,17 +2,17 @@
 // and from the API reference's try-it, see the usage; revoke it and the program is refused; the page's own token is honoured, a forged one is not.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
 let world: AuthWorld;
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld()]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

@@ -4,7 +4,7 @@
 // answered the question. With JavaScript off, the embed's form and the page's own box still answer, in the HTML.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -14,10 +14,10 @@ const view = 'chart_type=line&country[]=DE&country[]=FR&country[]=NL&time_start=
 const latest = 'The latest HICP in Germany in this view (October 2022): 11.6 %';
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld({ datasets: true })]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

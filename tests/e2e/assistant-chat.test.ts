@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generatedDatasets, toTsv } from '../../bench/assistant-datasets.mjs';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -18,12 +18,12 @@ const admin = 'chat-admin@example.org';
 
 beforeAll(async () => {
   [browser, world] = await Promise.all([
-    launchBrowser(),
+    sharedBrowser(),
     startAuthWorld({ datasets: true, env: { ADMIN_EMAILS: admin } }),
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

@@ -1,7 +1,7 @@
 // Accounts in Chromium: sign up with a real mail, confirm, onboarding; sign in; wrong password; reset; sign out.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { linkIn } from '../setup/smtp';
 import { openModal, password, signUpAndConfirm as signUp, startAuthWorld, type AuthWorld, visit } from './auth-peers';
 
@@ -9,10 +9,10 @@ let browser: Browser;
 let world: AuthWorld;
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld()]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

@@ -2,17 +2,17 @@
 // code), return to a chart.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { openModal, password, signUpAndConfirm, startAuthWorld, totp, type AuthWorld, visit } from './auth-peers';
 
 let browser: Browser;
 let world: AuthWorld;
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld({ datasets: true })]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { linkIn } from '../setup/smtp';
 import { openModal, password, startAuthWorld, totp, type AuthWorld, visit } from './auth-peers';
 
@@ -39,7 +39,7 @@ async function confirmedAccount(email: string): Promise<string> {
 let twoFactorSecret = '';
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld()]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld()]);
   mkdirSync(out, { recursive: true });
   // An existing (unconfirmed) account, so the modal reaches its sign-in step.
   const res = await fetch(`${world.baseUrl}/api/auth/sign-up/email`, {
@@ -62,7 +62,7 @@ beforeAll(async () => {
   await confirmedAccount('settings@example.org');
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

@@ -4,7 +4,7 @@
 // organization over to them, and they delete it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { linkIn } from '../setup/smtp';
 import { signedEvent, startStripeStub, type StripeStub } from '../setup/stripe-stub';
 import { password, ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
@@ -15,10 +15,10 @@ let stub: StripeStub;
 
 beforeAll(async () => {
   stub = await startStripeStub();
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ env: stub.env })]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld({ env: stub.env })]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
   await stub?.close();
 });

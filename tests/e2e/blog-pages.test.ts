@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { readablePeriod } from '../../core/periods';
-import { launchBrowser, newPage, overflowing, waitForMeasuredCharts } from '../setup/browser';
+import { closeContexts, newPage, overflowing, sharedBrowser, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -13,10 +13,10 @@ const baseUrl = inject('baseUrl');
 const shots = process.env.PAGE_SHOTS;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   if (shots) mkdirSync(shots, { recursive: true });
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 it('shows the 28 countries from Albania to Sweden with flags served by the site', async () => {
   const { page, problems } = await newPage(browser);

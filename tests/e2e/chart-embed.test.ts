@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 let host: Server;
@@ -13,7 +13,7 @@ const line =
   '/datasets/prc_hicp_manr?embed=true&chart_type=line&country[]=DE&country[]=FR&country[]=EA20&time_start=1/2020';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   // Another site (another origin) that frames the chart with the snippet of the Embed export.
   host = createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://x').searchParams;
@@ -39,7 +39,7 @@ beforeAll(async () => {
   hostUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await new Promise((resolve) => host?.close(resolve));
 });
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { splitCsvExport } from '../setup/csv';
 
 let browser: Browser;
@@ -10,9 +10,9 @@ const baseUrl = inject('baseUrl');
 const view = 'chart_type=line&country[]=DE&country[]=FR&country[]=EA20&time_start=1/2024';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 async function open(path: string): Promise<{ page: Page; problems: string[]; widget: Locator }> {
   const { page, problems } = await newPage(browser, {

@@ -4,7 +4,7 @@
 // in both themes.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -13,9 +13,9 @@ const map = '/datasets/prc_hicp_manr?chart_type=map&time_end=5/2025';
 const table = line.replace('chart_type=line', 'chart_type=table');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 async function open(path: string, width = 1280) {
   const { page, problems } = await newPage(browser, { viewport: { width, height: 900 } });

@@ -3,7 +3,7 @@
 // have figures, and line, bar and horizontal-bar charts answer hover, tap and arrow keys with their values.
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -11,9 +11,9 @@ const three = 'country[]=DE&country[]=FR&country[]=EA20';
 const EA20 = 'Euro area (20 countries, from 2023)';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 async function open(
   path: string,

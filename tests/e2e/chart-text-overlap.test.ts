@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { afterTwoFrames, launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
+import { afterTwoFrames, closeContexts, newPage, sharedBrowser, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -15,10 +15,10 @@ const WIDTHS = [375, 1280] as const;
 const TYPES = ['line', 'bar', 'horizontal-bar', 'map'] as const;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   if (shots) mkdirSync(shots, { recursive: true });
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 interface Overlap {
   a: string;

@@ -1,16 +1,16 @@
 // A visitor uses the chart widget: switches views, drags the slider, sorts the table, zooms and hovers the map.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 const three = 'country[]=DE&country[]=FR&country[]=EA20';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 async function open(path: string): Promise<{ page: Page; problems: string[]; widget: Locator }> {
   const { page, problems } = await newPage(browser, { viewport: { width: 1280, height: 900 } });

@@ -1,15 +1,15 @@
 // A visitor finds a dataset, opens it and reads a published value.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 it('searches the catalogue, opens a dataset and reads the latest German inflation rate', async () => {
   const { page, problems } = await newPage(browser);

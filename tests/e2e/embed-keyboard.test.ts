@@ -4,7 +4,7 @@
 // are at least 24 × 24 px (WCAG 2.5.8) even in a 270 px frame. A mouse over a chart shows its point, as on the page.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -12,9 +12,9 @@ const view = '/datasets/prc_hicp_manr?embed=true&country[]=DE&country[]=FR&count
 const line = `${view}&chart_type=line`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 /** The embed at a width, after its script redrew it at the frame's width (the first figure is replaced then). */
 async function open(path: string, width: number) {

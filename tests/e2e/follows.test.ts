@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bandShades } from '../../app/charts/core/color-bands';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { password, ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -16,10 +16,10 @@ let world: AuthWorld;
 
 beforeAll(async () => {
   // A copy of the run's template database with the samples (e2e-global.ts): the charts shown are two of them.
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld({ datasets: true })]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

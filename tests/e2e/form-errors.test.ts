@@ -5,16 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { passwordMessages } from '../../core/password-rules';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { openModal, password, visit } from './auth-peers';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 interface Focused {
   role: string;

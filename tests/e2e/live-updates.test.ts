@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { datasets, follows, trendRuleFirings, users } from '../../db/schema';
 import { importFile } from '../../server/import/runner';
 import { startAppServer, type AppServer } from '../setup/app-server';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 const adminUrl = process.env.DATABASE_URL?.startsWith('postgres')
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${dbName}`);
   await admin.end();
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ env: { DATABASE_URL: dbUrl } })]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld({ env: { DATABASE_URL: dbUrl } })]);
   // Started once the first has migrated the database.
   second = await startAppServer({
     env: {
@@ -71,7 +71,7 @@ afterAll(async () => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
   if (second) {
     const exited = new Promise((resolve) => second.child.once('exit', resolve));

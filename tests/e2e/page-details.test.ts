@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, waitForMeasuredCharts } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -15,10 +15,10 @@ const widths = [375, 1280] as const;
 const themes = ['light', 'dark'] as const;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   if (shots) mkdirSync(shots, { recursive: true });
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 async function open(width: number, theme: 'light' | 'dark', url: string): Promise<{ page: Page; problems: string[] }> {
   const opened = await newPage(browser, { viewport: { width, height: 900 }, colorScheme: theme });

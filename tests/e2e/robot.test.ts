@@ -3,7 +3,7 @@
 // editor gets the "editors only" page. One server start, on a copy of the run's template database with the samples.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { ready, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 const editorEmail = 'editor@example.org';
@@ -12,12 +12,12 @@ let world: AuthWorld;
 
 beforeAll(async () => {
   [browser, world] = await Promise.all([
-    launchBrowser(),
+    sharedBrowser(),
     startAuthWorld({ datasets: true, env: { ADMIN_EMAILS: editorEmail } }),
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
 });
 

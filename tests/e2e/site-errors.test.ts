@@ -1,7 +1,7 @@
 // The 404 and error pages with their two buttons, the plain page for crawlers, and API addresses typed in the browser.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -11,9 +11,9 @@ const human = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 it('answers an unmatched route with the 404 page inside the layout', async () => {
   const { page, problems } = await newPage(browser, human);

@@ -1,7 +1,7 @@
 // Navigation behaviour: scroll to top or to the hash, the build manifest reload with its guard, and debug logging.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -11,9 +11,9 @@ const human = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 it('scrolls to the top on navigation and to the hash target when there is one', async () => {
   const { page, problems } = await newPage(browser, { ...human, viewport: { width: 1280, height: 700 } });

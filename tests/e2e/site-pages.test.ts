@@ -1,7 +1,7 @@
 // Every public page of the site: status, title, canonical address, sharing image and the content a visitor came for.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -11,9 +11,9 @@ const human = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 const pages: { path: string; title: string; heading: string; text: string }[] = [
   {

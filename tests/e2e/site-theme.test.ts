@@ -1,7 +1,7 @@
 // Light, dark and system colour modes: the choice persists in a cookie and the server renders it (no flash).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -11,9 +11,9 @@ const human = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { readablePeriod } from '../../core/periods';
-import { launchBrowser, newPage, overflowing, waitForMeasuredCharts } from '../setup/browser';
+import { closeContexts, newPage, overflowing, sharedBrowser, waitForMeasuredCharts } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -15,10 +15,10 @@ const desktopChrome =
 const shots = process.env.PAGE_SHOTS;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   if (shots) mkdirSync(shots, { recursive: true });
 });
-afterAll(() => browser?.close());
+afterAll(() => closeContexts(browser));
 
 /** The latest value and period of a geo in the data API's answer. */
 async function apiLatest(query: string, geo: string): Promise<{ value: number; period: string }> {

@@ -7,17 +7,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../setup/browser';
+import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
 let world: AuthWorld;
 
 beforeAll(async () => {
-  [browser, world] = await Promise.all([launchBrowser(), startAuthWorld({ datasets: true })]);
+  [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld({ datasets: true })]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await world?.stop();
   restoreMirror();
 });

@@ -19,6 +19,33 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The browser files' Chromium, launched once per worker: the files run one after another in one worker
+ * (vitest.config.ts), and each launch cost about a CPU-second and a second of waiting. A file opens contexts of its own
+ * and closes them when it ends (`closeContexts`), never the browser; the worker's exit ends it (Playwright kills what
+ * it launched). A browser that crashed or was closed is launched again for the next file.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then(
+    (browser) => {
+      browser.once('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
+/** Closes every context a file opened in the shared browser (its pages, their connections and their storage). */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /** A page whose console errors and failed requests fail the test that reads `problems`. */
 export async function newPage(
   browser: Browser,
