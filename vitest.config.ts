@@ -42,7 +42,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/keep-globals.ts'],
           // Limits for a hang, not for speed: these files run at nice 19 beside the browser files (scripts/test.sh), and
           // on a slow machine a harness that imports three samples took past 120 s and a test making five accounts
-          // past 120 s (CI at dcf5dac, 2026-11-30). No file sets a lower limit of its own.
+          // past 120 s (CI at dcf5dac, 2026-11-30). No file sets a lower limit of its own (tests/setup/time-limits.test.ts).
           testTimeout: 360_000,
           hookTimeout: 600_000,
         },
@@ -58,7 +58,7 @@ export default defineConfig({
           // importing playwright-core and the harness again for each of 34 files cost about 12 s. A file that changes
           // the worker's environment puts it back (live-updates.test.ts).
           isolate: false,
-          // Limits for a hang, as above; a file's own limit is only ever longer.
+          // Limits for a hang, as above; a file's own limit is only ever longer (tests/setup/time-limits.test.ts).
           testTimeout: 180_000,
           hookTimeout: 600_000,
           fileParallelism: false,

@@ -2,11 +2,13 @@
 # Smoke stage: the README's first command, exactly as written, on this checkout as a new user has it (no .data, no
 # build, no DATABASE_URL; only PORT set). Passes when /api/datasets lists the six sample datasets and a dataset page
 # answers 200; the server is stopped either way.
+# CI_RESULTS: where its log and the database copy go (default .ci/results of this checkout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${SMOKE_PORT:-3199}"
-log=.ci/results/smoke-start.log
-mkdir -p .ci/results
+results="${CI_RESULTS:-$(pwd)/.ci/results}"
+log="$results/smoke-start.log"
+mkdir -p "$results"
 rm -rf .data build
 
 # The first line of the README's first code block: `npm ci && npm start    # …`.
@@ -53,5 +55,5 @@ stop
 trap - EXIT
 # The server closes its database after its parent shell has gone: copy once it has let go of the folder.
 for _ in $(seq 1 100); do [ -e .data/db.lock ] || break; sleep 0.3; done
-rm -rf .ci/results/sample-db
-cp -r .data/db .ci/results/sample-db
+rm -rf "$results/sample-db"
+cp -r .data/db "$results/sample-db"
