@@ -15,6 +15,7 @@ import { issuePageToken, PAGE_TOKEN_STEP_SECONDS } from '../../server/keys/page-
 import { watchAnswerVersions } from '../../server/http/response-cache/answer-versions';
 import { importSample, mirror } from '../setup/database';
 import { trimTsv } from '../setup/eurostat-peer';
+import { until } from '../setup/until';
 import { authSecret, startHarness, TestClient, type Harness } from './auth-harness';
 
 const HICP = 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv';
@@ -32,11 +33,6 @@ function cache(name: string): CacheDeclaration {
   return found;
 }
 
-/** Waits (up to 2 s) until `check` holds. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; !check() && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 /**
  * Imports a file and returns once the app has applied the release event it sends: on PGlite the notice arrives before
  * the import returns; on PostgreSQL a moment after (a listener added after the app's hears it after the app's).
@@ -45,7 +41,7 @@ async function importAndRelease(fileName: string, bytes: Buffer): Promise<void> 
   let heard = 0;
   await watchAnswerVersions(h.database.db, () => heard++);
   await importFile(h.database.db, { fileName, bytes, dataMirror: mirror });
-  await until(() => heard > 0);
+  await until(() => heard > 0, `the release event of ${fileName}`);
   await h.app.caches.idle();
 }
 

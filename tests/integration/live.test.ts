@@ -18,6 +18,7 @@ import { closeLiveBuses, publishLive, startLive } from '../../server/live/hub';
 import { liveApi, streamStats } from '../../server/live/stream';
 import type { LiveEvent } from '../../app/features/live/channel';
 import { openLiveStream, type LiveStream } from '../setup/live-stream';
+import { until } from '../setup/until';
 import { confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -176,7 +177,7 @@ describe('live channel (SSE)', () => {
     hubA.subscribe(['dataset:99'], (m) => got.push(`a:${m.id}`));
     hubB.subscribe(['dataset:99'], (m) => got.push(`b:${m.id}`));
     const sent = await publishLive(first, { topic: 'dataset:99', event: 'dataset.updated', data: { datasetId: 99 } });
-    for (let i = 0; i < 100 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(() => got.length >= 2, 'the message on both hubs');
     expect(got.sort()).toEqual([`a:${sent.id}`, `b:${sent.id}`]);
     await Promise.all([hubA.stop(), hubB.stop()]);
   });
@@ -208,7 +209,7 @@ describe('live channel (SSE)', () => {
     const { port } = server.address() as AddressInfo;
     const { stream } = await openLiveStream(fetch, `http://127.0.0.1:${port}/api/live?datasets=${datasetId}`);
     await stream.next((e) => e.event === 'joined');
-    for (let i = 0; i < 100 && stream.comments < 8; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => stream.comments >= 8, 'eight heartbeats', { everyMs: 100 });
     expect(stream.comments).toBeGreaterThanOrEqual(8);
     const run = await importInto(
       h.database.db,

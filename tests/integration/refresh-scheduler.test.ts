@@ -10,6 +10,7 @@ import { parseSchedule } from '../../server/refresh/schedule';
 import { startScheduler } from '../../server/refresh/scheduler';
 import { freshDatabase } from '../setup/database';
 import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
+import { until } from '../setup/until';
 
 let database: Database;
 let peer: EurostatPeer;
@@ -41,14 +42,6 @@ const schedule = parseSchedule('11:15,23:15')!;
 function clockFrom(start: string): () => Date {
   const offset = new Date(start).getTime() - Date.now();
   return () => new Date(Date.now() + offset);
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('refresh scheduler', () => {

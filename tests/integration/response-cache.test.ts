@@ -29,6 +29,7 @@ import {
 import { appRoutePolicies } from '../../server/route-policies';
 import type { RoutePolicies } from '../../server/http/route-policy';
 import { pageBuild } from '../setup/page-build';
+import { until } from '../setup/until';
 import { authSecret, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -43,11 +44,6 @@ afterAll(() => h.close());
 const data = '/api/datasets/prc_hicp_manr?dim2=CP00&country=DE,FR';
 const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
 
-/** Waits (up to 2 s) until `check` holds. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; !check() && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 /**
  * Makes a write the app's cache hears of, and returns once it has: at once on PGlite, when the notice arrives on
  * PostgreSQL (a listener added after the app's hears it after the app's).
@@ -57,7 +53,7 @@ async function afterNotice(write: () => Promise<unknown>): Promise<void> {
   await watchAnswerVersions(h.database.db, () => heard++);
   const before = heard;
   await write();
-  await until(() => heard > before);
+  await until(() => heard > before, 'the notice of the write');
 }
 
 describe('the data API', () => {
@@ -268,7 +264,7 @@ describe('the data API', () => {
     });
     if (pglite) expect(heard - before).toBe(3);
     // PostgreSQL's notices come a moment after each commit, on the notices' own connection.
-    await until(() => heard - before >= 3);
+    await until(() => heard - before >= 3, 'three notices');
     expect(heard - before).toBe(3);
   });
 
