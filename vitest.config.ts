@@ -55,9 +55,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/setup/e2e-global.ts'],
           // One module graph for all the browser files, run one after another in one worker, as the other projects do:
-          // importing playwright-core and the harness again for each of 34 files cost about 12 s. A file that changes
-          // the worker's environment puts it back (live-updates.test.ts).
+          // importing playwright-core and the harness again for each of 34 files cost about 12 s. What a file changes in
+          // the worker's environment is put back when it ends (keep-globals.ts).
           isolate: false,
+          setupFiles: ['tests/setup/keep-globals.ts'],
           // Limits for a hang, as above; a file's own limit is only ever longer (tests/setup/time-limits.test.ts).
           testTimeout: 180_000,
           hookTimeout: 600_000,

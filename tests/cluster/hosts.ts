@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CookieJar } from '../setup/cookie-jar';
+import { until as waitUntil } from '../setup/until';
 
 export type Host = 'pg1' | 'pg2' | 'redis' | 'app1' | 'app2' | 'proxy';
 
@@ -191,12 +192,7 @@ export class Jar extends CookieJar {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `ready` answers true (checked every 100 ms), or throws after `timeoutMs`. */
-export async function until(what: string, ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await ready().catch(() => false)) return;
-    await sleep(100);
-  }
-  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+/** Waits until `ready` answers true (checked every 100 ms; a refusal counts as not yet), or throws after `timeoutMs`. */
+export function until(what: string, ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  return waitUntil(() => ready().catch(() => false), what, { limitMs: timeoutMs, everyMs: 100 });
 }

@@ -29,8 +29,6 @@ let world: AuthWorld;
 /** A second app process on the same database (the issue's "two app processes on one PostgreSQL"). */
 let second: AppServer;
 let database: Database;
-/** SMTP_URL and PUBLIC_URL as they were before this file set them. */
-let saved: Record<string, string | undefined> = {};
 
 function release(months: string[], de: string[], fr: string[]): Buffer {
   const head = ['freq,unit,geo\\TIME_PERIOD', ...months.map((m) => `${m} `)].join('\t');
@@ -58,8 +56,7 @@ beforeAll(async () => {
   });
   // The server has migrated the database; this process is the "refresh" that imports into it, configured like the
   // server (alerts in a command-line process mail through SMTP_URL with links to PUBLIC_URL).
-  // Put back in afterAll: the browser files share their worker's environment (no per-file isolation).
-  saved = { SMTP_URL: process.env.SMTP_URL, PUBLIC_URL: process.env.PUBLIC_URL };
+  // Put back when the file ends (keep-globals.ts): later files start servers with the worker's environment.
   process.env.SMTP_URL = world.smtp.url;
   process.env.PUBLIC_URL = world.baseUrl;
   database = await openDatabase(dbUrl, '');
@@ -67,10 +64,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await closeContexts(browser);
   await world?.stop();
   if (second) {

@@ -1,12 +1,12 @@
 // Imported first by workbench.test.ts (before auth-peers reads DATA_MIRROR): a data mirror of links to the three sample
 // files the workbench test compares and the NUTS list, so the test server seeds those alone and starts in time on a
-// busy machine (the regional GDP file alone takes a minute to import). `restoreMirror` puts the setting back.
+// busy machine (the regional GDP file alone takes a minute to import). `restoreMirror` removes the mirror; the setting is
+// put back when the file ends (keep-globals.ts).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const shared = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data');
-const before = process.env.DATA_MIRROR;
 const dir = mkdtempSync(path.join(tmpdir(), 'workbench-mirror-'));
 for (const file of [
   'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv',
@@ -20,7 +20,5 @@ for (const file of [
 process.env.DATA_MIRROR = dir;
 
 export function restoreMirror(): void {
-  if (before === undefined) delete process.env.DATA_MIRROR;
-  else process.env.DATA_MIRROR = before;
   rmSync(dir, { recursive: true, force: true });
 }

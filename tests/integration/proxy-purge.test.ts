@@ -9,6 +9,7 @@ import { redirects } from '../../db/schema';
 import { importFile } from '../../server/import/runner';
 import { PURGE_KEYS_HEADER } from '../../server/http/proxy-purge';
 import { mirror } from '../setup/database';
+import { until } from '../setup/until';
 import { startHarness, type Harness } from './auth-harness';
 
 const TPS = 'eurostat/tps00203/estat_tps00203.tsv';
@@ -50,11 +51,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => proxy.close(() => resolve()));
 });
 
-/** The BANs received from now on, once `count` of them have arrived (up to 10 s). */
+/** The BANs received from now on, once `count` of them have arrived. */
 async function bansAfter(write: () => Promise<unknown>, count: number): Promise<Ban[]> {
   const from = bans.length;
   await write();
-  for (let i = 0; i < 1000 && bans.length - from < count; i++) await new Promise((r) => setTimeout(r, 10));
+  await until(() => bans.length - from >= count, `${count} BANs`);
   // Nothing more on its way for this release (PostgreSQL: the second purge comes 1.5 s after the first).
   await new Promise((r) => setTimeout(r, postgres ? 2000 : 100));
   return bans.slice(from);
@@ -71,7 +72,7 @@ describe('the proxy purge', () => {
     // PostgreSQL: a process that starts listening purges everything (it cannot know what changed before), twice as
     // every purge there.
     if (postgres) {
-      for (let i = 0; i < 500 && bans.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      await until(() => bans.length >= 2, 'the two BANs of the start');
       expect(bans).toEqual([
         { method: 'BAN', keys: 'shared' },
         { method: 'BAN', keys: 'shared' },
