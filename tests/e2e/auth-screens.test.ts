@@ -1,4 +1,5 @@
-// Screenshots of the sign-in modal's steps in light and dark mode (test-results/auth-screens/), for review by eye.
+// The sign-in modal's steps in light and dark mode, each checked for problems; with AUTH_SHOTS=<folder>, a screenshot of
+// each step there, for review by eye (like the other browser files' pictures, not taken on every run).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import { openModal, password, startAuthWorld, totp, type AuthWorld, visit } from
 
 let browser: Browser;
 let world: AuthWorld;
-const out = path.resolve(import.meta.dirname, '../../test-results/auth-screens');
+const out = process.env.AUTH_SHOTS;
 
 /** A confirmed account made over HTTP (not the subject here); returns its session cookie. */
 async function confirmedAccount(email: string): Promise<string> {
@@ -36,11 +37,16 @@ async function confirmedAccount(email: string): Promise<string> {
   return cookie;
 }
 
+/** The page as it is, in AUTH_SHOTS when that names a folder. */
+async function picture(page: Page, name: string, theme: 'light' | 'dark'): Promise<void> {
+  if (out) await page.screenshot({ path: path.join(out, `${name}-${theme}.png`) });
+}
+
 let twoFactorSecret = '';
 
 beforeAll(async () => {
   [browser, world] = await Promise.all([sharedBrowser(), startAuthWorld()]);
-  mkdirSync(out, { recursive: true });
+  if (out) mkdirSync(out, { recursive: true });
   // An existing (unconfirmed) account, so the modal reaches its sign-in step.
   const res = await fetch(`${world.baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -76,7 +82,7 @@ const backgrounds: Record<string, string> = {};
 for (const theme of ['light', 'dark'] as const) {
   it(`shows every step of the modal in ${theme} mode`, async () => {
     const { page, problems } = await newPage(browser, { viewport: { width: 1100, height: 760 } });
-    const shot = (name: string) => page.screenshot({ path: path.join(out, `${name}-${theme}.png`) });
+    const shot = (name: string) => picture(page, name, theme);
     await visit(page, `${world.baseUrl}/`);
     await inTheme(page, theme);
     const dialog = await openModal(page);
@@ -142,7 +148,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByLabel('Your password').fill(password);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    await page.screenshot({ path: path.join(out, `9-settings-qr-${theme}.png`) });
+    await picture(page, '9-settings-qr', theme);
     expect(problems).toEqual([]);
   });
 }

@@ -9,6 +9,8 @@ let browser: Browser;
 let host: Server;
 let hostUrl = '';
 const baseUrl = inject('baseUrl');
+/** EMBED_SHOTS=<folder>: the framed table and the snippet's frames as pictures there, to look at (not on every run). */
+const shots = process.env.EMBED_SHOTS;
 const line =
   '/datasets/prc_hicp_manr?embed=true&chart_type=line&country[]=DE&country[]=FR&country[]=EA20&time_start=1/2020';
 
@@ -174,13 +176,12 @@ it('serves the table view as an HTML table that the small script sorts by mouse 
   await expect(latest.getAttribute('aria-sort')).resolves.toBe('descending');
   await expect(labels()).resolves.toEqual(['Germany', 'France', 'Euro area (20 countries, from 2023)']);
   expect(problems).toEqual([]);
-  // EMBED_SHOTS=<folder>: the framed table at 375 and 1280 px, light and dark, to look at.
-  const out = process.env.EMBED_SHOTS;
-  for (const theme of out ? (['light', 'dark'] as const) : []) {
+  // The framed table at 375 and 1280 px, light and dark, to look at (EMBED_SHOTS).
+  for (const theme of shots ? (['light', 'dark'] as const) : []) {
     for (const width of [375, 1280]) {
       const shot = await framed(`${table}&theme=${theme}`, width);
       await shot.frame.getByRole('columnheader').first().getByRole('button').click();
-      await shot.frame.page().screenshot({ path: `${out}/embed-table-${width}-${theme}.png` });
+      await shot.frame.page().screenshot({ path: `${shots}/embed-table-${width}-${theme}.png` });
       await shot.frame.page().context().close();
     }
   }
@@ -246,7 +247,8 @@ it("fits its content in a 700px and a 375px column: resized by the snippet's scr
       }
       const resized = await sourceLinesInside(scripted.page);
       expect(resized.inside.every(Boolean), `${theme} ${viewport}: ${resized.heights}`).toBe(true);
-      await scripted.page.screenshot({ path: `test-results/embed-snippet-${theme}-${viewport}.png`, fullPage: true });
+      if (shots)
+        await scripted.page.screenshot({ path: `${shots}/embed-snippet-${theme}-${viewport}.png`, fullPage: true });
       expect(scripted.problems).toEqual([]);
       await scripted.page.context().close();
 
@@ -257,10 +259,12 @@ it("fits its content in a 700px and a 375px column: resized by the snippet's scr
       const fixed = await sourceLinesInside(bare.page);
       expect(fixed.heights.every((h) => h === given)).toBe(true);
       expect(fixed.inside.every(Boolean), `${theme} ${viewport} without scripts`).toBe(true);
-      await bare.page.screenshot({
-        path: `test-results/embed-snippet-noscript-${theme}-${viewport}.png`,
-        fullPage: true,
-      });
+      if (shots) {
+        await bare.page.screenshot({
+          path: `${shots}/embed-snippet-noscript-${theme}-${viewport}.png`,
+          fullPage: true,
+        });
+      }
       await bare.page.context().close();
     }
   }

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
+import { closeContexts, newContext, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -95,7 +95,7 @@ it('plans, runs, shows cited findings, exports Markdown and shares the report', 
 
   const shareUrl = (await page.locator('[data-share-link]').getAttribute('href'))!;
   expect(new URL(shareUrl).pathname).toMatch(/^\/researcher\/reports\/[A-Za-z0-9_-]{40,}$/);
-  const fresh = await browser.newContext();
+  const fresh = await newContext(browser);
   try {
     const visitor = await fresh.newPage();
     const res = await visitor.goto(new URL(new URL(shareUrl).pathname, world.baseUrl).toString());

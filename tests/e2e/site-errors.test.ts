@@ -1,7 +1,7 @@
 // The 404 and error pages with their two buttons, the plain page for crawlers, and API addresses typed in the browser.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
+import { closeContexts, newContext, newPage, sharedBrowser } from '../setup/browser';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -60,7 +60,7 @@ it('shows Something went wrong with both buttons on the error page', async () =>
 });
 
 it('gives crawlers the status code and a plain page', async () => {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
   });
   const page = await context.newPage();
