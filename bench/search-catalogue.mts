@@ -4,7 +4,9 @@
 // printed: the `report` half's figures are the ones to quote (BENCH_SHOW_REPORT=1 prints its misses too). A larger
 // development set, bench/search-catalogue-extra.json (decision 220: one query or two per theme of the table of contents,
 // drawn by bench/search-catalogue-extra-draw.mts), is tuned on too: `--extra` adds it to the run, BENCH_HALF=extra runs
-// it alone, BENCH_HALF=tune,extra both development sets; its misses are printed.
+// it alone, BENCH_HALF=tune,extra both development sets; its misses are printed. A third, of queries wanting a headline
+// table and the dataset behind it, bench/search-catalogue-extra2.json (decision 227, drawn by
+// bench/search-catalogue-extra2-draw.mts), is added by `--extra2` or BENCH_HALF=…,extra2.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -24,7 +26,7 @@ interface CatalogueQuery {
   relevant: string[];
   /** The geo code the query names. */
   place?: string;
-  half: 'tune' | 'report' | 'extra';
+  half: 'tune' | 'report' | 'extra' | 'extra2';
 }
 
 /**
@@ -33,11 +35,13 @@ interface CatalogueQuery {
  */
 const onlyHalves = process.env.BENCH_HALF?.split(',').map((h) => h.trim());
 const withExtra = process.argv.includes('--extra') || !!onlyHalves?.includes('extra');
+const withExtra2 = process.argv.includes('--extra2') || !!onlyHalves?.includes('extra2');
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as CatalogueQuery[];
 const queries = [
   ...read('search-catalogue-queries.json'),
   ...(withExtra ? read('search-catalogue-extra.json') : []),
+  ...(withExtra2 ? read('search-catalogue-extra2.json') : []),
 ].filter((q) => !onlyHalves || onlyHalves.includes(q.half));
 
 /** Share of the wanted items found among the codes shown. */
@@ -77,7 +81,7 @@ export async function runCatalogueBench(database: Database, mirror: string): Pro
     `${kind}: ${queries.length} queries over the whole catalogue (${counts?.entries} entries, ${counts?.imported} imported)`,
   );
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  for (const half of ['tune', 'report', 'extra'] as const) {
+  for (const half of ['tune', 'report', 'extra', 'extra2'] as const) {
     const mine = outcomes.filter((o) => o.query.half === half);
     if (mine.length === 0) continue;
     const mean = (f: (o: Outcome) => number) => mine.reduce((s, o) => s + f(o), 0) / mine.length;

@@ -1,7 +1,7 @@
 // The catalogue search's ranking (decision 191), in one statement over the search documents: how closely each
 // document matches each term, how rare the term is in titles, what the query did not ask for, and how much narrower
 // than asked a title is among the first results. Tuned on the tune half of bench/search-catalogue-queries.json and on
-// bench/search-catalogue-extra.json (decision 220).
+// bench/search-catalogue-extra.json (decision 220) and bench/search-catalogue-extra2.json (decision 227).
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
@@ -54,6 +54,12 @@ const narrowness = 0.15;
  * and a table of one title, or two datasets of one title (`ei_` and `prc_`), are asked for apart.
  */
 const twin = 0.5;
+/**
+ * After the first table and the first dataset, each further result of the same kind is multiplied by this once more
+ * (the k-th table by kindDecay^(k-1), likewise datasets): a subject is answered by Eurostat's headline tables and by the
+ * datasets behind them, and the first five should hold both rather than four tables of one subject or four datasets.
+ */
+const kindDecay = 0.85;
 /** The best table and the best dataset lead when their score is at least this share of the best result's. */
 const leadShare = 0.5;
 
@@ -184,11 +190,16 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
           AS narrow
         FROM ranked c WHERE c.first_rank <= ${refined}),
       -- The same table again under another theme (the same title words at the same frequency) after the first one.
-      refined AS (
+      twinned AS (
         SELECT c.*, c.narrow * CASE WHEN c.kind = 'table' AND row_number() OVER (
             PARTITION BY c.kind, c.title_lexemes, c.frequency ORDER BY c.narrow DESC, c.first_rank) > 1
-            THEN ${twin}::float ELSE 1 END AS final
+            THEN ${twin}::float ELSE 1 END AS twinned
         FROM narrowed c),
+      -- Tables and datasets in turn: the k-th of a kind counts kindDecay^(k-1).
+      refined AS (
+        SELECT c.*, c.twinned * power(${kindDecay}::float,
+            row_number() OVER (PARTITION BY c.kind ORDER BY c.twinned DESC, c.first_rank) - 1) AS final
+        FROM twinned c),
       -- The best table and the best dataset lead (when close to the best result): Eurostat's tables are the headline
       -- views of its datasets, and a search for a subject is answered by both.
       leaders AS (

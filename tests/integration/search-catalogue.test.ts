@@ -133,6 +133,14 @@ describe('search over entries not imported yet', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
+  it('shows tables and datasets both among the first five, not one kind only (decision 227)', async () => {
+    // Eurostat's social protection tables (tps00098 … tps00105) filled the first five; the datasets behind them
+    // (spr_…) came after. The k-th table or dataset counts 0.85^(k-1), so a dataset of the subject is shown too.
+    const spending = await firstFive('social protection expenditure');
+    expect(spending.some((c) => c.startsWith('tps'))).toBe(true);
+    expect(spending.some((c) => c.startsWith('spr_'))).toBe(true);
+  });
+
   it('reads another form of a catalogue word as that word, not as a typo of another', async () => {
     // "nurses": the titles say "nursing" (one stem), never "nurses"; before, it became "courses" (two edits away).
     const nurses = await search('nurses', '&limit=5');
