@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { mainTable as mainTablePattern } from '../db/queries/search-ranking';
 import { mirrorTocFile } from '../server/catalogue/seed';
 import { parseTocTree } from '../server/catalogue/toc';
 
@@ -14,7 +15,7 @@ const seed = 'search-extra2-227';
 const count = Number(process.argv[2] ?? 60);
 const mirror = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../shared/data');
 const tree = parseTocTree(readFileSync(path.join(mirror, mirrorTocFile), 'utf8'));
-const mainTable = /^(tps|tec|tin|teina|tgs)[0-9]|^sdg_[0-9]/;
+const mainTable = new RegExp(mainTablePattern);
 const hash = (code: string) => createHash('sha1').update(`${seed}:${code}`).digest('hex');
 const words = (title: string) =>
   new Set(

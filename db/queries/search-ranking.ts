@@ -38,7 +38,7 @@ const oldAfter = 3;
  * national accounts, `tgs` regions, `sdg_` the sustainable development indicators). A prefix class of the catalogue,
  * true of every subject, not of any one dataset: such a table is what someone who names only the subject means.
  */
-const mainTable = '^(tps|tec|tin|teina|tgs)[0-9]|^sdg_[0-9]';
+export const mainTable = '^(tps|tec|tin|teina|tgs)[0-9]|^sdg_[0-9]';
 /** The score of a main table is raised this much. */
 const mainTableRaise = 1.2;
 /** How many of the first results are refined by how narrow their titles are. */
