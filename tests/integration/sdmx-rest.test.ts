@@ -170,6 +170,21 @@ describe('data', () => {
 /** Rscript, where the machine has R and rsdmx (the test command installs r-cran-rsdmx where it can). */
 const rscript = '/usr/bin/Rscript';
 
+/**
+ * Runs an R script and returns what it printed. The limit is for a hang, just under the project's test limit: R at
+ * nice 19 beside the browser files took past 60 s to load rsdmx and read a message on a slow machine, and was killed
+ * with nothing on its stderr (CI at 7dc2195); a stopped R now says so.
+ */
+async function runR(script: string): Promise<string> {
+  try {
+    return (await promisify(execFile)(rscript, ['-e', script], { timeout: 300_000 })).stdout;
+  } catch (error) {
+    const { killed, signal, stderr } = error as { killed?: boolean; signal?: string; stderr?: string };
+    if (killed) throw new Error(`Rscript was stopped (${signal}) after 300 s; its stderr: ${stderr || '(empty)'}`);
+    throw error;
+  }
+}
+
 describe('R’s rsdmx, over HTTP', () => {
   let server: Server;
   let url: string;
@@ -194,7 +209,7 @@ describe('R’s rsdmx, over HTTP', () => {
       addSDMXServiceProvider(p)
       ${body}
     `;
-    const { stdout } = await promisify(execFile)(rscript, ['-e', script], { timeout: 60_000 });
+    const stdout = await runR(script);
     // R ends its lines with LF; parseCsv reads RFC 4180's CRLF.
     return parseCsv(stdout.replace(/\r?\n/g, '\r\n'));
   }
@@ -535,7 +550,7 @@ describe('updatedAfter and includeHistory, from the stored revisions', () => {
         out <- data.frame(geo = df$geo, time = df$TIME_PERIOD, value = df$OBS_VALUE)
         write.csv(out[order(out$geo, out$time, out$value), ], stdout(), row.names = FALSE)
       `;
-      const { stdout } = await promisify(execFile)(rscript, ['-e', script], { timeout: 60_000 });
+      const stdout = await runR(script);
       const read = parseCsv(stdout.replace(/\r?\n/g, '\r\n'));
       const csv = parseCsv(await (await get(`${base}/${query}&format=csv`)).text());
       const [geo, time, value] = ['geo', 'TIME_PERIOD', 'OBS_VALUE'].map((n) => csv[0]!.indexOf(n));
