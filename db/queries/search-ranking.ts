@@ -48,6 +48,13 @@ const formShare = Math.log(4);
 /** How much a title's narrowness (the rarity of its words the query did not ask for) divides its score. */
 const narrowness = 0.15;
 /**
+ * Words by which a title says that it sums up its subject ("Expenditure: main results", "… - key indicators"): rare as
+ * they are among the first results, they make a title broader, not narrower, so they do not count in its narrowness.
+ * Words of the English language, not of any subject or dataset (decision 228). They only stop narrowing; they raise
+ * nothing, as "main" also means principal ("main ports", "main job").
+ */
+const summaryWords = 'main key headline summary overview results';
+/**
  * A table whose title says what a better table's says (the same title words, brackets and form words aside, at the same
  * frequency) is that table again under another theme (Eurostat lists a `tps` table as a `tesem`, `sdg_` or `tips` one
  * too): its score is multiplied by this, so the first five show different tables. Datasets are left alone: a dataset
@@ -177,12 +184,14 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
           count(*) OVER ()::integer AS total
         FROM scored c),
       -- The first ones found, refined: a title word the query did not ask for that few of them share makes a
-      -- dataset narrower than asked ("clothing" in "HICP - clothing" among the HICP's tables for "hicp").
+      -- dataset narrower than asked ("clothing" in "HICP - clothing" among the HICP's tables for "hicp"), unless it
+      -- says that the title sums up its subject ("main results").
       first AS (SELECT c.code, c.title_lexemes FROM ranked c WHERE c.first_rank <= ${refined}),
       shared AS (
         SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${formShare}::float) AS rarity
         FROM first, unnest(first.title_lexemes) AS w(lexeme)
         WHERE NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${r.asked})))
+          AND NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${summaryWords})))
         GROUP BY w.lexeme),
       narrowed AS (
         SELECT c.*, c.base / (1 + ${narrowness}::float * coalesce((

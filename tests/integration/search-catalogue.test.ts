@@ -141,6 +141,13 @@ describe('search over entries not imported yet', () => {
     expect(spending.some((c) => c.startsWith('spr_'))).toBe(true);
   });
 
+  it('does not count the words by which a title sums up its subject as narrowing it (decision 228)', async () => {
+    // spr_exp_sum "Expenditure: main results", the dataset behind the social protection tables: "main" and "results",
+    // which few of the first results share, divided its score as if it were a detail; the first five then showed
+    // spr_net_ben (net benefits) instead.
+    expect(await firstFive('social protection expenditure')).toContain('spr_exp_sum');
+  });
+
   it('reads another form of a catalogue word as that word, not as a typo of another', async () => {
     // "nurses": the titles say "nursing" (one stem), never "nurses"; before, it became "courses" (two edits away).
     const nurses = await search('nurses', '&limit=5');
