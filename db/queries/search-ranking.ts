@@ -190,8 +190,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       shared AS (
         SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${formShare}::float) AS rarity
         FROM first, unnest(first.title_lexemes) AS w(lexeme)
-        WHERE NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${r.asked})))
-          AND NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${summaryWords})))
+        WHERE NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${`${r.asked} ${summaryWords}`})))
         GROUP BY w.lexeme),
       narrowed AS (
         SELECT c.*, c.base / (1 + ${narrowness}::float * coalesce((
