@@ -107,6 +107,11 @@ describe('the whole catalogue is listed', () => {
     const second = String((await page('/datasets?sort=name&page=2')).body);
     expect(second).toContain('Page 2 of 140');
   });
+
+  it('counts the whole catalogue on the home page, not only what is imported', async () => {
+    const html = String((await page('/')).body);
+    expect(html).toContain('Browse 6,953 datasets');
+  });
 });
 
 describe('import on demand', () => {

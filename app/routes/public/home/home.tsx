@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             value and flag, ready to chart, compare, export and embed.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <ButtonLink to="/datasets">Browse {total} datasets</ButtonLink>
+            <ButtonLink to="/datasets">{`Browse ${total.toLocaleString('en')} dataset${total === 1 ? '' : 's'}`}</ButtonLink>
             <ButtonLink to="/api-docs" variant="secondary">
               Read the API reference
             </ButtonLink>
