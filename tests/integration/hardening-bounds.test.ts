@@ -81,14 +81,14 @@ async function gzipOf(head: string, fill: number, byte = 0x20): Promise<Uint8Arr
 }
 
 /** Waits for a job's end, sampling this process's resident memory meanwhile: the job and the largest RSS increase. */
-async function finished(job: ImportJob, rssBefore: number): Promise<{ job: ImportJob; grewMb: number; ms: number }> {
+async function finished(job: ImportJob, rssBefore: number): Promise<{ job: ImportJob; grewMb: number }> {
   const start = Date.now();
   let peak = rssBefore;
   for (;;) {
     peak = Math.max(peak, process.memoryUsage().rss);
     const now = service.jobs().find((j) => j.id === job.id)!;
     if (now.phase === 'done' || now.phase === 'failed') {
-      return { job: now, grewMb: (peak - rssBefore) / MB, ms: Date.now() - start };
+      return { job: now, grewMb: (peak - rssBefore) / MB };
     }
     if (Date.now() - start > 60_000) throw new Error(`job ${job.id} still ${now.phase}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -108,17 +108,18 @@ const kept = async () => readdir(uploads).catch(() => [] as string[]);
 const tsvHead = 'freq,unit,geo\\TIME_PERIOD\t2020 \t2021 \n';
 
 describe('gzip uploads decompress only so far', () => {
-  it('refuses a Eurostat TSV bomb once its decompressed bytes pass the bound, quickly, and keeps nothing', async () => {
+  // That decompressing stops at the bound rather than after the whole file: server/import/parsers/input-text.test.ts.
+  it('refuses a Eurostat TSV bomb once its decompressed bytes pass the bound, parses nothing and keeps nothing', async () => {
     const bomb = await gzipOf(tsvHead, 200 * MB, 0x30);
     expect(bomb.length).toBeLessThan(400 * 1024);
-    const { job, ms } = await uploaded(new File([bomb], 'bomb.tsv.gz'));
+    const { job } = await uploaded(new File([bomb], 'bomb.tsv.gz'));
     expect(job.phase).toBe('failed');
     const limit = Math.floor(inflateLimit(bomb.length) / MB);
     expect(job.message).toBe(
       `bomb.tsv.gz: decompresses to more than ${limit} MB: a gzip upload may grow to 100 times its size ` +
         '(at least 16 MB, at most 1024 MB). Upload it uncompressed, or import it with npm run import.',
     );
-    expect(ms).toBeLessThan(5_000);
+    expect(job).toMatchObject({ done: 0, total: 0 });
     expect(await kept()).toEqual([]);
     const [run] = await h.database.db.select().from(importRuns).where(eq(importRuns.id, job.runId!));
     expect(run).toMatchObject({ status: 'failed', error: job.message });

@@ -91,6 +91,8 @@ export class InflateLimitError extends Error {
   constructor(
     readonly problem: string,
     readonly limitBytes: number | null,
+    /** How many decompressed bytes had come when it was refused (past the limit by one block at most). */
+    readonly inflatedBytes: number | null = null,
   ) {
     super(problem);
     this.name = 'InflateLimitError';
@@ -133,7 +135,7 @@ function byteLimit(max: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
       seen += chunk.length;
-      if (seen > max) return done(new InflateLimitError(`decompresses to more than ${max} bytes`, max));
+      if (seen > max) return done(new InflateLimitError(`decompresses to more than ${max} bytes`, max, seen));
       done(null, chunk);
     },
   });
