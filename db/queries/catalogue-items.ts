@@ -183,6 +183,19 @@ export interface CatalogueListFilters {
   offset: number;
 }
 
+/** Every dataset of the catalogue once: the imported ones and the listed entries not imported yet (as `i`). */
+const catalogueRows = sql`(SELECT d.code, d.name AS title, d.last_update, d.frequency::text AS frequency, d.id
+    FROM datasets d
+    UNION ALL
+    SELECT e.code, e.title, e.last_update, e.frequency::text, NULL FROM catalogue_entries e
+    WHERE e.withdrawn_at IS NULL AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.code = e.code)) AS i`;
+
+/** How many datasets the catalogue lists, imported or not: what /datasets counts without a filter. */
+export async function catalogueSize(db: ReadDb): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${catalogueRows}`);
+  return Number(row?.n ?? 0);
+}
+
 /**
  * One page of the whole catalogue without a search: imported datasets and the entries of Eurostat's table of
  * contents not imported yet (withdrawn ones only once imported), by name or by last update.
@@ -199,11 +212,7 @@ export async function listCatalogue(
     where.push(sql`(i.code IN (SELECT ec.code FROM catalogue_entry_categories ec WHERE ec.category_id IN ${sub})
       OR i.id IN (SELECT dc.dataset_id FROM dataset_categories dc WHERE dc.category_id IN ${sub}))`);
   }
-  const items = sql`(SELECT d.code, d.name AS title, d.last_update, d.frequency::text AS frequency, d.id
-      FROM datasets d
-      UNION ALL
-      SELECT e.code, e.title, e.last_update, e.frequency::text, NULL FROM catalogue_entries e
-      WHERE e.withdrawn_at IS NULL AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.code = e.code)) AS i`;
+  const items = catalogueRows;
   const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   // By name: lower case in code point order, the same on PGlite and on any PostgreSQL collation.
   const byName = sql`lower(i.title) COLLATE "C", i.code`;

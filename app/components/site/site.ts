@@ -2,6 +2,9 @@
 
 export { SITE_NAME } from '#core/site';
 
+/** "6,953 datasets", "1 dataset": a count of datasets as the catalogue and the home page say it. */
+export const datasetCount = (n: number) => `${n.toLocaleString('en')} dataset${n === 1 ? '' : 's'}`;
+
 /** The header navigation of the default public layout. */
 export const mainNav = [
   { to: '/datasets', label: 'Datasets' },

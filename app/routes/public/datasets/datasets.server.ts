@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { frequencySchema } from '#core/periods';
 import type { ReadDb } from '#db/client';
+import { catalogueSize } from '#db/queries/catalogue-items';
 import { listDatasets } from '#db/queries/datasets';
 import { findCategory, listCategoryOptions, listGeoOptions } from '#db/queries/site';
 
@@ -40,9 +41,9 @@ export function readCatalogueQuery(url: URL): CatalogueQuery {
 
 export async function catalogueData(db: ReadDb, f: CatalogueQuery) {
   const page = f.page ?? 1;
-  const [result, all, options, geos] = await Promise.all([
+  const [result, size, options, geos] = await Promise.all([
     listDatasets(db, { ...f, catalogue: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    listDatasets(db, { catalogue: true, limit: 1, offset: 0 }),
+    catalogueSize(db),
     listCategoryOptions(db),
     listGeoOptions(db),
   ]);
@@ -54,7 +55,7 @@ export async function catalogueData(db: ReadDb, f: CatalogueQuery) {
     filters: f,
     page,
     pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
-    catalogueEmpty: all.total === 0,
+    catalogueEmpty: size === 0,
     categories,
     geos,
   };

@@ -4,6 +4,7 @@ import type { Route } from './+types/datasets';
 import { pageMeta } from '#app/components/site/page-meta';
 import { catalogueSearch } from '#app/components/site/catalogue-query';
 import { Fact } from '#app/components/site/content';
+import { datasetCount } from '#app/components/site/site';
 import { lastUpdateFact } from '#app/features/releases/release-section';
 import { FREQUENCY_LABEL } from '#core/periods';
 import { catalogueData, readCatalogueQuery } from './datasets.server';
@@ -138,9 +139,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-5 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {q
-              ? `${total.toLocaleString('en')} dataset${total === 1 ? '' : 's'} matching “${q}”`
-              : `${total.toLocaleString('en')} dataset${total === 1 ? '' : 's'}`}
+            {q ? `${datasetCount(total)} matching “${q}”` : datasetCount(total)}
             {places && places.length > 0 && (
               <> with data for {places.map((p) => p.name).join(' and ')}, opening on it</>
             )}

@@ -1,19 +1,20 @@
 // Server helpers of the home page: the featured live charts, the latest datasets and the country grid's figures.
 import { packDatasetData } from '#core/packed-series';
 import type { ReadDb } from '#db/client';
+import { catalogueSize } from '#db/queries/catalogue-items';
 import { listDatasets } from '#db/queries/datasets';
 import { gridCountries } from '#app/components/site/country-grid';
 import { homeCharts as featured } from '#app/components/site/featured';
 import { chartData, latestFigures, newerPeriodNote } from '#app/features/featured/featured-charts.server';
 
 export async function homeData(db: ReadDb) {
-  const [inflation, unemployment, latest, catalogue, grid] = await Promise.all([
+  const [inflation, unemployment, latest, total, grid] = await Promise.all([
     chartData(db, { code: featured.inflation.code, countries: [...featured.inflation.countries] }),
     chartData(db, { code: featured.unemployment.code, countries: [...featured.unemployment.countries] }),
     // The latest updated of the datasets whose data is here (they have periods to show); the count is the whole
     // catalogue's, as /datasets lists it, with the entries imported when first opened.
     listDatasets(db, { sort: 'updated', limit: 6, offset: 0 }),
-    listDatasets(db, { catalogue: true, limit: 1, offset: 0 }),
+    catalogueSize(db),
     chartData(db, { code: 'prc_hicp_manr', countries: gridCountries.map((c) => c.code), fromYear: 2024 }),
   ]);
   const figures = Object.fromEntries(
@@ -28,7 +29,7 @@ export async function homeData(db: ReadDb) {
     unemployment: unemployment && packDatasetData(unemployment),
     notes: { inflation: inflationNote ?? null, unemployment: unemploymentNote ?? null },
     latest: latest.items,
-    total: catalogue.total,
+    total,
     figures,
   };
 }

@@ -5,7 +5,7 @@ import { ButtonLink, Section } from '#app/components/site/content';
 import { blogInflationHref, CountryGrid } from '#app/components/site/country-grid';
 import { LiveChart } from '#app/components/site/live-chart';
 import { pageMeta } from '#app/components/site/page-meta';
-import { SITE_NAME } from '#app/components/site/site';
+import { datasetCount, SITE_NAME } from '#app/components/site/site';
 import { homeCharts as featured } from '#app/components/site/featured';
 import { lastUpdatePhrase } from '#app/features/releases/release-section';
 import { homeData } from './home.server';
@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             value and flag, ready to chart, compare, export and embed.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <ButtonLink to="/datasets">{`Browse ${total.toLocaleString('en')} dataset${total === 1 ? '' : 's'}`}</ButtonLink>
+            <ButtonLink to="/datasets">{`Browse ${datasetCount(total)}`}</ButtonLink>
             <ButtonLink to="/api-docs" variant="secondary">
               Read the API reference
             </ButtonLink>
