@@ -122,6 +122,15 @@ function closedDatabase(error: unknown): boolean {
 /** Counts one request of a subject on a UTC day, never leasing past `cap` (its limit): the request's count. */
 export type Counter = (subject: string, day: string, cap?: number) => Promise<number>;
 
+/** A batched counter, and when it is done with the database. */
+interface BatchedCounter extends Counter {
+  /**
+   * Resolves once the counter holds no lease, no write and no hand-back: every lease it took has been handed back
+   * (after LEASE_MS, as in service) or used up, and the database has the counts. Tests wait on it instead of a time.
+   */
+  idle(): Promise<void>;
+}
+
 /**
  * Counts requests per subject and day with one database write per burst instead of one per request: the requests of
  * one turn of the event loop, and those arriving while a subject's write is in flight, wait together and one
@@ -132,7 +141,7 @@ export type Counter = (subject: string, day: string, cap?: number) => Promise<nu
  * gets a lease with its write: the next counts, about a window's worth, kept by this process and handed out without
  * a write, never past the subject's cap, and handed back when not used up within LEASE_MS (decision 173).
  */
-export function batchedCounter(db: Db): Counter {
+export function batchedCounter(db: Db): BatchedCounter {
   interface Waiter {
     cap: number;
     resolve: (count: number) => void;
@@ -151,6 +160,7 @@ export function batchedCounter(db: Db): Counter {
     lastWindow: number;
   }
   const states = new Map<string, State>();
+  const handingBack = new Set<Promise<void>>();
   let sweptAt = 0;
 
   /** Forgets the subjects that stopped sending (their lease was handed back already): every 10 s at most. */
@@ -168,12 +178,15 @@ export function batchedCounter(db: Db): Counter {
     st.lease = null;
     clearTimeout(lease.timer);
     const unused = lease.end - lease.next + 1;
-    if (unused > 0)
-      returnApiLease(db, st.subject, st.day, unused).catch((error: unknown) => {
+    if (unused <= 0) return;
+    const done = returnApiLease(db, st.subject, st.day, unused)
+      .catch((error: unknown) => {
         // The database closed meanwhile (the process is stopping): there is nothing left to hand the counts back to.
         if (closedDatabase(error)) return;
         console.error(`Could not hand back ${unused} leased counts of ${st.subject}:`, error);
-      });
+      })
+      .finally(() => handingBack.delete(done));
+    handingBack.add(done);
   }
 
   /** Hands the lease's counts to the queued requests, in order. */
@@ -219,7 +232,11 @@ export function batchedCounter(db: Db): Counter {
       });
   }
 
-  return (subject, day, cap = NO_CAP) => {
+  const busy = () =>
+    handingBack.size > 0 ||
+    [...states.values()].some((st) => st.lease || st.running || st.scheduled || st.queued.length > 0);
+
+  const count: Counter = (subject, day, cap = NO_CAP) => {
     const now = Date.now();
     if (now - sweptAt > 10_000) sweep(now);
     const key = `${day} ${subject}`;
@@ -264,6 +281,11 @@ export function batchedCounter(db: Db): Counter {
       }
     });
   };
+  return Object.assign(count, {
+    async idle() {
+      while (busy()) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+  });
 }
 
 /** Who a request is counted against: `subjects[0]` carries the limit; further subjects (the key) only count. */
