@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { afterTwoFrames, closeContexts, newPage, sharedBrowser } from '../setup/browser';
+import { afterTwoFrames, closeContexts, newPage, pendingRequests, sharedBrowser } from '../setup/browser';
 import { linkIn } from '../setup/smtp';
 import { openModal, signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
@@ -138,7 +138,16 @@ async function violations(page: Page): Promise<Violation[]> {
 async function settle(page: Page): Promise<void> {
   // An embed is the server's drawing with a small script of its own: it never hydrates, nothing to wait for.
   if (new URL(page.url()).searchParams.get('embed') === 'true') return;
-  await page.locator('html[data-auth="ready"]').waitFor({ state: 'attached' });
+  await page
+    .locator('html[data-auth="ready"]')
+    .waitFor({ state: 'attached' })
+    .catch((error: Error) => {
+      // Never ready: say what the page was still waiting for (decision 229: once, in a busy CI run, not reproduced).
+      const pending = pendingRequests(page);
+      throw new Error(`${page.url()} never ready; requests not finished: ${pending.join(', ') || 'none'}`, {
+        cause: error,
+      });
+    });
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll('[data-chart-widget]')).every((el) => el.hasAttribute('data-measured')),
   );
@@ -156,7 +165,7 @@ async function reflow(page: Page, theme: string, label: string): Promise<string[
   // Charts redraw at the new width after a frame or two: the check waits a moment for the document to narrow.
   const fits = await page
     .waitForFunction(() => document.scrollingElement!.scrollWidth <= window.innerWidth + 1, undefined, {
-      timeout: 3_000,
+      timeout: 10_000,
     })
     .then(
       () => true,

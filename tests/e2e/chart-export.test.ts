@@ -160,7 +160,7 @@ it('copies the API URL of the view with a 3 s check mark', async () => {
   await page.clock.runFor(2900);
   expect(await dialog.getByRole('button', { name: 'Copied' }).count()).toBe(1);
   await page.clock.runFor(200);
-  await dialog.getByRole('button', { name: 'Copy API URL' }).waitFor({ timeout: 1500 });
+  await dialog.getByRole('button', { name: 'Copy API URL' }).waitFor();
   expect(problems).toEqual([]);
 });
 
@@ -182,7 +182,7 @@ it('copies an iframe embed snippet with a 2 s check mark, and the embed shows th
   await page.clock.runFor(1900);
   expect(await dialog.getByRole('button', { name: 'Copied' }).count()).toBe(1);
   await page.clock.runFor(200);
-  await dialog.getByRole('button', { name: 'Copy Embed code' }).waitFor({ timeout: 1500 });
+  await dialog.getByRole('button', { name: 'Copy Embed code' }).waitFor();
 
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
   const embed = await page.request.get(src);

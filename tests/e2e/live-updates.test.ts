@@ -119,13 +119,13 @@ it('an open page redraws on new data, the bell counts it, the digest arrives, an
 
   // The next release revises DE 2/2024 from 3.3 to 3.2, imported by this (other) process.
   await importRelease(release(['2024-01', '2024-02'], ['3.4', '3.2'], ['7.5', '7.4']));
-  await page.getByText('Updated just now').waitFor({ timeout: 20_000 });
+  await page.getByText('Updated just now').waitFor({ timeout: 60_000 });
   await expect(table.innerText()).resolves.toMatch(/3\.2\s+3\.4/);
   // The other app process heard of the import through the database (LISTEN/NOTIFY) and updated its page too.
-  await other.getByText('Updated just now').waitFor({ timeout: 20_000 });
+  await other.getByText('Updated just now').waitFor({ timeout: 60_000 });
   await expect(otherTable.innerText()).resolves.toMatch(/3\.2\s+3\.4/);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  await app.getByTestId('unread-count').waitFor({ timeout: 20_000 });
+  await app.getByTestId('unread-count').waitFor({ timeout: 60_000 });
   await expect(app.getByRole('link', { name: /^Notifications, 2 unread$/ }).count()).resolves.toBe(1);
 
   const mail = await world.smtp.waitFor('lena@example.org', (m) => m.text.includes('revised from 3.3 to 3.2'));

@@ -77,7 +77,19 @@ export async function newPage(
     if (res.status() >= 400 && res.request().resourceType() !== 'document')
       problems.push(`${res.status()} ${res.url()}`);
   });
+  const pending = new Set<string>();
+  pendingOf.set(page, pending);
+  page.on('request', (req) => pending.add(req.url()));
+  page.on('requestfinished', (req) => pending.delete(req.url()));
+  page.on('requestfailed', (req) => pending.delete(req.url()));
   return { page, problems };
+}
+
+const pendingOf = new WeakMap<Page, Set<string>>();
+
+/** The requests of a page from newPage that have not finished yet: what a page that never gets ready is waiting on. */
+export function pendingRequests(page: Page): string[] {
+  return [...(pendingOf.get(page) ?? [])];
 }
 
 /**

@@ -13,10 +13,17 @@ export type AuthResult<T> = { data: T; error?: undefined } | { data?: undefined;
 /** Statuses worth another try (the specification: 502, 503 and 504 are retryable). */
 const retryable = new Set([502, 503, 504]);
 const maxAttempts = 3;
+/**
+ * A read (GET) not answered within this long is given up and tried again, as a failed one is: a session check that
+ * never answers would otherwise leave the page waiting on it for good. Writes are never given up (they may have
+ * happened).
+ */
+export const AUTH_READ_TIMEOUT_MS = 10_000;
 
 /**
  * One call. HTTP errors come back as `{ error }` with the server's message; a request that cannot reach the server
- * throws, and the form shows 'An unexpected error occurred'. GETs are tried up to three times.
+ * throws, and the form shows 'An unexpected error occurred'. GETs are tried up to three times, each given up after
+ * AUTH_READ_TIMEOUT_MS.
  */
 export async function authRequest<T>(path: string, body?: unknown, verb?: 'PATCH'): Promise<AuthResult<T>> {
   if (typeof window === 'undefined') {
@@ -24,13 +31,22 @@ export async function authRequest<T>(path: string, body?: unknown, verb?: 'PATCH
   }
   const method = verb ?? (body === undefined ? 'GET' : 'POST');
   for (let attempt = 1; ; attempt++) {
+    const controller = new AbortController();
+    const timer = method === 'GET' ? setTimeout(() => controller.abort(), AUTH_READ_TIMEOUT_MS) : undefined;
     let res: Response;
+    let parsed: unknown;
     try {
       res = await fetch(path, {
         method,
         credentials: 'same-origin',
         headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      // A body cut off by the timeout is a read not answered; one that is not JSON is an answer without a body.
+      parsed = await res.json().catch((error: unknown) => {
+        if (controller.signal.aborted) throw error;
+        return null;
       });
     } catch (error) {
       if (method === 'GET' && attempt < maxAttempts) {
@@ -38,12 +54,13 @@ export async function authRequest<T>(path: string, body?: unknown, verb?: 'PATCH
         continue;
       }
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
     if (method === 'GET' && retryable.has(res.status) && attempt < maxAttempts) {
       await delay(200 * 2 ** (attempt - 1));
       continue;
     }
-    const parsed: unknown = await res.json().catch(() => null);
     if (res.ok) return { data: parsed as T };
     return { error: toAuthError(res.status, parsed) };
   }
