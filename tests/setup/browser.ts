@@ -1,5 +1,12 @@
 // Debian's Chromium through playwright-core, with the flags this machine needs.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -77,19 +84,19 @@ export async function newPage(
     if (res.status() >= 400 && res.request().resourceType() !== 'document')
       problems.push(`${res.status()} ${res.url()}`);
   });
-  const pending = new Set<string>();
+  const pending = new Set<Request>();
   pendingOf.set(page, pending);
-  page.on('request', (req) => pending.add(req.url()));
-  page.on('requestfinished', (req) => pending.delete(req.url()));
-  page.on('requestfailed', (req) => pending.delete(req.url()));
+  page.on('request', (req) => pending.add(req));
+  page.on('requestfinished', (req) => pending.delete(req));
+  page.on('requestfailed', (req) => pending.delete(req));
   return { page, problems };
 }
 
-const pendingOf = new WeakMap<Page, Set<string>>();
+const pendingOf = new WeakMap<Page, Set<Request>>();
 
 /** The requests of a page from newPage that have not finished yet: what a page that never gets ready is waiting on. */
 export function pendingRequests(page: Page): string[] {
-  return [...(pendingOf.get(page) ?? [])];
+  return [...(pendingOf.get(page) ?? [])].map((req) => req.url());
 }
 
 /**

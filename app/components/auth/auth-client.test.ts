@@ -1,8 +1,8 @@
 // The browser's auth calls: a read that never answers is given up and tried again, so a page never waits on it forever.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_READ_TIMEOUT_MS, fetchSession, signOutRequest } from './auth-client';
 
-/** A fetch whose first `hanging` calls never answer (until aborted), then answers `{ session: null }`. */
+/** Stubs a fetch whose first `hanging` calls never answer (until aborted), then answer `{ session: null }`. */
 function fetchThatHangs(hanging: number) {
   const calls: { method: string; aborted: () => boolean }[] = [];
   const fetch = vi.fn((_path: string, init: RequestInit) => {
@@ -14,20 +14,22 @@ function fetchThatHangs(hanging: number) {
       signal?.addEventListener('abort', () => reject(signal.reason));
     });
   });
-  return { fetch, calls };
+  vi.stubGlobal('fetch', fetch);
+  return calls;
 }
 
 describe('authRequest', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', {});
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it('gives up a session read that does not answer within AUTH_READ_TIMEOUT_MS and tries again', async () => {
-    vi.useFakeTimers();
-    const { fetch, calls } = fetchThatHangs(1);
-    vi.stubGlobal('window', {});
-    vi.stubGlobal('fetch', fetch);
+    const calls = fetchThatHangs(1);
     let settled = false;
     const result = fetchSession().finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(AUTH_READ_TIMEOUT_MS - 1);
@@ -40,10 +42,7 @@ describe('authRequest', () => {
   });
 
   it('ends in an error, not a wait, when no read answers', async () => {
-    vi.useFakeTimers();
-    const { fetch, calls } = fetchThatHangs(Infinity);
-    vi.stubGlobal('window', {});
-    vi.stubGlobal('fetch', fetch);
+    const calls = fetchThatHangs(Infinity);
     const result = fetchSession().then(
       () => 'answered',
       (error: unknown) => error,
@@ -54,10 +53,7 @@ describe('authRequest', () => {
   });
 
   it('never gives up a write: a sign-out waits for its answer', async () => {
-    vi.useFakeTimers();
-    const { fetch, calls } = fetchThatHangs(Infinity);
-    vi.stubGlobal('window', {});
-    vi.stubGlobal('fetch', fetch);
+    const calls = fetchThatHangs(Infinity);
     void signOutRequest();
     await vi.advanceTimersByTimeAsync(5 * AUTH_READ_TIMEOUT_MS);
     expect(calls).toHaveLength(1);
