@@ -8,15 +8,17 @@ import type { Database } from '../../db/client';
 import { createApp } from '../../server/app';
 import { keepAliveSeconds, tuneKeepAlive } from '../../server/keep-alive';
 import { freshDatabase } from '../setup/database';
+import { until } from '../setup/until';
 
 let database: Database;
 let server: Server;
 let port: number;
+/** The same app on a server left at Node's defaults: what the tuned one is measured against. */
+let untuned: Server;
+let untunedPort: number;
 
-beforeAll(async () => {
-  database = await freshDatabase();
-  const app = createApp({ db: database.db });
-  server = await new Promise<Server>((resolve) => {
+function listen(app: ReturnType<typeof createApp>): Promise<Server> {
+  return new Promise<Server>((resolve) => {
     // overrideGlobalObjects: false: @hono/node-server would otherwise put its lightweight Response in the worker's
     // globals, and files that run after this one in the same worker (isolate: false) read headers set after a
     // body was read from it as lost.
@@ -24,14 +26,38 @@ beforeAll(async () => {
       resolve(s as Server),
     ) as Server;
   });
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const app = createApp({ db: database.db });
+  server = await listen(app);
   tuneKeepAlive(server);
   port = (server.address() as AddressInfo).port;
+  untuned = await listen(app);
+  untunedPort = (untuned.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  for (const s of [server, untuned]) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
   await database.close();
 });
+
+/** A raw keep-alive connection that counts the 200 answers it received and says whether the server closed it. */
+function keepAliveConnection(to: number) {
+  const socket = connect(to, '127.0.0.1');
+  const state = { received: '', closed: false };
+  socket.on('data', (d) => (state.received += d));
+  socket.on('close', () => (state.closed = true));
+  return {
+    socket,
+    closed: () => state.closed,
+    answers: () => state.received.split('HTTP/1.1 200').length - 1,
+    ask: () => socket.write('GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n'),
+  };
+}
 
 describe('keep-alive', () => {
   it('keeps idle connections open longer than clients keep theirs, and headers wait longer still', () => {
@@ -41,20 +67,20 @@ describe('keep-alive', () => {
   });
 
   it('answers a second request on a connection idle for longer than Node’s 5 s default', async () => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    let closed = false;
-    socket.on('data', (d) => (received += d));
-    socket.on('close', () => (closed = true));
-    const request = 'GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n';
-    const answers = () => received.split('HTTP/1.1 200').length - 1;
-    socket.write(request);
-    while (answers() < 1) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 6000));
-    expect(closed).toBe(false);
-    socket.write(request);
-    while (answers() < 2 && !closed) await new Promise((r) => setTimeout(r, 20));
-    expect(answers()).toBe(2);
-    socket.destroy();
+    const tuned = keepAliveConnection(port);
+    const plain = keepAliveConnection(untunedPort);
+    // The tuned connection's idle time starts first, so it has been idle longest when the untuned one closes.
+    tuned.ask();
+    await until(() => tuned.answers() === 1, 'the first answer');
+    plain.ask();
+    await until(() => plain.answers() === 1, 'the untuned server’s first answer');
+    // Idle until Node's default closes the untuned server's connection (its keepAliveTimeout, 5 s): a wait on that
+    // event rather than a fixed time, and the proof that this idle time is one a default server does not survive.
+    await until(() => plain.closed(), 'the untuned server closing its idle connection');
+    expect(tuned.closed()).toBe(false);
+    tuned.ask();
+    await until(() => tuned.answers() === 2 || tuned.closed(), 'the second answer');
+    expect(tuned.answers()).toBe(2);
+    tuned.socket.destroy();
   });
 });
