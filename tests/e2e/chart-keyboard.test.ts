@@ -119,7 +119,6 @@ it.concurrent(
     await listen.focus();
     await page.keyboard.press('Enter');
     await widget.getByRole('button', { name: 'Pause' }).waitFor();
-    await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
     await expect(widget.locator('[data-listen-said]').textContent()).resolves.toMatch(
       /^Paused at \w+ 202[45]: Germany (\d+\.\d Annual rate of change \(%\)|, no data)/,

@@ -48,11 +48,13 @@ it('loads a fresh page on the next navigation once a new build is out, at most o
   await page.waitForURL(`${baseUrl}/pricing`);
   expect(await page.evaluate(() => (window as any).__marker)).toBe(1);
 
-  // A new build appears; the page learns of it when the tab becomes visible again.
+  // A new build appears; the page learns of it when the tab becomes visible again. Debug logging says when it has
+  // (a wait on that line, not on a time after the manifest's response: the page reads the body after it).
   version = 'newer-build';
+  await page.evaluate(() => localStorage.setItem('debug', '1'));
+  const learned = page.waitForEvent('console', (m) => m.text().startsWith('[debug:build] new build newer-build'));
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await page.waitForResponse('**/builds/latest.json');
-  await page.waitForTimeout(100);
+  await learned;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' }).click();
   await page.waitForURL(`${baseUrl}/datasets`);
   await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
