@@ -15,6 +15,7 @@ import { parseTocTree } from '../../server/catalogue/toc';
 import { startEurostatPeer, type EurostatPeer } from '../setup/eurostat-peer';
 import { mirror } from '../setup/database';
 import { pageBuild } from '../setup/page-build';
+import { until } from '../setup/until';
 import { startHarness, TestClient, type Harness } from './auth-harness';
 import { hicp, navigation } from './site-harness';
 
@@ -185,9 +186,8 @@ describe('import on demand', () => {
     const added = await queue().requestMany({ theme: 'migr_asy' });
     expect(added).toBeGreaterThan(3);
     queue().start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const resumed = async () => (await requests()).find((r) => r.code === 'demo_r_mwk_ts')?.status;
+    await until(async () => (await resumed()) === 'done', 'the request left running imported');
     await queue().stop();
-    const rows = await requests();
-    expect(rows.find((r) => r.code === 'demo_r_mwk_ts')?.status).toBe('done');
   });
 });
