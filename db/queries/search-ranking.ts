@@ -41,6 +41,16 @@ const oldAfter = 3;
 export const mainTable = '^(tps|tec|tin|teina|tgs)[0-9]|^sdg_[0-9]';
 /** The score of a main table is raised this much. */
 const mainTableRaise = 1.2;
+/**
+ * Eurostat files its tables in a tree that mirrors the database's: a table's folder `t_une` ("Unemployment" under
+ * "Tables by themes") stands for the database folder `une`, where the datasets it is drawn from sit. Datasets filed in
+ * (or under) the database folder that the leading table's deepest folder mirrors are the datasets behind it, and their
+ * score is raised this much, though not past the best table (decision 230): a rule of the table of contents' two
+ * trees, not of any subject.
+ */
+const behindRaise = 1.3;
+/** …up to just under the best table's score: the table stays before the datasets behind it. */
+const belowLead = 0.999;
 /** How many of the first results are refined by how narrow their titles are. */
 const refined = 60;
 /** A title word shared by a quarter of the first results or more is a form (monthly, by sex), not a subject. */
@@ -122,7 +132,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
     : sql`search_documents s LEFT JOIN matches m ON false`;
   return queryRows<RankedRow>(
     db,
-    sql`WITH terms AS (
+    sql`WITH RECURSIVE terms AS (
         SELECT n, to_tsquery('english', t) AS q, to_tsquery('english', l) AS literal
         FROM unnest(${pgArray(r.terms.map((t) => t.query))}::text[], ${pgArray(r.terms.map((t) => t.literal))}::text[])
           WITH ORDINALITY AS u(t, l, n)),
@@ -208,15 +218,32 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         SELECT c.*, c.twinned * power(${kindDecay}::float,
             row_number() OVER (PARTITION BY c.kind ORDER BY c.twinned DESC, c.first_rank) - 1) AS final
         FROM twinned c),
+      -- The datasets behind the best table: those filed in or under the database folder its deepest folder mirrors
+      -- (t_une in the tables' tree, une in the database's), raised, but not past that table.
+      lead AS (
+        SELECT e.theme_path, c.final FROM refined c JOIN catalogue_entries e ON e.code = c.code
+        WHERE c.kind = 'table' ORDER BY c.final DESC, c.first_rank LIMIT 1),
+      source AS (
+        SELECT g.id FROM lead, unnest(lead.theme_path) WITH ORDINALITY AS u(p, depth)
+        JOIN categories g ON g.slug = substr(u.p, 3)
+        WHERE u.p LIKE 't\\_%' ORDER BY u.depth DESC LIMIT 1),
+      under(id) AS (
+        SELECT id FROM source UNION SELECT g.id FROM categories g JOIN under u ON g.parent_id = u.id),
+      behind AS (SELECT DISTINCT ec.code FROM catalogue_entry_categories ec JOIN under u ON u.id = ec.category_id),
+      raised AS (
+        SELECT c.code, c.kind, CASE WHEN c.kind = 'dataset' AND c.code IN (SELECT code FROM behind)
+            THEN greatest(c.final, least(c.final * ${behindRaise}::float, (SELECT final FROM lead) * ${belowLead}::float))
+            ELSE c.final END AS final, c.first_rank
+        FROM refined c),
       -- The best table and the best dataset lead (when close to the best result): Eurostat's tables are the headline
       -- views of its datasets, and a search for a subject is answered by both.
       leaders AS (
         SELECT c.code, row_number() OVER (PARTITION BY c.kind ORDER BY c.final DESC, c.first_rank) = 1
             AND c.final >= ${leadShare}::float * max(c.final) OVER () AS leads
-        FROM refined c),
+        FROM raised c),
       results AS (
         SELECT c.*, f.final, coalesce(l.leads, false) AS leads
-        FROM ranked c LEFT JOIN refined f ON f.code = c.code LEFT JOIN leaders l ON l.code = c.code)
+        FROM ranked c LEFT JOIN raised f ON f.code = c.code LEFT JOIN leaders l ON l.code = c.code)
       SELECT c.code, c.geos, c.total FROM results c
       ORDER BY ${order}
       LIMIT ${r.limit} OFFSET ${r.offset}`,

@@ -148,6 +148,14 @@ describe('search over entries not imported yet', () => {
     expect(await firstFive('social protection expenditure')).toContain('spr_exp_sum');
   });
 
+  it('raises the datasets filed where the leading table’s folder points in the database’s tree (decision 230)', async () => {
+    // The construction tables (teina416_r2, teina418_r2) lead, filed in `t_namq_10_bbr`; the database folder
+    // `namq_10_bbr` holds namq_10_a10, which came sixth, behind tables of other industries. Likewise tgs00105
+    // (`t_reg_educ`) and edat_lfse_04 (`reg_educ`), which came seventh.
+    expect(await firstFive('gross value added construction quarterly')).toContain('namq_10_a10');
+    expect(await firstFive('tertiary attainment by region')).toContain('edat_lfse_04');
+  });
+
   it('reads another form of a catalogue word as that word, not as a typo of another', async () => {
     // "nurses": the titles say "nursing" (one stem), never "nurses"; before, it became "courses" (two edits away).
     const nurses = await search('nurses', '&limit=5');
