@@ -186,8 +186,10 @@ describe('import on demand', () => {
     const added = await queue().requestMany({ theme: 'migr_asy' });
     expect(added).toBeGreaterThan(3);
     queue().start();
-    const resumed = async () => (await requests()).find((r) => r.code === 'demo_r_mwk_ts')?.status;
-    await until(async () => (await resumed()) === 'done', 'the request left running imported');
+    await until(
+      async () => (await requests()).find((r) => r.code === 'demo_r_mwk_ts')?.status === 'done',
+      'the request left running imported',
+    );
     await queue().stop();
   });
 });

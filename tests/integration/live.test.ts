@@ -2,9 +2,6 @@
 // account's notifications, is capped, and fans out across app processes (two database handles on one PostgreSQL
 // through LISTEN/NOTIFY; through Redis when REDIS_URL is set; in-process on PGlite). A real HTTP server with the
 // tuned keep-alive carries heartbeats and an update on one open stream.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +15,7 @@ import { closeLiveBuses, publishLive, startLive } from '../../server/live/hub';
 import { liveApi, streamStats } from '../../server/live/stream';
 import type { LiveEvent } from '../../app/features/live/channel';
 import { openLiveStream, type LiveStream } from '../setup/live-stream';
+import { serveApp } from '../setup/serve-app';
 import { until } from '../setup/until';
 import { confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
 
@@ -203,16 +201,8 @@ describe('live channel (SSE)', () => {
         clientOf: () => 'test',
       }),
     );
-    // overrideGlobalObjects: false: the worker's other files (isolate: false) keep Node's own Response.
-    const server = serve({
-      fetch: app.fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-      overrideGlobalObjects: false,
-    }) as Server;
+    const { server, port, close } = await serveApp(app);
     tuneKeepAlive(server);
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    const { port } = server.address() as AddressInfo;
     const { stream } = await openLiveStream(fetch, `http://127.0.0.1:${port}/api/live?datasets=${datasetId}`);
     await stream.next((e) => e.event === 'joined');
     await until(() => stream.comments >= 8, 'eight heartbeats', { everyMs: 100 });
@@ -224,6 +214,6 @@ describe('live channel (SSE)', () => {
     );
     await stream.next(updateOf(run));
     stream.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   });
 });
