@@ -107,8 +107,7 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
       rows.map((r) => r.id),
     ),
   ]);
-  const themeOf = (entry: EntryRow | undefined): CategoryRef[] =>
-    (entry?.themePath ?? []).map((slug) => ({ slug, name: names.get(slug) ?? slug }));
+  const themeOf = (entry: EntryRow | undefined): CategoryRef[] => themeRefs(entry?.themePath ?? [], names);
   for (const row of rows) {
     const entry = entryOf.get(row.code);
     const cats = [...(editorial.get(row.id) ?? []), ...(folders.get(row.code) ?? [])];
@@ -154,6 +153,24 @@ async function foldersOf(db: ReadDb, codes: string[]): Promise<Map<string, Categ
     .where(inArray(catalogueEntryCategories.code, codes))
     .orderBy(asc(categories.name));
   return refsBy(rows, (r) => r.code);
+}
+
+/**
+ * Where Eurostat's tree of themes files a dataset, from the top theme down (its breadcrumbs), for the page of a dataset
+ * imported here; none when the table of contents does not list it.
+ */
+export async function catalogueTheme(db: ReadDb, code: string): Promise<CategoryRef[]> {
+  const [entry] = await db
+    .select({ themePath: catalogueEntries.themePath })
+    .from(catalogueEntries)
+    .where(eq(catalogueEntries.code, code.toLowerCase()));
+  const path = entry?.themePath ?? [];
+  return themeRefs(path, await categoryNames(db, path));
+}
+
+/** A theme path's folders by name; a folder without a name keeps its slug. */
+function themeRefs(path: readonly string[], names: Map<string, string>): CategoryRef[] {
+  return path.map((slug) => ({ slug, name: names.get(slug) ?? slug }));
 }
 
 async function categoryNames(db: ReadDb, slugs: string[]): Promise<Map<string, string>> {

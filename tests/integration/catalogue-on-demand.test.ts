@@ -149,6 +149,10 @@ describe('import on demand', () => {
     const after = String((await page('/datasets/gov_10dd_edpt1')).body);
     expect(after).not.toContain('Importing the data from Eurostat');
     expect(after).toContain('<svg');
+    // Imported, it keeps its place in Eurostat's tree of themes: the same trail as before its data came.
+    const trail = (html: string) => /<nav aria-label="Breadcrumb".*?<\/nav>/s.exec(html)?.[0];
+    expect(trail(after)).toMatch(/href="\/datasets\?category=economy"[^>]*>Economy and finance</);
+    expect(trail(after)).toBe(trail(html));
   });
 
   it('starts nothing for a crawler', async () => {

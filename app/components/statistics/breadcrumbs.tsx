@@ -1,10 +1,23 @@
-// The trail of links above a statistics page: Statistics › Germany › Bayern › Oberbayern.
+// The trail of links above a statistics page (Statistics › Germany › Bayern › Oberbayern) and a dataset's page
+// (Datasets › Economy and finance › … › its title).
 import { Link } from 'react-router';
 
 export interface Crumb {
   label: string;
   /** Absent for the current page. */
   to?: string;
+}
+
+/**
+ * A dataset's trail: its place in Eurostat's tree of themes below the top folder ("Database by themes"), each theme
+ * opening the catalogue filtered by it; the same whether its data is here yet or not.
+ */
+export function themeCrumbs(theme: readonly { slug: string; name: string }[], name: string): Crumb[] {
+  return [
+    { label: 'Datasets', to: '/datasets' },
+    ...theme.slice(1).map((t) => ({ label: t.name, to: `/datasets?category=${encodeURIComponent(t.slug)}` })),
+    { label: name },
+  ];
 }
 
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {

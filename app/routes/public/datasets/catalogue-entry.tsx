@@ -5,7 +5,7 @@ import { Link, useRevalidator } from 'react-router';
 import { BUSY_MESSAGE, UNREACHABLE_MESSAGE, type ImportState } from '#core/catalogue-imports';
 import { FREQUENCY_LABEL } from '#core/periods';
 import { Fact } from '#app/components/site/content';
-import { Breadcrumbs } from '#app/components/statistics/breadcrumbs';
+import { Breadcrumbs, themeCrumbs } from '#app/components/statistics/breadcrumbs';
 import type { CatalogueEntryData } from './catalogue-entry.server';
 
 /** How often the page asks how the import is going. */
@@ -36,14 +36,9 @@ export function CatalogueEntryPage({ entry, state: initial }: CatalogueEntryData
     };
   }, [pending, entry.dataset_code, revalidator]);
 
-  const crumbs = [
-    { label: 'Datasets', to: '/datasets' },
-    ...entry.theme.slice(1).map((t) => ({ label: t.name, to: `/datasets?category=${encodeURIComponent(t.slug)}` })),
-    { label: entry.dataset_name },
-  ];
   return (
     <div>
-      <Breadcrumbs items={crumbs} />
+      <Breadcrumbs items={themeCrumbs(entry.theme, entry.dataset_name)} />
       <h1 className="mt-3 text-3xl font-semibold tracking-tight">{entry.dataset_name}</h1>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
         <Fact label="Code">

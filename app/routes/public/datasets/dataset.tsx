@@ -6,6 +6,8 @@ import { UnfollowNotice } from '#app/features/follows/undo-unfollow';
 import { findDataset, getDatasetMeta } from '#db/queries/datasets';
 import { openView } from '#db/queries/view';
 import { getLastRelease } from '#db/queries/revisions';
+import { catalogueTheme } from '#db/queries/catalogue-items';
+import { Breadcrumbs, themeCrumbs } from '#app/components/statistics/breadcrumbs';
 import {
   addressViewQuery,
   cardImageAlt,
@@ -109,7 +111,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : null;
   if (asked) headers['Cache-Control'] = 'no-store';
   const signedIn = !embed && context.auth.session !== null;
-  return data({ meta, chart, release, follows, signedIn, asked }, { headers });
+  // Its place in Eurostat's tree of themes, as on its page before the data came (breadcrumbs); an embed shows none.
+  const theme = embed ? [] : await catalogueTheme(context.db, row.code);
+  return data({ meta, chart, release, follows, signedIn, asked, theme }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -235,7 +239,8 @@ function DatasetPage({ loaderData }: { loaderData: DatasetLoaded }) {
   const updated = lastUpdateFact(meta);
   return (
     <article>
-      <h1 className="text-2xl font-semibold">{meta.dataset_name}</h1>
+      <Breadcrumbs items={themeCrumbs(loaderData.theme, meta.dataset_name)} />
+      <h1 className="mt-3 text-2xl font-semibold">{meta.dataset_name}</h1>
       <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">{meta.description}</p>
       <dl className="mt-4 grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         {/* A dataset published in several units names them all: the chart below may show any (issue 11). */}
