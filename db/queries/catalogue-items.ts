@@ -107,7 +107,8 @@ export async function catalogueItems(db: ReadDb, codes: readonly string[]): Prom
       rows.map((r) => r.id),
     ),
   ]);
-  const themeOf = (entry: EntryRow | undefined): CategoryRef[] => themeRefs(entry?.themePath ?? [], names);
+  const themeOf = (entry: EntryRow | undefined): CategoryRef[] =>
+    (entry?.themePath ?? []).map((slug) => ({ slug, name: names.get(slug) ?? slug }));
   for (const row of rows) {
     const entry = entryOf.get(row.code);
     const cats = [...(editorial.get(row.id) ?? []), ...(folders.get(row.code) ?? [])];
@@ -157,20 +158,18 @@ async function foldersOf(db: ReadDb, codes: string[]): Promise<Map<string, Categ
 
 /**
  * Where Eurostat's tree of themes files a dataset, from the top theme down (its breadcrumbs), for the page of a dataset
- * imported here; none when the table of contents does not list it.
+ * imported here; none when the table of contents does not list it. One statement: the path and its folders' names.
  */
 export async function catalogueTheme(db: ReadDb, code: string): Promise<CategoryRef[]> {
-  const [entry] = await db
-    .select({ themePath: catalogueEntries.themePath })
-    .from(catalogueEntries)
-    .where(eq(catalogueEntries.code, code.toLowerCase()));
-  const path = entry?.themePath ?? [];
-  return themeRefs(path, await categoryNames(db, path));
-}
-
-/** A theme path's folders by name; a folder without a name keeps its slug. */
-function themeRefs(path: readonly string[], names: Map<string, string>): CategoryRef[] {
-  return path.map((slug) => ({ slug, name: names.get(slug) ?? slug }));
+  return queryRows<CategoryRef>(
+    db,
+    sql`SELECT p.slug, coalesce(c.name, p.slug) AS name
+      FROM catalogue_entries e
+      CROSS JOIN unnest(e.theme_path) WITH ORDINALITY AS p(slug, depth)
+      LEFT JOIN categories c ON c.slug = p.slug
+      WHERE e.code = ${code.toLowerCase()}
+      ORDER BY p.depth`,
+  );
 }
 
 async function categoryNames(db: ReadDb, slugs: string[]): Promise<Map<string, string>> {

@@ -94,8 +94,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
   // An embed may be framed by any site; the page itself keeps the browser's default.
   const headers: Record<string, string> = embed ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
-  const release = embed ? null : await getLastRelease(context.db, row, meta);
-  const follows = embed ? [] : await visitorFollows(context.db, context.auth.session, meta);
+  // The page's other reads, side by side; an embed needs none of them. The theme is its place in Eurostat's tree of
+  // themes, the breadcrumbs it showed before the data came.
+  const [release, follows, theme] = embed
+    ? [null, [], []]
+    : await Promise.all([
+        getLastRelease(context.db, row, meta),
+        visitorFollows(context.db, context.auth.session, meta),
+        catalogueTheme(context.db, row.code),
+      ]);
   // A question about this view (`ask=`: the embed's form, or the box without scripts) is answered here, in the HTML
   // (decision 216); the answer is counted and the visitor's, so no cache keeps the page.
   const question = embed ? '' : (url.searchParams.get('ask') ?? '').trim();
@@ -111,8 +118,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : null;
   if (asked) headers['Cache-Control'] = 'no-store';
   const signedIn = !embed && context.auth.session !== null;
-  // Its place in Eurostat's tree of themes, as on its page before the data came (breadcrumbs); an embed shows none.
-  const theme = embed ? [] : await catalogueTheme(context.db, row.code);
   return data({ meta, chart, release, follows, signedIn, asked, theme }, { headers });
 }
 
