@@ -142,6 +142,12 @@ it('downloads CSV rows equal to the data API and the JSON export of the specific
   expect(problems).toEqual([]);
 });
 
+/** Playwright's clock in the page, paused: its time moves only as far as runFor moves it. */
+async function stillClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
 it('copies the API URL of the view with a 3 s check mark', async () => {
   const { page, problems, widget } = await open(`/datasets/prc_hicp_manr?${view}`);
   await exportAs(page, widget, 'API');
@@ -152,8 +158,9 @@ it('copies the API URL of the view with a 3 s check mark', async () => {
   expect(res.status()).toBe(200);
   expect((await res.json()).data[0].rows[0].period).toBe('1/2024');
 
-  // The page's clock is Playwright's from here: the check mark's 3 s are run through, not waited for.
-  await page.clock.install();
+  // The page's clock is Playwright's from here, and stands still: the check mark's 3 s are run through, not waited
+  // for, and the real time a busy machine spends between the steps cannot add to them (a CI run saw it gone at 2.9 s).
+  await stillClock(page);
   await dialog.getByRole('button', { name: 'Copy API URL' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
@@ -175,7 +182,7 @@ it('copies an iframe embed snippet with a 2 s check mark, and the embed shows th
   // The no-script height fits the view (decision 200): 545px at least.
   expect(Number(/height="(\d+)"/.exec(snippet)![1])).toBeGreaterThanOrEqual(545);
   expect(snippet).toContain('<script>window.addEventListener("message"');
-  await page.clock.install();
+  await stillClock(page);
   await dialog.getByRole('button', { name: 'Copy Embed code' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(snippet);
