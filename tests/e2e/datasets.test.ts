@@ -64,6 +64,36 @@ it('describes a dataset page for search engines: canonical URL and schema.org Da
   );
 });
 
+it('folds a deep theme trail on a phone into "…", which unfolds it, and gives it to search engines', async () => {
+  // Issue 36: Datasets › Economy and finance › Prices › Harmonised index … › the title took four or five lines above
+  // the heading at 375 px.
+  const { page, problems } = await newPage(browser, { viewport: { width: 375, height: 800 } });
+  await page.goto(`${baseUrl}/datasets/prc_hicp_manr`);
+  await page.locator('html[data-auth="ready"]').waitFor({ state: 'attached' });
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  const lineHeight = await trail.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const height = async () => (await trail.boundingBox())!.height;
+  expect(await height()).toBeLessThan(lineHeight * 2.5);
+  await expect(trail.getByRole('link', { name: 'Prices', exact: true }).isVisible()).resolves.toBe(false);
+  await trail.getByRole('button', { name: 'Show the whole path' }).click();
+  await trail.getByRole('link', { name: 'Prices', exact: true }).waitFor({ state: 'visible' });
+  // The keyboard's focus moves on to the first step shown, not back to the top of the page.
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Economy and finance');
+  await expect(trail.getByRole('button', { name: 'Show the whole path' }).count()).resolves.toBe(0);
+
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const list = scripts.map((s) => JSON.parse(s)).find((ld) => ld['@type'] === 'BreadcrumbList');
+  expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+    'Datasets',
+    'Economy and finance',
+    'Prices',
+    expect.stringMatching(/^Harmonised index of consumer prices/),
+    'HICP - monthly data (annual rate of change)',
+  ]);
+  expect(list.itemListElement.at(-1).item).toBe(`${baseUrl}/datasets/prc_hicp_manr`);
+  expect(problems).toEqual([]);
+});
+
 it('answers unknown pages with the 404 page', async () => {
   const { page } = await newPage(browser);
   const res = await page.goto(`${baseUrl}/datasets/does-not-exist`);

@@ -10,6 +10,7 @@ import { createApp } from '../../server/app';
 import { seedSampleData } from '../../server/import/seed';
 import { freshDatabase, mirror } from '../setup/database';
 import { exhaustive, stratifiedSample } from '../setup/sample';
+import * as placeRoute from '../../app/routes/public/statistics/place';
 import { loadPage, renderPage } from './statistics-harness';
 
 let database: Database;
@@ -149,6 +150,19 @@ describe('country and region pages', () => {
     expect(page.html).toMatch(
       /<nav aria-label="Breadcrumb".*href="\/statistics".*href="\/statistics\/germany".*href="\/statistics\/germany\/bayern".*Oberbayern/s,
     );
+    // The same trail for search engines (issue 36), the current page at its own address: the route's meta.
+    const { data } = await loadPage(database.db, '/statistics/germany/bayern/oberbayern');
+    const matches = [{ id: 'root', loaderData: { theme: 'system', siteUrl: 'https://example.org' } }];
+    const tags = placeRoute.meta({ data, matches } as unknown as Parameters<typeof placeRoute.meta>[0]);
+    const ld = tags.flatMap((t) => ('script:ld+json' in t ? [t['script:ld+json'] as any] : []));
+    expect(ld.find((l) => l['@type'] === 'BreadcrumbList')).toMatchObject({
+      itemListElement: [
+        { position: 1, name: 'Statistics', item: 'https://example.org/statistics' },
+        { position: 2, name: 'Germany', item: 'https://example.org/statistics/germany' },
+        { position: 3, name: 'Bayern', item: 'https://example.org/statistics/germany/bayern' },
+        { position: 4, name: 'Oberbayern', item: 'https://example.org/statistics/germany/bayern/oberbayern' },
+      ],
+    });
     expect(page.html).toContain('data-figure="gdp-per-inhabitant"');
     expect(page.html).toContain('<data value="62800">62,800</data>');
     expect(page.html).toContain('GDP per inhabitant in Oberbayern by NUTS 3 region, 2020');

@@ -7,7 +7,7 @@ import { findDataset, getDatasetMeta } from '#db/queries/datasets';
 import { openView } from '#db/queries/view';
 import { getLastRelease } from '#db/queries/revisions';
 import { catalogueTheme } from '#db/queries/catalogue-items';
-import { Breadcrumbs, themeCrumbs } from '#app/components/statistics/breadcrumbs';
+import { Breadcrumbs, breadcrumbJsonLd, themeCrumbs } from '#app/components/statistics/breadcrumbs';
 import {
   addressViewQuery,
   cardImageAlt,
@@ -138,11 +138,15 @@ export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
   if (!loaded) return [{ title: 'Page Not Found' }];
   if ('entry' in loaded) {
     const { entry } = loaded;
-    return pageMeta(matches, {
-      title: `${entry.dataset_name} (${entry.dataset_code})`,
-      description: `${entry.dataset_name}: Eurostat dataset ${entry.dataset_code}${entry.oldest_period ? `, ${entry.oldest_period} to ${entry.latest_period}` : ''}.`,
-      path: `/datasets/${entry.dataset_code}`,
-    });
+    const path = `/datasets/${entry.dataset_code}`;
+    return [
+      ...pageMeta(matches, {
+        title: `${entry.dataset_name} (${entry.dataset_code})`,
+        description: `${entry.dataset_name}: Eurostat dataset ${entry.dataset_code}${entry.oldest_period ? `, ${entry.oldest_period} to ${entry.latest_period}` : ''}.`,
+        path,
+      }),
+      breadcrumbJsonLd(themeCrumbs(entry.theme, entry.dataset_name), siteUrlOf(matches), path),
+    ];
   }
   const title = `${loaded.meta.dataset_name} (${loaded.meta.dataset_code})`;
   if (loaded.chart.embed) return [{ title: fullTitle(title) }, { name: 'robots', content: 'noindex' }];
@@ -158,6 +162,7 @@ export function meta({ data: loaded, matches, location }: Route.MetaArgs) {
       ...(view ? { sharedPath: `${path}?${view}` } : {}),
     }),
     datasetJsonLd(loaded.meta, siteUrlOf(matches)),
+    breadcrumbJsonLd(themeCrumbs(loaded.theme, loaded.meta.dataset_name), siteUrlOf(matches), path),
   ];
 }
 

@@ -1,12 +1,13 @@
 // /statistics/{country}[/{region}[/{subregion}[/{subsubregion}]]]: key figures, charts, regional map and sub-regions.
 import { Link } from 'react-router';
 import { categoriesForGeo } from '#db/queries/statistics';
-import { pageMeta } from '#app/components/site/page-meta';
+import { pageMeta, siteUrlOf } from '#app/components/site/page-meta';
+import { breadcrumbJsonLd } from '#app/components/statistics/breadcrumbs';
 import { CategoryLinks } from '#app/components/statistics/category-links';
 import { ChildRegions } from '#app/components/statistics/child-regions';
 import { PlaceDatasetsView } from '#app/components/statistics/dataset-charts';
 import { KeyFigures } from '#app/components/statistics/key-figures';
-import { PlaceHeader } from '#app/components/statistics/place-header';
+import { PlaceHeader, trailCrumbs } from '#app/components/statistics/place-header';
 import { RegionMap } from '#app/components/statistics/region-map';
 import { RouteErrorPage } from '#app/components/statistics/route-error-page';
 import { pagedPath, pagedTitle } from '#app/components/statistics/place-data';
@@ -48,14 +49,17 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const figures = data.figures.map(
     (f) => `${f.label} ${f.valueText}${f.unit === '%' ? '%' : ` ${f.unit}`} (${readablePeriod(f.period)})`,
   );
-  return pageMeta(matches, {
-    title: pagedTitle(`${place.name} statistics: inflation, unemployment and GDP`, data.datasets.page),
-    description: figures.length
-      ? `${place.name}: ${figures.join(', ')}. Source: Eurostat.`
-      : `Statistics for ${place.name}.`,
-    // The slug path: a code in the address (/statistics/de) redirects there; a later page of the list is its own.
-    path: pagedPath(place.path, data.datasets.page),
-  });
+  return [
+    ...pageMeta(matches, {
+      title: pagedTitle(`${place.name} statistics: inflation, unemployment and GDP`, data.datasets.page),
+      description: figures.length
+        ? `${place.name}: ${figures.join(', ')}. Source: Eurostat.`
+        : `Statistics for ${place.name}.`,
+      // The slug path: a code in the address (/statistics/de) redirects there; a later page of the list is its own.
+      path: pagedPath(place.path, data.datasets.page),
+    }),
+    breadcrumbJsonLd(trailCrumbs(data.trail), siteUrlOf(matches), place.path),
+  ];
 }
 
 export default function StatisticsPlace({ loaderData }: Route.ComponentProps) {
