@@ -1,13 +1,15 @@
 // Integration-suite setup: migrates (and seeds geos into) template databases once per run, so that each test file's
 // fresh database is a copy of a template instead of a new migration (PGlite: a folder copied on /dev/shm, scratch.ts;
-// PostgreSQL: CREATE DATABASE … TEMPLATE).
+// PostgreSQL: CREATE DATABASE … TEMPLATE). A third template has the sample most files start with imported too.
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
 import { seedGeos } from '../../server/import/geos';
+import { importFile } from '../../server/import/runner';
 import { scratch } from './scratch';
 
 export interface DatabaseTemplates {
@@ -15,7 +17,15 @@ export interface DatabaseTemplates {
   kind: 'pglite' | 'postgres';
   migrated: string;
   withGeos: string;
+  /** `withGeos` with `seededSample` imported: a copy of it stands for `databaseWithGeos(seededSample, …)`. */
+  withSeededSample: string;
 }
+
+/**
+ * The sample about forty integration files import first, on top of the seeded geography (HICP, 45 places): imported
+ * once per run into a template instead of once per file (decision 231).
+ */
+export const seededSample = 'eurostat/prc_hicp_manr/estat_prc_hicp_manr_filtered.tsv';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +35,12 @@ declare module 'vitest' {
 
 export const mirror = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data');
 
+/** Imports one shared sample file (path relative to the mirror). */
+export async function importMirrorFile(database: Database, file: string, code?: string) {
+  const bytes = await readFile(path.join(mirror, file));
+  return importFile(database.db, { fileName: path.basename(file), bytes, code });
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url?.startsWith('postgres')) return postgresTemplates(project, url);
@@ -33,6 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     kind: 'pglite',
     migrated: path.join(dir, 'migrated'),
     withGeos: path.join(dir, 'with-geos'),
+    withSeededSample: path.join(dir, 'with-seeded-sample'),
   };
   const migrated = await openDatabase(`file:${templates.migrated}`, '');
   await migrated.close();
@@ -40,6 +57,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const withGeos = await openDatabase(`file:${templates.withGeos}`, '');
   await seedGeos(withGeos.db, mirror);
   await withGeos.close();
+  cpSync(templates.withGeos, templates.withSeededSample, { recursive: true });
+  const withSample = await openDatabase(`file:${templates.withSeededSample}`, '');
+  await importMirrorFile(withSample, seededSample);
+  await withSample.close();
   project.provide('databaseTemplates', templates);
   return async () => rmSync(dir, { recursive: true, force: true });
 }
@@ -50,11 +71,13 @@ async function postgresTemplates(project: TestProject, url: string): Promise<() 
     kind: 'postgres',
     migrated: `tpl_${run}_migrated`,
     withGeos: `tpl_${run}_geos`,
+    withSeededSample: `tpl_${run}_sample`,
   };
+  const names = [templates.migrated, templates.withGeos, templates.withSeededSample];
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   const target = (name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
   const drop = async () => {
-    for (const name of [templates.migrated, templates.withGeos]) {
+    for (const name of names) {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   };
@@ -65,6 +88,10 @@ async function postgresTemplates(project: TestProject, url: string): Promise<() 
       if (name === templates.withGeos) await seedGeos(database.db, mirror);
       await database.close();
     }
+    await admin.unsafe(`CREATE DATABASE ${templates.withSeededSample} TEMPLATE ${templates.withGeos}`);
+    const withSample = await openDatabase(target(templates.withSeededSample), '');
+    await importMirrorFile(withSample, seededSample);
+    await withSample.close();
   } catch (error) {
     await drop();
     throw error;
@@ -74,7 +101,7 @@ async function postgresTemplates(project: TestProject, url: string): Promise<() 
   project.provide('databaseTemplates', templates);
   return async () => {
     const dropper = postgres(url, { max: 1, onnotice: () => {} });
-    for (const name of [templates.migrated, templates.withGeos]) {
+    for (const name of names) {
       await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
     await dropper.end();

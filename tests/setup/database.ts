@@ -2,13 +2,13 @@
 // a PGlite folder on /dev/shm (scratch.ts), or a new PostgreSQL database when DATABASE_URL says so.
 import { randomBytes } from 'node:crypto';
 import { cpSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { importFile, type ImportSummary } from '../../server/import/runner';
-import { mirror } from './database-templates';
+import type { ImportSummary } from '../../server/import/runner';
+import { importMirrorFile, mirror, seededSample } from './database-templates';
 import { scratch } from './scratch';
 
 export { mirror };
@@ -26,11 +26,16 @@ export function databaseWithGeos(...samples: string[]): Promise<Database> {
   return withSamples('withGeos', samples);
 }
 
-/** A copy of a suite template, with the given shared sample files imported in that order. */
+/**
+ * A copy of a suite template, with the given shared sample files imported in that order: the seeded geography with
+ * `seededSample` first is a copy of the template that has it already (the same rows, imported once per run).
+ */
 async function withSamples(base: 'migrated' | 'withGeos', samples: string[]): Promise<Database> {
-  const database = await copyOf(inject('databaseTemplates')[base]);
+  const templates = inject('databaseTemplates');
+  const seeded = base === 'withGeos' && samples[0] === seededSample;
+  const database = await copyOf(seeded ? templates.withSeededSample : templates[base]);
   try {
-    for (const file of samples) await importSample(database, file);
+    for (const file of seeded ? samples.slice(1) : samples) await importSample(database, file);
   } catch (error) {
     await database.close();
     throw error;
@@ -78,7 +83,6 @@ function databaseUrl(name: string): string {
 }
 
 /** Imports one shared sample file (path relative to the mirror). */
-export async function importSample(database: Database, file: string, code?: string): Promise<ImportSummary> {
-  const bytes = await readFile(path.join(mirror, file));
-  return importFile(database.db, { fileName: path.basename(file), bytes, code });
+export function importSample(database: Database, file: string, code?: string): Promise<ImportSummary> {
+  return importMirrorFile(database, file, code);
 }
