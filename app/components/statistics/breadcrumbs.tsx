@@ -72,7 +72,7 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
                   aria-label="Show the whole path"
                   aria-expanded={false}
                   onClick={() => setUnfolded(true)}
-                  className="rounded px-1 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+                  className="inline-flex h-6 min-w-6 items-center justify-center rounded px-1 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                 >
                   …
                 </button>
