@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../../db/client';
 import { seedGeos } from '../../server/import/geos';
-import { importFile } from '../../server/import/runner';
+import { importFile, type ImportSummary } from '../../server/import/runner';
 import { scratch } from './scratch';
 
 export interface DatabaseTemplates {
@@ -35,8 +35,8 @@ declare module 'vitest' {
 
 export const mirror = process.env.DATA_MIRROR ?? path.resolve(import.meta.dirname, '../../../shared/data');
 
-/** Imports one shared sample file (path relative to the mirror). */
-export async function importMirrorFile(database: Database, file: string, code?: string) {
+/** Imports one shared sample file (path relative to the mirror): the templates' setup and test files alike. */
+export async function importSample(database: Database, file: string, code?: string): Promise<ImportSummary> {
   const bytes = await readFile(path.join(mirror, file));
   return importFile(database.db, { fileName: path.basename(file), bytes, code });
 }
@@ -59,7 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await withGeos.close();
   cpSync(templates.withGeos, templates.withSeededSample, { recursive: true });
   const withSample = await openDatabase(`file:${templates.withSeededSample}`, '');
-  await importMirrorFile(withSample, seededSample);
+  await importSample(withSample, seededSample);
   await withSample.close();
   project.provide('databaseTemplates', templates);
   return async () => rmSync(dir, { recursive: true, force: true });
@@ -90,7 +90,7 @@ async function postgresTemplates(project: TestProject, url: string): Promise<() 
     }
     await admin.unsafe(`CREATE DATABASE ${templates.withSeededSample} TEMPLATE ${templates.withGeos}`);
     const withSample = await openDatabase(target(templates.withSeededSample), '');
-    await importMirrorFile(withSample, seededSample);
+    await importSample(withSample, seededSample);
     await withSample.close();
   } catch (error) {
     await drop();

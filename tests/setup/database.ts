@@ -7,11 +7,10 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import type { ImportSummary } from '../../server/import/runner';
-import { importMirrorFile, mirror, seededSample } from './database-templates';
+import { importSample, mirror, seededSample } from './database-templates';
 import { scratch } from './scratch';
 
-export { mirror };
+export { importSample, mirror };
 
 /** A migrated database with no rows but those of the given shared sample files, imported in that order. */
 export function freshDatabase(...samples: string[]): Promise<Database> {
@@ -80,9 +79,4 @@ function databaseUrl(name: string): string {
   const target = new URL(process.env.DATABASE_URL!);
   target.pathname = `/${name}`;
   return target.toString();
-}
-
-/** Imports one shared sample file (path relative to the mirror). */
-export function importSample(database: Database, file: string, code?: string): Promise<ImportSummary> {
-  return importMirrorFile(database, file, code);
 }
