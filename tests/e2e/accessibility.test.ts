@@ -118,20 +118,83 @@ interface Violation {
   targets: string[];
 }
 
-/** Runs axe-core's WCAG A/AA rules on the page as it is now. */
-async function violations(page: Page): Promise<Violation[]> {
+/**
+ * Runs axe-core's WCAG A/AA rules on the page as it is now: all of them, or only those that read colours (axe-core's
+ * `cat.color`: color-contrast and link-in-text-block) when the page is laid out as in a scheme audited in full.
+ */
+async function violations(page: Page, only: 'all' | 'colour' = 'all'): Promise<Violation[]> {
   // Through the DevTools protocol, as a page's own script: the page's CSP (nonces) does not apply to it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (runOnly) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } })
-      .axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: runOnly }, resultTypes: ['violations'] });
-    return results.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? null,
-      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
-    }));
-  }, tags);
+  return page.evaluate(
+    async ({ tags, only }) => {
+      type Axe = {
+        run(context: Document, options: RunOptions): Promise<AxeResults>;
+        getRules(tags: string[]): { ruleId: string; tags: string[] }[];
+      };
+      const axe = (window as unknown as { axe: Axe }).axe;
+      const runOnly: RunOptions['runOnly'] =
+        only === 'all'
+          ? { type: 'tag', values: tags }
+          : {
+              type: 'rule',
+              values: axe
+                .getRules(tags)
+                .filter((rule) => rule.tags.includes('cat.color'))
+                .map((rule) => rule.ruleId),
+            };
+      const results = await axe.run(document, { runOnly, resultTypes: ['violations'] });
+      return results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? null,
+        targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+      }));
+    },
+    { tags, only },
+  );
+}
+
+/**
+ * What axe-core's rules other than the colour ones read of a page: every element's name, attributes (but the ones
+ * that carry colours or classes), own text, box and the computed styles that hide, place, clip or space it. Two
+ * schemes of a page with the same shape differ only in colours, so in the second only the colour rules can differ.
+ */
+function shape(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    // What carries colours, and `data-theme`, which names the scheme a chart was drawn in.
+    const colourAttributes = new Set(['class', 'style', 'fill', 'stroke', 'stop-color', 'color', 'data-theme']);
+    const styles = [
+      'display',
+      'visibility',
+      'position',
+      'overflow-x',
+      'overflow-y',
+      'font-size',
+      'line-height',
+      'letter-spacing',
+      'word-spacing',
+      'content',
+    ];
+    // <link> elements are left out: resources, not content (the icon is drawn for the scheme), and no rule reads them.
+    return Array.from(document.querySelectorAll(':not(link)'), (el) => {
+      const attributes = Array.from(el.attributes)
+        .filter((a) => !colourAttributes.has(a.name))
+        .map((a) => `${a.name}=${a.value}`);
+      // A style sheet's text is left out too: a chart's table writes its colours there.
+      const text =
+        el.tagName === 'STYLE'
+          ? ''
+          : Array.from(el.childNodes, (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : '')).join('');
+      const box = el.getBoundingClientRect();
+      const computed = getComputedStyle(el);
+      return [
+        el.tagName,
+        ...attributes,
+        text,
+        [box.x, box.y, box.width, box.height].map((n) => Math.round(n * 2) / 2).join(','),
+        ...styles.map((name) => computed.getPropertyValue(name)),
+      ].join(' ');
+    }).join('\n');
+  });
 }
 
 /** The page settled: hydrated (it knows the session) and its charts drawn at their measured width. */
@@ -194,32 +257,63 @@ async function reflow(page: Page, theme: string, label: string): Promise<string[
   return [`${theme} ${reflowWidth}px ${label}: the page scrolls sideways (${wide.join('; ')})`];
 }
 
-/** The page as it is: axe-core at each width, then the reflow at 320 px. */
-async function auditPage(page: Page, theme: string, label: string): Promise<string[]> {
+type Theme = 'light' | 'dark';
+
+/**
+ * The page (loaded light at the first width) in both schemes at both widths, then the reflow at 320 px; it ends
+ * light. A visitor whose system turns dark sees the site follow without a reload (the `dark` class on <html>, which
+ * the charts watch), so each page is loaded once: light at 1280 px is audited with every rule, the switch to dark then
+ * with the colour rules, 375 px in dark with every rule, the switch back to light with the colour rules. Where a
+ * scheme's shape differs from the other's at that width (a part drawn only in one scheme), it is audited with every
+ * rule too, and the reflow is measured in both schemes; otherwise once, as the layout is the same (decision 232).
+ */
+async function auditPage(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
+  const run = async (theme: Theme, width: number, only: 'all' | 'colour') => {
     await settle(page);
-    for (const v of await violations(page))
+    for (const v of await violations(page, only))
       for (const target of v.targets) found.push(`${theme} ${width}px ${label}: ${v.rule} (${v.impact}) at ${target}`);
+  };
+  let sameShapes = true;
+  /** The switch to `theme` at `width`, audited with the colour rules when the shape is the one audited in full. */
+  const switchTo = async (theme: Theme, width: number, before: string) => {
+    await switchScheme(page, theme);
+    await settle(page);
+    const same = (await shape(page)) === before;
+    sameShapes &&= same;
+    await run(theme, width, same ? 'colour' : 'all');
+  };
+  const [first, second] = widths;
+  await run('light', first, 'all');
+  await switchTo('dark', first, await shape(page));
+  await page.setViewportSize({ width: second, height: 900 });
+  await run('dark', second, 'all');
+  await switchTo('light', second, await shape(page));
+  found.push(...(await reflow(page, 'light', label)));
+  if (!sameShapes) {
+    await switchScheme(page, 'dark');
+    found.push(...(await reflow(page, 'dark', label)));
+    await switchScheme(page, 'light');
   }
-  found.push(...(await reflow(page, theme, label)));
   return found;
 }
 
 /**
- * The page in the other colour scheme, as a visitor whose system turns dark sees it: the site follows the system
- * without a reload (the `dark` class on <html>, which the charts watch), so each page is loaded once and audited in
- * both schemes. An embed never hydrates and takes its scheme from its URL (`theme=dark`), so it is loaded again so.
+ * The page in the other colour scheme, as a visitor whose system changes sees it: the site follows without a reload.
+ * An embed never hydrates and takes its scheme from its URL (`theme=dark`), so it is loaded again so.
  */
-async function toDark(page: Page): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'dark' });
+async function switchScheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
   const url = new URL(page.url());
   if (url.searchParams.get('embed') === 'true') {
-    url.searchParams.set('theme', 'dark');
+    if (theme === 'dark') url.searchParams.set('theme', 'dark');
+    else url.searchParams.delete('theme');
     await page.goto(url.toString());
   } else {
-    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await page.waitForFunction(
+      (dark) => document.documentElement.classList.contains('dark') === dark,
+      theme === 'dark',
+    );
     // The charts redraw in a render of their own after the class changes: two frames later it is on the screen.
     await afterTwoFrames(page);
   }
@@ -243,14 +337,9 @@ async function audit(
       viewport: { width: widths[0], height: 900 },
     });
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: widths[0], height: 900 });
       await page.goto(`${base}${path}`);
-      found.push(...(await auditPage(page, 'light', path)));
-      // Back at the first width before the switch: an embed is loaded again, and loads as wide as the light one did.
-      await page.setViewportSize({ width: widths[0], height: 900 });
-      await toDark(page);
-      found.push(...(await auditPage(page, 'dark', path)));
+      found.push(...(await auditPage(page, path)));
     }
     await page.context().close();
   };
@@ -300,24 +389,27 @@ describe.concurrent('WCAG 2.2 A and AA (axe-core), reflow at 320 px', () => {
   it('sign-in screens, an invitation, a shared report and the signed-in pages, light and dark', async () => {
     // The sign-in dialog in both themes, while the admin signs up; the onboarding screen, shown once, is audited on
     // the way in both themes (it follows the system's colour scheme).
-    const dialog = async (theme: 'light' | 'dark') => {
-      const { page } = await newPage(browser, { ...human, colorScheme: theme, viewport: { width: 1280, height: 900 } });
+    const dialog = async () => {
+      const { page } = await newPage(browser, {
+        ...human,
+        colorScheme: 'light',
+        viewport: { width: 1280, height: 900 },
+      });
       await visit(page, `${world.baseUrl}/`);
       await openModal(page);
-      const found = await auditPage(page, theme, 'sign-in dialog');
+      const found = await auditPage(page, 'sign-in dialog');
       await page.context().close();
       return found;
     };
     const signUp = async () => {
       const found: string[] = [];
-      const { page } = await newPage(browser, { ...human, viewport: { width: 1280, height: 900 } });
+      const { page } = await newPage(browser, {
+        ...human,
+        colorScheme: 'light',
+        viewport: { width: 1280, height: 900 },
+      });
       await signUpAndConfirm(world, page, admin, 'Ada', async () => {
-        found.push(...(await auditPage(page, 'light', '/onboarding')));
-        await page.emulateMedia({ colorScheme: 'dark' });
-        await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-        await page.setViewportSize({ width: 1280, height: 900 });
-        found.push(...(await auditPage(page, 'dark', '/onboarding')));
-        await page.emulateMedia({ colorScheme: 'light' });
+        found.push(...(await auditPage(page, '/onboarding')));
         await page.setViewportSize({ width: 1280, height: 900 });
       });
       const made = await makeContent(page);
@@ -326,11 +418,7 @@ describe.concurrent('WCAG 2.2 A and AA (axe-core), reflow at 320 px', () => {
       await page.context().close();
       return { found, made, invitation, storageState };
     };
-    const [light, dark, { found, made, invitation, storageState }] = await Promise.all([
-      dialog('light'),
-      dialog('dark'),
-      signUp(),
-    ]);
+    const [dialogs, { found, made, invitation, storageState }] = await Promise.all([dialog(), signUp()]);
     // Signed out: the sign-in page, the mail-sent page, the invitation and the shared research report.
     const signedOut = [
       '/auth',
@@ -350,11 +438,11 @@ describe.concurrent('WCAG 2.2 A and AA (axe-core), reflow at 320 px', () => {
       audit(signedOut, { base: world.baseUrl }),
       audit(signedIn, { base: world.baseUrl, options: { storageState }, lanes: 2 }),
     ]);
-    expect([...light, ...dark, ...found, ...walks.flat()]).toEqual([]);
+    expect([...dialogs, ...found, ...walks.flat()]).toEqual([]);
   }, 480_000);
 
   it('draws a page switched to dark as one loaded dark, so each page is audited dark without a second load', async () => {
-    // What the audits rely on (toDark): the colours of every element, after the switch, are those of a first load in
+    // What the audits rely on (switchScheme): the colours of every element, after the switch, are those of a first load in
     // dark. A part that read the scheme only once, when drawn, would differ here.
     const colours = (page: Page) =>
       page.evaluate(() =>
@@ -383,7 +471,7 @@ describe.concurrent('WCAG 2.2 A and AA (axe-core), reflow at 320 px', () => {
         await light.goto(`${baseUrl}${path}`);
         await settle(light);
         const before = await colours(light);
-        await toDark(light);
+        await switchScheme(light, 'dark');
         await settle(light);
         const switched = await colours(light);
         await light.context().close();
