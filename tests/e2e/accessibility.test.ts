@@ -396,8 +396,10 @@ describe.concurrent('WCAG 2.2 A and AA (axe-core), reflow at 320 px', () => {
         viewport: { width: 1280, height: 900 },
       });
       await visit(page, `${world.baseUrl}/`);
-      await openModal(page);
+      const modal = await openModal(page);
       const found = await auditPage(page, 'sign-in dialog');
+      // Still open after the switches of scheme and width: every audit above saw the dialog.
+      expect(await modal.isVisible()).toBe(true);
       await page.context().close();
       return found;
     };
