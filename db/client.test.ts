@@ -10,7 +10,7 @@ const folder = mkdtempSync(path.join(tmpdir(), 'client-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** The buffer pool and the memory an index build may sort in. */
-async function memorySettings(options: { bulkLoad?: boolean }): Promise<string | undefined> {
+async function memorySettings(options: { bulkLoad?: boolean; scratch?: boolean }): Promise<string | undefined> {
   const database = await openDatabase(`file:${folder}/db`, '', options);
   try {
     const [row] = await queryRows<{ size: string }>(
@@ -26,6 +26,8 @@ async function memorySettings(options: { bulkLoad?: boolean }): Promise<string |
 describe('openDatabase on a PGlite folder', () => {
   it('gives a bulk load a small buffer pool and index sort for that process only, leaving the folder as it was', async () => {
     expect(await memorySettings({ bulkLoad: true })).toBe('16MB 4MB');
+    // A test file's copy: the small pool only (decision 233).
+    expect(await memorySettings({ scratch: true })).toBe('16MB 64MB');
     // The settings are not written into the folder: the server opening it next keeps PGlite's and the folder's own.
     expect(await memorySettings({})).toBe('128MB 64MB');
     expect(readFileSync(`${folder}/db/postgresql.conf`, 'utf8')).toContain(

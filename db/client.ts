@@ -33,6 +33,12 @@ export interface OpenOptions {
    */
   bulkLoad?: boolean;
   /**
+   * On-disk PGlite only: a copy that lives for a few queries and goes (a test file's database), with a 16 MB buffer pool
+   * instead of 128 MB. The engine zeroes its whole pool at every start: 128 MB took about 0.75 CPU-seconds to start,
+   * 16 MB about 0.27 (decision 233).
+   */
+  scratch?: boolean;
+  /**
    * PostgreSQL only (DATABASE_READ_URL): a hot standby of the database, which the reads of work run through
    * `readFromReplica` (db/replica.ts) use while it is current; everything else reads and writes the primary.
    */
@@ -46,7 +52,8 @@ const migrationLockKeys = [0x53545054, 2] as const;
  * PostgreSQL settings for a bulk load, passed on PGlite's command line for this process only: its `postgresqlconf`
  * option would rewrite the folder's postgresql.conf with just these lines, for every later open (decision 166).
  */
-const bulkLoadSettings = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=4MB'];
+const smallPool = ['-c', 'shared_buffers=16MB'];
+const bulkLoadSettings = [...smallPool, '-c', 'maintenance_work_mem=4MB'];
 
 /**
  * url: undefined → PGlite in `defaultDir`; `memory:` → in-memory PGlite; `file:<dir>` → PGlite in dir;
@@ -102,10 +109,11 @@ export async function openDatabase(
   // One process per folder: a second one would abort or silently lose what it wrote (issue 17, decision 065).
   const release = dir ? lockFolder(dir) : () => {};
   try {
+    const settings = options.bulkLoad ? bulkLoadSettings : options.scratch ? smallPool : [];
     const client = dir
       ? new PGlite(dir, {
           extensions,
-          ...(options.bulkLoad ? { startParams: [...PGlite.defaultStartParams, ...bulkLoadSettings] } : {}),
+          ...(settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
         })
       : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
     const db = drizzle(client, { schema });
