@@ -24,7 +24,7 @@ async function memorySettings(options: { bulkLoad?: boolean; scratch?: boolean }
 }
 
 describe('openDatabase on a PGlite folder', () => {
-  it('gives a bulk load a small buffer pool and index sort for that process only, leaving the folder as it was', async () => {
+  it('gives a bulk load a small buffer pool and index sort, a scratch copy the small pool, for that process only', async () => {
     expect(await memorySettings({ bulkLoad: true })).toBe('16MB 4MB');
     // A test file's copy: the small pool only (decision 233).
     expect(await memorySettings({ scratch: true })).toBe('16MB 64MB');
