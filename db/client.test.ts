@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { openDatabase, type OpenOptions } from './client';
 import { queryRows } from './sql';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'client-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** The buffer pool and the memory an index build may sort in. */
-async function memorySettings(options: { bulkLoad?: boolean; scratch?: boolean }): Promise<string | undefined> {
+async function memorySettings(options: Pick<OpenOptions, 'purpose'>): Promise<string | undefined> {
   const database = await openDatabase(`file:${folder}/db`, '', options);
   try {
     const [row] = await queryRows<{ size: string }>(
@@ -25,9 +25,9 @@ async function memorySettings(options: { bulkLoad?: boolean; scratch?: boolean }
 
 describe('openDatabase on a PGlite folder', () => {
   it('gives a bulk load a small buffer pool and index sort, a scratch copy the small pool, for that process only', async () => {
-    expect(await memorySettings({ bulkLoad: true })).toBe('16MB 4MB');
+    expect(await memorySettings({ purpose: 'bulk-load' })).toBe('16MB 4MB');
     // A test file's copy: the small pool only (decision 233).
-    expect(await memorySettings({ scratch: true })).toBe('16MB 64MB');
+    expect(await memorySettings({ purpose: 'scratch' })).toBe('16MB 64MB');
     // The settings are not written into the folder: the server opening it next keeps PGlite's and the folder's own.
     expect(await memorySettings({})).toBe('128MB 64MB');
     expect(readFileSync(`${folder}/db/postgresql.conf`, 'utf8')).toContain(

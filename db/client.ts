@@ -27,17 +27,15 @@ export interface OpenOptions {
   /** In-memory PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster (bench:search's catalogue). */
   loadDataDir?: Blob;
   /**
-   * On-disk PGlite only: the process streams files in and exits (`npm run import`), so the engine, which lives in the
-   * process's memory, gets a 16 MB buffer pool instead of 128 MB: a bulk load fills the pool with pages it does not
-   * read again (decision 166). The server keeps 128 MB for its reads.
+   * On-disk PGlite only: what the process opens the folder for, when it is not to serve it. Either gets a 16 MB buffer
+   * pool instead of 128 MB, for that process only (`pglitePurposeSettings`):
+   * - `'bulk-load'`: the process streams files in and exits (`npm run import`); a bulk load fills the pool with pages it
+   *   does not read again (decision 166), and its index builds sort in 4 MB;
+   * - `'scratch'`: a copy that lives for a few queries and goes (a test file's database). The engine zeroes its whole
+   *   pool at every start: 128 MB took about 0.75 CPU-seconds to start, 16 MB about 0.27 (decision 233).
+   * The server keeps 128 MB for its reads.
    */
-  bulkLoad?: boolean;
-  /**
-   * On-disk PGlite only: a copy that lives for a few queries and goes (a test file's database), with a 16 MB buffer pool
-   * instead of 128 MB. The engine zeroes its whole pool at every start: 128 MB took about 0.75 CPU-seconds to start,
-   * 16 MB about 0.27 (decision 233).
-   */
-  scratch?: boolean;
+  purpose?: PglitePurpose;
   /**
    * PostgreSQL only (DATABASE_READ_URL): a hot standby of the database, which the reads of work run through
    * `readFromReplica` (db/replica.ts) use while it is current; everything else reads and writes the primary.
@@ -53,7 +51,11 @@ const migrationLockKeys = [0x53545054, 2] as const;
  * option would rewrite the folder's postgresql.conf with just these lines, for every later open (decision 166).
  */
 const smallPool = ['-c', 'shared_buffers=16MB'];
-const bulkLoadSettings = [...smallPool, '-c', 'maintenance_work_mem=4MB'];
+export type PglitePurpose = 'bulk-load' | 'scratch';
+const pglitePurposeSettings: Record<PglitePurpose, string[]> = {
+  'bulk-load': [...smallPool, '-c', 'maintenance_work_mem=4MB'],
+  scratch: smallPool,
+};
 
 /**
  * url: undefined → PGlite in `defaultDir`; `memory:` → in-memory PGlite; `file:<dir>` → PGlite in dir;
@@ -109,7 +111,7 @@ export async function openDatabase(
   // One process per folder: a second one would abort or silently lose what it wrote (issue 17, decision 065).
   const release = dir ? lockFolder(dir) : () => {};
   try {
-    const settings = options.bulkLoad ? bulkLoadSettings : options.scratch ? smallPool : [];
+    const settings = options.purpose ? pglitePurposeSettings[options.purpose] : [];
     const client = dir
       ? new PGlite(dir, {
           extensions,

@@ -68,7 +68,7 @@ async function main(): Promise<number> {
     fileName = path.basename(source);
   }
   // On PGlite the engine runs in this process: sized for a bulk load, not for the server's reads (decision 166).
-  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), { bulkLoad: true });
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), { purpose: 'bulk-load' });
   try {
     // No seeding of all geos here: the import adds the few the file uses (server start seeds the rest).
     const bar = new SingleBar(
@@ -113,7 +113,7 @@ async function main(): Promise<number> {
 /** Queues a theme (or everything) and works the queue in this process until it is empty. */
 async function importCatalogue(scope: { theme: string } | { all: true }): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), { bulkLoad: true });
+  const database = await openDatabase(config.DATABASE_URL, path.join(config.dataDir, 'db'), { purpose: 'bulk-load' });
   const log = (line: string) => console.log(line);
   const queue = createImportQueue({
     db: database.db,

@@ -50,7 +50,7 @@ async function copyOf(template: string): Promise<Database> {
     // which pays an asynchronous round trip per file (decision 224).
     cpSync(template, dir, { recursive: true });
     // A small buffer pool: PGlite zeroes all of it at every start, and a test file's data fits in 16 MB (decision 233).
-    const database = await openDatabase(`file:${dir}`, '', { scratch: true });
+    const database = await openDatabase(`file:${dir}`, '', { purpose: 'scratch' });
     return { ...database, close: () => database.close().finally(() => rm(dir, { recursive: true, force: true })) };
   }
   const url = process.env.DATABASE_URL!;
