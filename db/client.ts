@@ -47,11 +47,11 @@ export interface OpenOptions {
 const migrationLockKeys = [0x53545054, 2] as const;
 
 /**
- * PostgreSQL settings for a bulk load, passed on PGlite's command line for this process only: its `postgresqlconf`
+ * PostgreSQL settings for each purpose, passed on PGlite's command line for this process only: its `postgresqlconf`
  * option would rewrite the folder's postgresql.conf with just these lines, for every later open (decision 166).
  */
 const smallPool = ['-c', 'shared_buffers=16MB'];
-export type PglitePurpose = 'bulk-load' | 'scratch';
+type PglitePurpose = 'bulk-load' | 'scratch';
 const pglitePurposeSettings: Record<PglitePurpose, string[]> = {
   'bulk-load': [...smallPool, '-c', 'maintenance_work_mem=4MB'],
   scratch: smallPool,
