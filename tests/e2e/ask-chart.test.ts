@@ -4,7 +4,7 @@
 // answered the question. With JavaScript off, the embed's form and the page's own box still answer, in the HTML.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
+import { afterTwoFrames, closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -66,7 +66,7 @@ it('answers a visitor without an account about the view on screen, citing its ce
       for (const width of [375, 1280]) {
         await page.emulateMedia({ colorScheme: theme });
         await page.setViewportSize({ width, height: 900 });
-        await page.waitForTimeout(300);
+        await afterTwoFrames(page);
         await box.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${process.env.ASK_SHOTS}/ask-chart-${width}-${theme}.png` });
       }
@@ -81,7 +81,7 @@ it('answers a visitor without an account about the view on screen, citing its ce
       await page.goto(`${world.baseUrl}/datasets/prc_hicp_manr?embed=true&theme=${theme}&${view}`);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 700 });
-        await page.waitForTimeout(300);
+        await afterTwoFrames(page);
         await page.screenshot({ path: `${process.env.ASK_SHOTS}/ask-embed-${width}-${theme}.png`, fullPage: true });
       }
       await page.setViewportSize({ width: 1280, height: 720 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generatedDatasets, toTsv } from '../../bench/assistant-datasets.mjs';
-import { closeContexts, newPage, sharedBrowser } from '../setup/browser';
+import { afterTwoFrames, closeContexts, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -67,7 +67,7 @@ it('answers with cited numbers and a chart, keeps the context for a follow-up, a
       for (const width of [375, 1280]) {
         await page.emulateMedia({ colorScheme: theme });
         await page.setViewportSize({ width, height: 900 });
-        await page.waitForTimeout(300);
+        await afterTwoFrames(page);
         await page.screenshot({ path: `${process.env.CHAT_SHOTS}/chat-${width}-${theme}.png`, fullPage: true });
       }
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeContexts, newContext, newPage, sharedBrowser } from '../setup/browser';
+import { afterTwoFrames, closeContexts, newContext, newPage, sharedBrowser } from '../setup/browser';
 import { signUpAndConfirm, startAuthWorld, visit, type AuthWorld } from './auth-peers';
 
 let browser: Browser;
@@ -87,7 +87,7 @@ it('plans, runs, shows cited findings, exports Markdown and shares the report', 
           document.documentElement.classList.toggle('dark', t === 'dark');
         }, theme);
         await page.setViewportSize({ width, height: 900 });
-        await page.waitForTimeout(300);
+        await afterTwoFrames(page);
         await page.screenshot({ path: `${process.env.RESEARCHER_SHOTS}/report-${width}-${theme}.png`, fullPage: true });
       }
     await page.setViewportSize({ width: 1280, height: 720 });
