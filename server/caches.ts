@@ -92,8 +92,10 @@ export function cacheRegistry(opts: CacheRegistryOptions): CacheRegistry {
   const { db } = opts;
   const memoVersion: VersionSource = {
     kind: 'release',
-    tables: ['datasets', 'posts'],
-    what: 'the catalogue version or a dataset version (id and updated_at; every import moves it), some with the posts version',
+    tables: ['datasets', 'posts', 'catalogue_entries'],
+    what:
+      'the catalogue version or a dataset version (id and updated_at; every import moves it), some with the posts ' +
+      "version; the sitemaps the pages' answer versions (with the table of contents applied)",
   };
   const dropStale = (group?: string) => async (release: Release) => {
     dropStaleMemos(db, await release.datasetVersions(), group);

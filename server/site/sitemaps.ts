@@ -1,12 +1,12 @@
 // Sitemaps: /api/sitemap.xml (the index) and its parts /api/sitemap-{static,datasets,datasets-page,statistics,blog}.xml.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { catalogueState, memoAt } from '../../db/catalogue-memo';
+import { memoAt } from '../../db/catalogue-memo';
 import type { ReadDb } from '../../db/client';
-import { postsVersion } from '../../db/queries/blog';
 import type { ApiEnv } from '../http/env';
 import { errorBody } from '../http/errors';
 import { sitemapParts, urlsOf, type SitemapPart, type SitemapUrl } from './sitemap-urls';
+import { answerVersions } from '#server/http/response-cache/answer-versions';
 import { uncounted } from '#server/http/route-policy';
 
 /** For crawlers (decision 201). */
@@ -59,9 +59,13 @@ export function sitemapsApi(db: ReadDb, publicUrl: string, maxUrls = SITEMAP_MAX
   const app = new OpenAPIHono<ApiEnv>();
   const origin = publicUrl.replace(/\/+$/, '');
 
-  /** A part's URLs, kept until what they follow changes: blog URLs the posts, every other part the catalogue. */
+  /**
+   * A part's URLs, kept until what the pages depend on changes (the version the response cache keeps pages by): the
+   * imported datasets and Eurostat's table of contents (the catalogue's parts: an entry added or withdrawn by a refresh
+   * imports nothing), and the posts and the datasets (the blog's: its inflation articles follow the HICP's countries).
+   */
   const partUrls = async (part: SitemapPart): Promise<SitemapUrl[]> => {
-    const version = part === 'blog' ? await postsVersion(db) : (await catalogueState(db)).version;
+    const version = (await answerVersions(db)).page;
     return memoAt(db, version, `sitemap:${part}`, () => urlsOf(db, part));
   };
 

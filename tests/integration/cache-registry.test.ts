@@ -78,7 +78,10 @@ describe('the cache registry', () => {
       { limit: BLOCKS_KEPT, unit: 'entries', setting: 'VALUE_BLOCKS' },
     ]);
     expect(declared['value blocks']!.version).toMatchObject({ kind: 'release', tables: ['datasets'] });
-    expect(declared['catalogue memo']!.version).toMatchObject({ kind: 'release', tables: ['datasets', 'posts'] });
+    expect(declared['catalogue memo']!.version).toMatchObject({
+      kind: 'release',
+      tables: ['datasets', 'posts', 'catalogue_entries'],
+    });
     expect(declared.gazetteer!.bounds[0]!.limit).toBe(1);
     expect(declared.outlines!.version.kind).toBe('immutable-files');
     expect(declared['label dictionaries']!.version.kind).toBe('immutable-files');

@@ -113,6 +113,19 @@ describe('the whole catalogue is listed', () => {
     const html = String((await page('/')).body);
     expect(html).toContain('Browse 6,953 datasets');
   });
+
+  it('lists in the sitemap what a later table of contents adds, and no longer what it withdraws', async () => {
+    const toc = readFileSync(path.join(mirror, mirrorTocFile), 'utf8');
+    const listed = async () => String((await get('/api/sitemap-datasets.xml')).body).includes('/datasets/demo_pjan2<');
+    expect(await listed()).toBe(false);
+    // A new dataset beside demo_pjan: a table of contents applied, no dataset imported or changed.
+    const line = toc.split('\n').find((l) => l.includes('\t"demo_pjan"\t'))!;
+    const added = toc.replace(line, `${line}\n${line.replace('"demo_pjan"', '"demo_pjan2"')}`);
+    expect((await syncCatalogue(h.database.db, parseTocTree(added))).added).toBe(1);
+    expect(await listed()).toBe(true);
+    expect((await syncCatalogue(h.database.db, parseTocTree(toc))).withdrawn).toBe(1);
+    expect(await listed()).toBe(false);
+  });
 });
 
 describe('import on demand', () => {
