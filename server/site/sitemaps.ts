@@ -63,15 +63,16 @@ export function sitemapsApi(db: ReadDb, publicUrl: string, maxUrls = SITEMAP_MAX
    * A part's URLs, kept until what the pages depend on changes (the version the response cache keeps pages by): the
    * imported datasets and Eurostat's table of contents (the catalogue's parts: an entry added or withdrawn by a refresh
    * imports nothing), and the posts and the datasets (the blog's: its inflation articles follow the HICP's countries).
+   * A request reads that version once (pagesVersion), however many parts it lists.
    */
-  const partUrls = async (part: SitemapPart): Promise<SitemapUrl[]> => {
-    const version = (await answerVersions(db)).page;
-    return memoAt(db, version, `sitemap:${part}`, () => urlsOf(db, part));
-  };
+  const pagesVersion = async () => (await answerVersions(db)).page;
+  const partUrls = (part: SitemapPart, version: string): Promise<SitemapUrl[]> =>
+    memoAt(db, version, `sitemap:${part}`, () => urlsOf(db, part));
 
   app.get('/sitemap.xml', async (c) => {
+    const version = await pagesVersion();
     const files = await Promise.all(
-      sitemapParts.map(async (part) => sitemapFileNames(part, (await partUrls(part)).length, maxUrls)),
+      sitemapParts.map(async (part) => sitemapFileNames(part, (await partUrls(part, version)).length, maxUrls)),
     );
     return xml(c, sitemapIndexXml(origin, files.flat()));
   });
@@ -86,7 +87,7 @@ export function sitemapsApi(db: ReadDb, publicUrl: string, maxUrls = SITEMAP_MAX
     if (!sitemapParts.includes(part) || (numbered && file < 2)) {
       return c.json(errorBody('not_found', `no sitemap part ${name}`), 404);
     }
-    const urls = await partUrls(part);
+    const urls = await partUrls(part, await pagesVersion());
     if (file > 1 && (file - 1) * maxUrls >= urls.length) {
       return c.json(errorBody('not_found', `no sitemap part ${name}`), 404);
     }

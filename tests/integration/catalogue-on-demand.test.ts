@@ -22,6 +22,7 @@ import { hicp, navigation } from './site-harness';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/import');
 const person = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const toc = readFileSync(path.join(mirror, mirrorTocFile), 'utf8');
 
 let h: Harness;
 let peer: EurostatPeer;
@@ -35,7 +36,7 @@ beforeAll(async () => {
     },
   });
   h = await startHarness({ samples: [hicp], env: { EUROSTAT_API: peer.url }, build: await pageBuild() });
-  await syncCatalogue(h.database.db, parseTocTree(readFileSync(path.join(mirror, mirrorTocFile), 'utf8')));
+  await syncCatalogue(h.database.db, parseTocTree(toc));
 });
 afterAll(async () => {
   await h.app.refresh.stop();
@@ -115,7 +116,6 @@ describe('the whole catalogue is listed', () => {
   });
 
   it('lists in the sitemap what a later table of contents adds, and no longer what it withdraws', async () => {
-    const toc = readFileSync(path.join(mirror, mirrorTocFile), 'utf8');
     const listed = async () => String((await get('/api/sitemap-datasets.xml')).body).includes('/datasets/demo_pjan2<');
     expect(await listed()).toBe(false);
     // A new dataset beside demo_pjan: a table of contents applied, no dataset imported or changed.
