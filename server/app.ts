@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { keepValueBlocks } from '../db/queries/observations';
 import { primaryOf, readFromReplica } from '../db/replica';
 import { accountApi } from './auth/account-api';
-import { answerVersions } from './http/response-cache/answer-versions';
+import { answerVersions } from '../db/answer-versions';
 import { appRoutePolicies } from './route-policies';
 import type { RoutePolicies } from './http/route-policy';
 import { cacheRegistry, type CacheRegistry } from './caches';

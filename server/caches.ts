@@ -95,7 +95,8 @@ export function cacheRegistry(opts: CacheRegistryOptions): CacheRegistry {
     tables: ['datasets', 'posts', 'catalogue_entries'],
     what:
       'the catalogue version or a dataset version (id and updated_at; every import moves it), some with the posts ' +
-      "version; the sitemaps the pages' answer versions (with the table of contents applied)",
+      "version; the sitemaps the pages' answer versions, the catalogue's themes the API's (both with the table of " +
+      'contents applied)',
   };
   const dropStale = (group?: string) => async (release: Release) => {
     dropStaleMemos(db, await release.datasetVersions(), group);
@@ -124,7 +125,9 @@ export function cacheRegistry(opts: CacheRegistryOptions): CacheRegistry {
     {
       name: 'catalogue memo',
       module: 'db/catalogue-memo.ts',
-      key: 'group:rest per database handle (metadata, coverage, figures, featured and chart images, sitemaps, cards)',
+      key:
+        'group:rest per database handle (metadata, coverage, figures, featured and chart images, sitemaps, themes, ' +
+        'cards)',
       version: memoVersion,
       bounds: [{ limit: MEMO_GROUP_LIMIT, unit: 'entries', per: 'group' }],
       size: () => memoSize(db) - memoSize(db, VALUE_BLOCKS_GROUP) - memoSize(db, GAZETTEER_KEY),

@@ -26,7 +26,7 @@ export const catalogueEntries = pgTable('catalogue_entries', {
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   /**
    * The last table of contents that added, changed, withdrew or listed it again: a sync that changes nothing leaves
-   * it, so the kept answers' version (answer-versions.ts) moves only with the catalogue.
+   * it, so the kept answers' version (db/answer-versions.ts) moves only with the catalogue.
    */
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });

@@ -36,6 +36,20 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
     );
     const before = new Map(known.map((k) => [k.code, k.withdrawn]));
     const listedBefore = known.filter((k) => !k.withdrawn).length;
+    // The tree as it was: a folder renamed or moved changes the breadcrumbs of everything under it (and the themes'
+    // names and counts on /datasets) without changing any entry's own row.
+    const foldersBefore = await queryRows<{ slug: string; name: string; parent: string | null }>(
+      tx,
+      sql`SELECT c.slug, c.name, p.slug AS parent FROM categories c LEFT JOIN categories p ON p.id = c.parent_id`,
+    );
+    const treeBefore = new Map(foldersBefore.map((f) => [f.slug, f]));
+    const movedFolders = folders
+      .filter((f) => {
+        const was = treeBefore.get(f.code);
+        return was !== undefined && (was.name !== f.title || was.parent !== f.parent);
+      })
+      .map((f) => f.code);
+    const relinked = new Set<string>();
 
     // Folders first (a folder's parent comes before it in the file), then their parents by slug.
     for (let i = 0; i < folders.length; i += BATCH) {
@@ -83,13 +97,32 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
       const links = part.flatMap((e) => e.folders.map((f) => [e.code, f] as const));
       const linkCodes = pgArray(links.map((l) => l[0]));
       const linkSlugs = pgArray(links.map((l) => l[1]));
-      await tx.execute(sql`DELETE FROM catalogue_entry_categories l USING categories c
+      const unlinked = await queryRows<{ code: string }>(
+        tx,
+        sql`DELETE FROM catalogue_entry_categories l USING categories c
         WHERE c.id = l.category_id AND l.code = ANY(${codes}::text[])
-          AND (l.code, c.slug) NOT IN (SELECT * FROM unnest(${linkCodes}::text[], ${linkSlugs}::text[]))`);
-      await tx.execute(sql`INSERT INTO catalogue_entry_categories (code, category_id)
+          AND (l.code, c.slug) NOT IN (SELECT * FROM unnest(${linkCodes}::text[], ${linkSlugs}::text[]))
+        RETURNING l.code`,
+      );
+      const linked = await queryRows<{ code: string }>(
+        tx,
+        sql`INSERT INTO catalogue_entry_categories (code, category_id)
         SELECT x.code, c.id FROM unnest(${linkCodes}::text[], ${linkSlugs}::text[]) AS x(code, slug)
         JOIN categories c ON c.slug = x.slug
-        ON CONFLICT DO NOTHING`);
+        ON CONFLICT DO NOTHING RETURNING code`,
+      );
+      for (const { code } of [...unlinked, ...linked]) if (before.has(code)) relinked.add(code);
+    }
+    // An entry filed under one more folder or one fewer, or under a folder renamed or moved, has changed: its changed_at
+    // moves, and with it the kept answers' version (the themes' counts and names, its breadcrumbs).
+    if (relinked.size || movedFolders.length) {
+      await tx.execute(sql`WITH RECURSIVE moved AS (
+          SELECT id FROM categories WHERE slug = ANY(${pgArray(movedFolders)}::text[])
+          UNION SELECT k.id FROM categories k JOIN moved m ON k.parent_id = m.id)
+        UPDATE catalogue_entries SET changed_at = ${now.toISOString()}::timestamptz
+        WHERE changed_at IS DISTINCT FROM ${now.toISOString()}::timestamptz
+          AND (code = ANY(${pgArray([...relinked])}::text[])
+            OR code IN (SELECT l.code FROM catalogue_entry_categories l JOIN moved m ON m.id = l.category_id))`);
     }
 
     const report: CatalogueSyncReport = {

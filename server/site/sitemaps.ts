@@ -6,7 +6,7 @@ import type { ReadDb } from '../../db/client';
 import type { ApiEnv } from '../http/env';
 import { errorBody } from '../http/errors';
 import { sitemapParts, urlsOf, type SitemapPart, type SitemapUrl } from './sitemap-urls';
-import { answerVersions } from '#server/http/response-cache/answer-versions';
+import { answerVersions } from '#db/answer-versions';
 import { uncounted } from '#server/http/route-policy';
 
 /** For crawlers (decision 201). */

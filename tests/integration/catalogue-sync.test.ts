@@ -6,9 +6,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { listCategoryOptions } from '../../db/queries/site';
 import { queryRows } from '../../db/sql';
 import { syncCatalogue } from '../../server/catalogue/sync';
-import { answerVersions } from '../../server/http/response-cache/answer-versions';
+import { answerVersions } from '../../db/answer-versions';
 import { mirrorTocFile } from '../../server/catalogue/seed';
 import { parseTocTree } from '../../server/catalogue/toc';
 import { freshDatabase, mirror } from '../setup/database';
@@ -99,6 +100,33 @@ describe("Eurostat's table of contents as the catalogue", () => {
     await syncCatalogue(database.db, parseTocTree(retitled), new Date('2026-11-03T13:00:00Z'));
     expect(await answerVersions(database.db)).not.toEqual(before);
     await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T14:00:00Z'));
+  });
+
+  it('moves the version when only the tree changes: a theme renamed, an entry filed under one more theme', async () => {
+    const economy = async () => (await listCategoryOptions(database.db)).find((c) => c.slug === 'economy');
+    const before = await answerVersions(database.db);
+    const { datasets: filed } = (await economy())!;
+    expect(await economy()).toMatchObject({ name: 'Economy and finance' });
+
+    // Eurostat renames a theme: no entry's own row changes, yet /datasets must show the new name.
+    const renamed = tocText.replace('"    Economy and finance"', '"    Economy, finance and trade"');
+    await syncCatalogue(database.db, parseTocTree(renamed), new Date('2026-11-03T15:00:00Z'));
+    const afterRename = await answerVersions(database.db);
+    expect(afterRename).not.toEqual(before);
+    expect(await economy()).toMatchObject({ name: 'Economy, finance and trade', datasets: filed });
+
+    // A dataset of another theme is filed under this one too: it counts there, with its own row unchanged.
+    const lines = renamed.split('\n');
+    const entry = lines.find((l) => l.includes('"ei_bsco_m"'))!.replace(/^"\s*/, '"        ');
+    const at = lines.findIndex((l) => l.includes('"economy"'));
+    const filedTwice = [...lines.slice(0, at + 1), entry, ...lines.slice(at + 1)].join('\n');
+    await syncCatalogue(database.db, parseTocTree(filedTwice), new Date('2026-11-03T16:00:00Z'));
+    expect(await answerVersions(database.db)).not.toEqual(before);
+    expect(await answerVersions(database.db)).not.toEqual(afterRename);
+    expect(await economy()).toMatchObject({ name: 'Economy, finance and trade', datasets: filed + 1 });
+
+    await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T17:00:00Z'));
+    expect(await economy()).toMatchObject({ name: 'Economy and finance', datasets: filed });
   });
 
   it('takes a table of contents that lists less than half the catalogue as broken: nothing is withdrawn', async () => {

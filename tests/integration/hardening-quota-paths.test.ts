@@ -9,7 +9,7 @@ import { USAGE_DAYS } from '../../core/plans';
 import { organizationUsage } from '../../db/queries/api-keys';
 import { apiUsage, organizationMembers } from '../../db/schema';
 import { Hono } from 'hono';
-import { answerVersions } from '../../server/http/response-cache/answer-versions';
+import { answerVersions } from '../../db/answer-versions';
 import { dailyApiLimit, markCounted, utcDay } from '../../server/keys/daily-limit';
 import { allRoutePolicies } from '../../server/route-policies';
 import { routePolicies } from '../../server/http/route-policy';

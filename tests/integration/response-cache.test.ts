@@ -9,11 +9,8 @@ import { compress } from 'hono/compress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiUsage } from '../../db/schema';
-import {
-  answerVersions,
-  POSTGRES_VERSIONS_MAX_AGE_MS,
-  watchAnswerVersions,
-} from '../../server/http/response-cache/answer-versions';
+import { answerVersions } from '../../db/answer-versions';
+import { POSTGRES_VERSIONS_MAX_AGE_MS, watchAnswerVersions } from '../../server/http/response-cache/answer-versions';
 import type { ApiEnv } from '../../server/http/env';
 import { issuePageToken, isValidPageToken } from '../../server/keys/page-token';
 import { colourSchemeHint, redirectPages } from '../../server/site/redirects';

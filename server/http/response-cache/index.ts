@@ -2,7 +2,8 @@
 // visitors' public pages and embeds are answered from memory, valid for the catalogue version (and the posts version
 // for pages) read at the time of the request, bounded in entries and bytes. Derived data stays in db/catalogue-memo.ts.
 // Its parts (decision 193): policy.ts (which requests, their keys), store.ts (the kept answers and their versions),
-// middleware.ts (in the chain), hot-path.ts (ahead of it); answer-versions.ts reads the versions from the database.
+// middleware.ts (in the chain), hot-path.ts (ahead of it); answer-versions.ts hears that the versions changed
+// (db/answer-versions.ts reads them).
 import type { MiddlewareHandler } from 'hono';
 import { hotPath, type HotPathDeps, type NodeListener } from './hot-path';
 import { cacheMiddleware } from './middleware';

@@ -1,5 +1,6 @@
 // The response cache's store: the kept answers, bounded in entries and bytes (least recently used first out), the
 // admission of new API addresses when it is full (decision 180), and the versions the kept answers are valid for.
+import type { AnswerVersions } from '#db/answer-versions';
 import { freshRead } from '../fresh-read';
 import type { CacheKind } from '../route-policy';
 
@@ -26,13 +27,7 @@ export interface HotForm {
   compress: boolean;
 }
 
-/** What answers depend on: the catalogue version (every import bumps it) for the API, and with the posts' for pages. */
-export interface AnswerVersions {
-  api: string;
-  page: string;
-  /** When these versions change without a write (a post's publication time, ms since the epoch). */
-  until?: number;
-}
+export type { AnswerVersions };
 
 export interface StoreOptions {
   /** Reads the versions from the database (db/catalogue-memo.ts catalogueState, db/queries/blog.ts postsVersion). */
