@@ -126,6 +126,25 @@ describe('the whole catalogue is listed', () => {
     expect((await syncCatalogue(h.database.db, parseTocTree(toc))).withdrawn).toBe(1);
     expect(await listed()).toBe(false);
   });
+
+  it('names a theme as a later table of contents renames it, on /datasets and in /api/categories at once', async () => {
+    const named = async (name: string) =>
+      String((await page('/datasets')).body).includes(`value="economy">${name}<`) &&
+      (await get('/api/categories')).body.categories
+        .find((c: any) => c.slug === 'data')
+        .children.some((c: any) => c.slug === 'economy' && c.name === name);
+    // Both answers are kept by the response cache; the rename changes no dataset and no entry's own row.
+    expect(await named('Economy and finance')).toBe(true);
+    const renamed = toc.replace('"    Economy and finance"', '"    Economy, finance and trade"');
+    try {
+      await syncCatalogue(h.database.db, parseTocTree(renamed));
+      // On PostgreSQL the cache hears of the commit a moment later, by a notice through the server.
+      await until(() => named('Economy, finance and trade'), 'the renamed theme in both answers', { everyMs: 50 });
+    } finally {
+      await syncCatalogue(h.database.db, parseTocTree(toc));
+    }
+    await until(() => named('Economy and finance'), "the theme's name back in both answers", { everyMs: 50 });
+  });
 });
 
 describe('import on demand', () => {
