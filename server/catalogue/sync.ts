@@ -15,6 +15,10 @@ export interface CatalogueSyncReport {
   returned: number;
   withdrawn: number;
   folders: number;
+  /** Folders listed before that this table of contents renames or files under another folder. */
+  foldersChanged: number;
+  /** Entries listed before that it files under one folder more or fewer, or under a folder renamed or moved. */
+  refiled: number;
   /**
    * Set when the table of contents listed fewer than half the entries we list: taken as a broken download, so
    * nothing was marked withdrawn (new and changed entries were still applied).
@@ -115,14 +119,20 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
     }
     // An entry filed under one more folder or one fewer, or under a folder renamed or moved, has changed: its changed_at
     // moves, and with it the kept answers' version (the themes' counts and names, its breadcrumbs).
+    let refiled = 0;
     if (relinked.size || movedFolders.length) {
-      await tx.execute(sql`WITH RECURSIVE moved AS (
+      const touched = await queryRows<{ code: string }>(
+        tx,
+        sql`WITH RECURSIVE moved AS (
           SELECT id FROM categories WHERE slug = ANY(${pgArray(movedFolders)}::text[])
           UNION SELECT k.id FROM categories k JOIN moved m ON k.parent_id = m.id)
         UPDATE catalogue_entries SET changed_at = ${now.toISOString()}::timestamptz
         WHERE changed_at IS DISTINCT FROM ${now.toISOString()}::timestamptz
           AND (code = ANY(${pgArray([...relinked])}::text[])
-            OR code IN (SELECT l.code FROM catalogue_entry_categories l JOIN moved m ON m.id = l.category_id))`);
+            OR code IN (SELECT l.code FROM catalogue_entry_categories l JOIN moved m ON m.id = l.category_id))
+        RETURNING code`,
+      );
+      refiled = touched.length;
     }
 
     const report: CatalogueSyncReport = {
@@ -131,6 +141,8 @@ export async function syncCatalogue(db: Db, tree: TocTree, now = new Date()): Pr
       returned: items.filter((e) => before.get(e.code) === true).length,
       withdrawn: 0,
       folders: folders.length,
+      foldersChanged: movedFolders.length,
+      refiled,
     };
     if (items.length * 2 < listedBefore) {
       report.withdrawalSkipped =
@@ -156,6 +168,8 @@ export function describeSync(r: CatalogueSyncReport): string {
   if (r.added) parts.push(`${r.added.toLocaleString('en')} new`);
   if (r.returned) parts.push(`${r.returned} listed again`);
   if (r.withdrawn) parts.push(`${r.withdrawn} withdrawn`);
+  if (r.foldersChanged) parts.push(`${r.foldersChanged} folder${r.foldersChanged === 1 ? '' : 's'} renamed or moved`);
+  if (r.refiled) parts.push(`${r.refiled.toLocaleString('en')} filed anew`);
   if (r.withdrawalSkipped) parts.push(r.withdrawalSkipped);
   return parts.join(', ');
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { listCategoryOptions } from '../../db/queries/site';
 import { queryRows } from '../../db/sql';
-import { syncCatalogue } from '../../server/catalogue/sync';
+import { describeSync, syncCatalogue } from '../../server/catalogue/sync';
 import { answerVersions } from '../../db/answer-versions';
 import { mirrorTocFile } from '../../server/catalogue/seed';
 import { parseTocTree } from '../../server/catalogue/toc';
@@ -86,7 +86,7 @@ describe("Eurostat's table of contents as the catalogue", () => {
     const before = await answerVersions(database.db);
     const [changed] = await rows<{ at: string }>(sql`SELECT max(changed_at)::text AS at FROM catalogue_entries`);
     const again = await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-11-03T12:00:00Z'));
-    expect(again).toMatchObject({ listed: 6953, added: 0, returned: 0, withdrawn: 0 });
+    expect(again).toMatchObject({ listed: 6953, added: 0, returned: 0, withdrawn: 0, foldersChanged: 0, refiled: 0 });
     expect(await answerVersions(database.db)).toEqual(before);
     const [after] = await rows<{ at: string; links: number }>(
       sql`SELECT max(changed_at)::text AS at, (SELECT count(*)::int FROM catalogue_entry_categories) AS links
@@ -110,7 +110,10 @@ describe("Eurostat's table of contents as the catalogue", () => {
 
     // Eurostat renames a theme: no entry's own row changes, yet /datasets must show the new name.
     const renamed = tocText.replace('"    Economy and finance"', '"    Economy, finance and trade"');
-    await syncCatalogue(database.db, parseTocTree(renamed), new Date('2026-11-03T15:00:00Z'));
+    const rename = await syncCatalogue(database.db, parseTocTree(renamed), new Date('2026-11-03T15:00:00Z'));
+    // Every entry under the theme: its breadcrumbs name it.
+    expect(rename).toMatchObject({ added: 0, withdrawn: 0, foldersChanged: 1, refiled: filed });
+    expect(describeSync(rename)).toContain(`1 folder renamed or moved, ${filed.toLocaleString('en')} filed anew`);
     const afterRename = await answerVersions(database.db);
     expect(afterRename).not.toEqual(before);
     expect(await economy()).toMatchObject({ name: 'Economy, finance and trade', datasets: filed });
@@ -120,7 +123,10 @@ describe("Eurostat's table of contents as the catalogue", () => {
     const entry = lines.find((l) => l.includes('"ei_bsco_m"'))!.replace(/^"\s*/, '"        ');
     const at = lines.findIndex((l) => l.includes('"economy"'));
     const filedTwice = [...lines.slice(0, at + 1), entry, ...lines.slice(at + 1)].join('\n');
-    await syncCatalogue(database.db, parseTocTree(filedTwice), new Date('2026-11-03T16:00:00Z'));
+    expect(await syncCatalogue(database.db, parseTocTree(filedTwice), new Date('2026-11-03T16:00:00Z'))).toMatchObject({
+      foldersChanged: 0,
+      refiled: 1,
+    });
     expect(await answerVersions(database.db)).not.toEqual(before);
     expect(await answerVersions(database.db)).not.toEqual(afterRename);
     expect(await economy()).toMatchObject({ name: 'Economy, finance and trade', datasets: filed + 1 });
