@@ -17,7 +17,10 @@ export interface CatalogueSyncReport {
   folders: number;
   /** Folders listed before that this table of contents renames or files under another folder. */
   foldersChanged: number;
-  /** Entries listed before that it files under one folder more or fewer, or under a folder renamed or moved. */
+  /**
+   * Entries listed before that it files under one folder more or fewer, or under a folder renamed or moved (one whose
+   * own row it changed too is not counted).
+   */
   refiled: number;
   /**
    * Set when the table of contents listed fewer than half the entries we list: taken as a broken download, so

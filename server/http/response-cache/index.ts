@@ -10,7 +10,7 @@ import { cacheMiddleware } from './middleware';
 import { cacheStore, type StoreOptions } from './store';
 
 export { PAGE_CACHE_CONTROL, PRIVATE_PAGE_CACHE_CONTROL } from './policy';
-export type { AnswerVersions } from './store';
+export type { AnswerVersions } from '#db/answer-versions';
 export {
   chosenEncoding,
   HOT_COUNT,

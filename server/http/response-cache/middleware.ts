@@ -11,7 +11,8 @@ import {
   SURROGATE_KEY_HEADER,
   surrogateKeysOf,
 } from './policy';
-import type { AnswerVersions, Entry, Store } from './store';
+import type { AnswerVersions } from '#db/answer-versions';
+import type { Entry, Store } from './store';
 
 /** Splits `body` at each occurrence of the given markers (index in `markers` stands in for the text). */
 function splitAt(body: Buffer, markers: (string | undefined)[]): (Buffer | 0 | 1)[] {

@@ -27,10 +27,8 @@ export interface HotForm {
   compress: boolean;
 }
 
-export type { AnswerVersions };
-
 export interface StoreOptions {
-  /** Reads the versions from the database (db/catalogue-memo.ts catalogueState, db/queries/blog.ts postsVersion). */
+  /** Reads the versions from the database (db/answer-versions.ts). */
   versions: () => Promise<AnswerVersions>;
   /**
    * Calls back on every change of the versions once it is committed (PGlite: in this thread, before the writing
