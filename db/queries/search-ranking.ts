@@ -66,11 +66,19 @@ const narrowness = 0.15;
 const summaryWords = 'main key headline summary overview results';
 /**
  * A table whose title says what a better table's says (the same title words, brackets and form words aside, at the same
- * frequency) is that table again under another theme (Eurostat lists a `tps` table as a `tesem`, `sdg_` or `tips` one
- * too): its score is multiplied by this, so the first five show different tables. Datasets are left alone: a dataset
- * and a table of one title, or two datasets of one title (`ei_` and `prc_`), are asked for apart.
+ * frequency, or at any when the query names none: frequencyWords) is that table again under another theme (Eurostat
+ * lists a `tps` table as a `tesem`, `sdg_` or `tips` one too): its score is multiplied by this, so the first five show
+ * different tables. Datasets are left alone: a dataset and a table of one title, or two datasets of one title (`ei_` and
+ * `prc_`), are asked for apart.
  */
 const twin = 0.5;
+/**
+ * The words by which a title names its frequency ("… - annual data", "… - quarterly data"): two tables whose titles
+ * differ only by these are one table at two frequencies (tipsgo10 and tipsgo20). When the query names no frequency, the
+ * annual one is shown and the other is a twin, so that the first five show different tables (decision 234). Words of
+ * the English language, not of any subject.
+ */
+const frequencyWords = 'annual quarterly monthly weekly daily data';
 /**
  * After the first table and the first dataset, each further result of the same kind is multiplied by this once more
  * (the k-th table by kindDecay^(k-1), likewise datasets): a subject is answered by Eurostat's headline tables and by the
@@ -210,10 +218,14 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
             SELECT sum(h.rarity) FROM unnest(c.title_lexemes) AS w(lexeme) JOIN shared h ON h.lexeme = w.lexeme), 0))
           AS narrow
         FROM ranked c WHERE c.first_rank <= ${refined}),
-      -- The same table again under another theme (the same title words at the same frequency) after the first one.
+      -- The same table again under another theme (the same title words, its frequency's aside) after the first one; at
+      -- another frequency too when the query names none, the annual one first.
       twinned AS (
         SELECT c.*, c.narrow * CASE WHEN c.kind = 'table' AND row_number() OVER (
-            PARTITION BY c.kind, c.title_lexemes, c.frequency ORDER BY c.narrow DESC, c.first_rank) > 1
+            PARTITION BY c.kind, ARRAY(SELECT w FROM unnest(c.title_lexemes) AS w
+                WHERE NOT w = ANY(tsvector_to_array(to_tsvector('english', ${frequencyWords}))) ORDER BY w),
+              CASE WHEN ${r.frequency !== null} THEN c.frequency END
+            ORDER BY c.frequency = 'A' DESC, c.narrow DESC, c.first_rank) > 1
             THEN ${twin}::float ELSE 1 END AS twinned
         FROM narrowed c),
       -- Tables and datasets in turn: the k-th of a kind counts kindDecay^(k-1).

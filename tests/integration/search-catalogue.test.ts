@@ -133,6 +133,15 @@ describe('search over entries not imported yet', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
+  it('shows a table at one frequency when the query names none: the annual one, the quarterly when asked for', async () => {
+    // tipsgo10 and tipsgo20 are "General government gross debt (EDP concept), consolidated" annual and quarterly: both
+    // were among the first five for "government debt", and gov_10dd_edpt1, the dataset of deficit and debt, was not.
+    const debt = await firstFive('government debt');
+    expect(debt.filter((c) => c.startsWith('tipsgo'))).toEqual(['tipsgo10']);
+    expect(debt).toContain('gov_10dd_edpt1');
+    expect(await firstFive('government debt quarterly')).toContain('tipsgo20');
+  });
+
   it('shows tables and datasets both among the first five, not one kind only (decision 227)', async () => {
     // Eurostat's social protection tables (tps00098 … tps00105) filled the first five; the datasets behind them
     // (spr_…) came after. The k-th table or dataset counts 0.85^(k-1), so a dataset of the subject is shown too.
