@@ -44,7 +44,7 @@ import { formApiPath, requestGuard } from './http/middleware/request-guard';
 import { robotsApi } from './site/robots';
 import { healthApi } from './site/health';
 import { readRouting, readsOwnWrites } from './http/middleware/read-routing';
-import { startProxyPurge } from './http/proxy-purge';
+import { startProxyPurge, type ProxyPurger } from './http/proxy-purge';
 import { newNonce, securityHeaderPairs, securityHeaders } from './http/middleware/security-headers';
 import { bodyLimits, ClientGone, imageRequestLimit } from './http/middleware/work-limits';
 import { createRefreshService, type RefreshService } from './refresh/service';
@@ -89,6 +89,8 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   responseCache: ResponseCache;
   caches: CacheRegistry;
   policies: RoutePolicies;
+  /** With PROXY_PURGE_URL: the purges of the caching proxy, whose `idle()` tests wait on. */
+  proxyPurge: ProxyPurger | undefined;
 } {
   const config = opts.config ?? loadConfig();
   const trustProxy = config.TRUST_PROXY === '1';
@@ -188,7 +190,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
   app.use('*', readRouting({ db: opts.db, readsReplica: policies.readsReplica, secure }));
   // The caching proxy in front (PROXY_PURGE_URL) drops what each release made stale (decision 218).
   const proxies = config.PROXY_PURGE_URL?.split(',').map((u) => u.trim());
-  if (proxies) startProxyPurge(opts.db, { urls: proxies });
+  const proxyPurge = proxies ? startProxyPurge(opts.db, { urls: proxies }) : undefined;
   // Repeated identical reads answered from memory, below the quota so that every one is still counted (decision 090).
   if (config.RESPONSE_CACHE_MB > 0) app.use('/api/*', cache.middleware);
   // The catalogue documents first: /api/datasets/ai-discovery is not a dataset id.
@@ -347,7 +349,7 @@ export function createApp(opts: AppOptions): OpenAPIHono<ApiEnv> & {
     if (config.RESPONSE_CACHE_MB > 0) app.use('*', cache.middleware);
     app.all('*', (c) => render(c.req.raw, c));
   }
-  return Object.assign(app, { auth, refresh, responseCache: cache, caches, policies });
+  return Object.assign(app, { auth, refresh, responseCache: cache, caches, policies, proxyPurge });
 }
 
 /**

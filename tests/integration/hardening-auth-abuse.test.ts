@@ -11,6 +11,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { freshDatabase } from '../setup/database';
 import { linkIn, type ReceivedMail } from '../setup/smtp';
+import { until } from '../setup/until';
 import { confirmedUser, goodPassword, nextIp, signUp, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
@@ -22,13 +23,14 @@ afterAll(() => h.close());
 let count = 0;
 const address = (who: string) => `${who}-${++count}@example.org`;
 
-/** Mails to `to` whose subject starts with `subject`, once the ones expected have arrived and a moment has passed. */
+/**
+ * Mails to `to` whose subject starts with `subject`, once the ones expected have arrived. Called after the requests
+ * have been answered: an account mail is sent within its request (auth-reset.test.ts checks that it is in the inbox
+ * when the answer comes), so one beyond the bound would be here already.
+ */
 async function inbox(to: string, subject: string, atLeast: number): Promise<ReceivedMail[]> {
   const mine = () => h.smtp.mails.filter((m) => m.to.includes(to) && m.subject.startsWith(subject));
-  for (let waited = 0; mine().length < atLeast && waited < 10_000; waited += 50)
-    await new Promise((r) => setTimeout(r, 50));
-  // Any mail beyond the bound would be on its way by now.
-  await new Promise((r) => setTimeout(r, 400));
+  await until(() => mine().length >= atLeast, `${atLeast} mails "${subject}…" to ${to}`);
   return mine();
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importsAction } from '../../app/routes/app/admin/imports.server';
 import { inflateLimit, type ImportJob } from '../../core/admin-imports';
 import { insertResearchReport } from '../../db/queries/researcher';
@@ -20,6 +20,7 @@ import { liveShares, streamStats } from '../../server/live/stream';
 import { createRefreshService, type RefreshService } from '../../server/refresh/service';
 import { mirror } from '../setup/database';
 import { openLiveStream, type LiveStream } from '../setup/live-stream';
+import { until } from '../setup/until';
 import { confirmedUser, startHarness, TestClient, type Harness } from './auth-harness';
 
 const adminEmail = 'admin.bounds@example.org';
@@ -197,7 +198,16 @@ describe('live streams', () => {
   /** Opens a stream from `ip`: the stream (status 200) or the refusal. */
   const open = (ip: string) =>
     openLiveStream((r) => h.app.request(r), `${h.publicUrl}/api/live`, { 'x-forwarded-for': ip });
-  const settle = () => new Promise((r) => setTimeout(r, 50));
+  /** The streams open in this process before each test. */
+  let openBefore = 0;
+  beforeEach(() => {
+    openBefore = streamStats.open;
+  });
+  /** Until the server has let go of every stream the test opened (the next test has every one to give). */
+  const closed = (...streams: LiveStream[]) => {
+    for (const s of streams) s.close();
+    return until(() => streamStats.open === openBefore, 'every live stream of the test closed on the server');
+  };
 
   it('no two addresses (nor one network) can take every stream of LIVE_MAX_STREAMS=40', async () => {
     const shares = liveShares(40);
@@ -229,8 +239,7 @@ describe('live streams', () => {
       expect(stream.status).toBe(200);
       opened.push(stream);
     }
-    for (const s of opened) s.close();
-    await settle();
+    await closed(...opened);
   });
 
   it('when every stream is taken, a new address takes the longest-lived stream of the address holding the most', async () => {
@@ -252,16 +261,15 @@ describe('live streams', () => {
     const newcomer = await open('198.18.0.1');
     expect(newcomer.stream.status).toBe(200);
     await newcomer.stream.next((e) => e.event === 'joined');
-    await settle();
-    expect(streamStats.evicted).toBe(before + 1);
     // The oldest stream (of an address holding the most) ended; every other one is open.
+    await until(() => held[0]!.stream.ended, 'the oldest stream ended');
+    expect(streamStats.evicted).toBe(before + 1);
     const ended = held.filter((x) => x.stream.ended);
     expect(ended.map((x) => x.ip)).toEqual([held[0]!.ip]);
     // The address it was taken from does not take it back while it holds as many as the newcomer or more.
     const back = await open(held[0]!.ip);
     expect(back.stream.status).toBe(429);
-    for (const x of [...held, { stream: newcomer.stream }]) x.stream.close();
-    await settle();
+    await closed(...held.map((x) => x.stream), newcomer.stream);
   });
 });
 

@@ -56,8 +56,9 @@ async function bansAfter(write: () => Promise<unknown>, count: number): Promise<
   const from = bans.length;
   await write();
   await until(() => bans.length - from >= count, `${count} BANs`);
-  // Nothing more on its way for this release (PostgreSQL: the second purge comes 1.5 s after the first).
-  await new Promise((r) => setTimeout(r, postgres ? 2000 : 100));
+  // Nothing more on its way for this release: every release heard has been purged, its second purge too (PostgreSQL:
+  // 1.5 s after the first).
+  await h.app.proxyPurge!.idle();
   return bans.slice(from);
 }
 
