@@ -186,6 +186,19 @@ describe('search over entries not imported yet', () => {
     expect(construction.items.some((d) => /production in construction/i.test(d.dataset_name))).toBe(true);
   });
 
+  it('reads what people call business demography, marriage rates, life satisfaction and temporary jobs (decision 236)', async () => {
+    // Before: demography of people for "business births", unemployment for "taux de nuptialité", life expectancy for
+    // "life satisfaction", contract durations for "temporary contracts", births by mother's citizenship for mothers.
+    const firms = await search('business births and deaths', '&limit=5');
+    expect(firms.items.some((d) => /business demography/i.test(d.dataset_name))).toBe(true);
+    expect(await firstFive('taux de nuptialité')).toContain('tps00206');
+    const satisfied = await search('life satisfaction', '&limit=5');
+    expect(satisfied.items.some((d) => /satisfaction/i.test(d.dataset_name))).toBe(true);
+    expect(satisfied.items.some((d) => /life expectancy/i.test(d.dataset_name))).toBe(false);
+    expect(await firstFive('temporary contracts')).toContain('tesem110');
+    expect(await firstFive('age of mothers at first birth')).toContain('tps00017');
+  });
+
   it('prefers the frequency a query names, and reads freight, fatal and German compounds of debt (decision 220)', async () => {
     // Before: the annual tables of household consumption came first, the quarterly one not among the first five.
     const quarterly = await search('household consumption expenditure quarterly', '&limit=5');
