@@ -83,7 +83,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const app = await startApp();
   const baseline = await startBaseline();
-  const browser = await launchBrowser('measure');
+  const browser = await launchBrowser();
   try {
     const targets = [['static one-heading page (baseline)', baseline.url], ...pages.map((p) => [p, app.base + p])];
     // One warm-up load per page: the server's caches and PGlite's buffers are filled, as on a running site.

@@ -24,16 +24,9 @@ describe('the browser files’ Chromium switches', () => {
   });
 
   it('passes one --disable-features: Playwright’s features and the address bar popup’s', async () => {
-    const switches = featureSwitches(await commandLine(launchOptions('/bin/true', 'tests')));
+    const switches = featureSwitches(await commandLine(launchOptions('/bin/true')));
     expect(switches).toHaveLength(1);
     const features = switches[0]!.slice('--disable-features='.length).split(',');
     expect(features).toEqual([...playwrightDisabledFeatures, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']);
-  });
-
-  it('keeps V8 to its interpreter for the tests, and not for a benchmark (decision 235)', async () => {
-    const jsFlags = async (purpose: 'tests' | 'measure') =>
-      (await commandLine(launchOptions('/bin/true', purpose))).filter((a) => a.startsWith('--js-flags='));
-    expect(await jsFlags('tests')).toEqual(['--js-flags=--max-opt=0']);
-    expect(await jsFlags('measure')).toEqual([]);
   });
 });

@@ -42,24 +42,12 @@ export const playwrightDisabledFeatures = [
  */
 const unusedFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-/**
- * For the browser files, V8 runs the pages' scripts in its interpreter only, never compiling them to machine code. A
- * test page lives for a few seconds, too short for the optimizing compilers to earn back their own CPU: the
- * accessibility and site-pages files took 164-170 CPU-seconds instead of 187-221 (axe-core included), every test
- * passing. The scripts' behaviour is the same; only their speed differs. A benchmark measures pages as readers' browsers
- * run them, with every tier (decision 235).
- */
-const interpreterOnly = '--js-flags=--max-opt=0';
-
-/** Whom a Chromium is for: the browser files, or a benchmark that measures pages as a reader's browser runs them. */
-export type BrowserPurpose = 'tests' | 'measure';
-
-export function launchBrowser(purpose: BrowserPurpose): Promise<Browser> {
-  return chromium.launch(launchOptions(chromiumPath, purpose));
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch(launchOptions(chromiumPath));
 }
 
-/** How the browser files (or a benchmark) launch Chromium (at `executablePath`). */
-export function launchOptions(executablePath: string, purpose: BrowserPurpose): LaunchOptions {
+/** How the browser files launch Chromium (at `executablePath`). */
+export function launchOptions(executablePath: string): LaunchOptions {
   return {
     executablePath,
     ignoreDefaultArgs: [`--disable-features=${playwrightDisabledFeatures.join(',')}`],
@@ -73,7 +61,6 @@ export function launchOptions(executablePath: string, purpose: BrowserPurpose): 
       '--disable-component-update',
       '--disable-sync',
       `--disable-features=${[...playwrightDisabledFeatures, ...unusedFeatures].join(',')}`,
-      ...(purpose === 'tests' ? [interpreterOnly] : []),
     ],
   };
 }
@@ -87,7 +74,7 @@ let shared: Promise<Browser> | undefined;
  * it launched). A browser that crashed or was closed is launched again for the next file.
  */
 export function sharedBrowser(): Promise<Browser> {
-  shared ??= launchBrowser('tests').then(
+  shared ??= launchBrowser().then(
     (browser) => {
       browser.once('disconnected', () => (shared = undefined));
       return browser;
