@@ -28,24 +28,25 @@ interface CatalogueQuery {
   relevant: string[];
   /** The geo code the query names. */
   place?: string;
-  half: 'tune' | 'report' | 'extra' | 'extra2' | 'extra3';
+  half: (typeof halves)[number];
 }
+
+/** The golden set's halves, then the development sets, each read from `search-catalogue-<name>.json` when asked for. */
+const halves = ['tune', 'report', 'extra', 'extra2', 'extra3'] as const;
+const developmentSets = halves.slice(2);
 
 /**
  * BENCH_HALF=tune runs the tune half alone: the report half is then neither searched nor measured, so tuning runs do
  * not spend its measurements. A list (tune,extra) runs those sets.
  */
 const onlyHalves = process.env.BENCH_HALF?.split(',').map((h) => h.trim());
-const withExtra = process.argv.includes('--extra') || !!onlyHalves?.includes('extra');
-const withExtra2 = process.argv.includes('--extra2') || !!onlyHalves?.includes('extra2');
-const withExtra3 = process.argv.includes('--extra3') || !!onlyHalves?.includes('extra3');
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as CatalogueQuery[];
 const queries = [
   ...read('search-catalogue-queries.json'),
-  ...(withExtra ? read('search-catalogue-extra.json') : []),
-  ...(withExtra2 ? read('search-catalogue-extra2.json') : []),
-  ...(withExtra3 ? read('search-catalogue-extra3.json') : []),
+  ...developmentSets
+    .filter((set) => process.argv.includes(`--${set}`) || !!onlyHalves?.includes(set))
+    .flatMap((set) => read(`search-catalogue-${set}.json`)),
 ].filter((q) => !onlyHalves || onlyHalves.includes(q.half));
 
 /** Share of the wanted items found among the codes shown. */
@@ -85,7 +86,7 @@ export async function runCatalogueBench(database: Database, mirror: string): Pro
     `${kind}: ${queries.length} queries over the whole catalogue (${counts?.entries} entries, ${counts?.imported} imported)`,
   );
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  for (const half of ['tune', 'report', 'extra', 'extra2', 'extra3'] as const) {
+  for (const half of halves) {
     const mine = outcomes.filter((o) => o.query.half === half);
     if (mine.length === 0) continue;
     const mean = (f: (o: Outcome) => number) => mine.reduce((s, o) => s + f(o), 0) / mine.length;
