@@ -1,14 +1,15 @@
 // Without SMTP_URL, every mail is written to the outbox folder and the log says where.
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { confirmationMail, escapeHtml } from './templates';
 import { createMailer } from './transport';
 
 describe('outbox mailer', () => {
   it('writes the whole message, text and HTML, to a .eml file and logs its path', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const lines: string[] = [];
     const mailer = createMailer({
       from: 'Statistics publisher <no-reply@localhost>',

@@ -1,9 +1,9 @@
 // Written posts: imported from Markdown, rendered to safe HTML with chart widgets in the server HTML, listed
 // newest first with pages and tags, and in the Atom feed.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../db/client';
 import { parsePostSource } from '../../core/blog/post-source';
 import { upsertPost } from '../../db/queries/blog';
@@ -41,6 +41,7 @@ describe('importing posts from Markdown', () => {
 
   it('reports an invalid file by name and stores nothing from it', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'posts-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     await writeFile(path.join(dir, 'bad.md'), '---\ntitle: No slug\nauthor: A\n---\n\nText\n');
     const [result] = await importPostFolder(database.db, dir);
     expect(result).toMatchObject({ file: 'bad.md', outcome: 'invalid' });

@@ -25,7 +25,12 @@ async function killImportOnceRecorded(dbDir: string): Promise<string> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     ['scripts/import.ts', path.join(mirror, 'eurostat/nama_10r_3gdp/nama_10r_3gdp.tsv.gz')],
-    { cwd: root, env: { ...process.env, DATABASE_URL: `file:${dbDir}`, DATA_MIRROR: mirror }, detached: true },
+    // TMPDIR inside the test's folder: the killed import cannot remove the file's decompressed copy (openTextFile).
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: `file:${dbDir}`, DATA_MIRROR: mirror, TMPDIR: folder },
+      detached: true,
+    },
   );
   let out = '';
   child.stdout.on('data', (d) => (out += d));
