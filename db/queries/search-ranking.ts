@@ -1,7 +1,8 @@
 // The catalogue search's ranking (decision 191), in one statement over the search documents: how closely each
 // document matches each term, how rare the term is in titles, what the query did not ask for, and how much narrower
 // than asked a title is among the first results. Tuned on the tune half of bench/search-catalogue-queries.json and on
-// bench/search-catalogue-extra.json (decision 220) and bench/search-catalogue-extra2.json (decision 227).
+// bench/search-catalogue-extra.json (decision 220), bench/search-catalogue-extra2.json (decision 227) and
+// bench/search-catalogue-extra3.json (decision 236).
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
@@ -49,7 +50,12 @@ const mainTableRaise = 1.2;
  * trees, not of any subject.
  */
 const behindRaise = 1.3;
-/** …up to just under the best table's score: the table stays before the datasets behind it. */
+/**
+ * …up to just under the best table's score: the table stays before the datasets behind it. Eurostat regenerates a table
+ * with the dataset it is drawn from, so the two share their last update and their last period in the table of contents
+ * (tps00173 and lc_lci_lev: 30.03.2023, 2022): of the datasets that share both with the best table, the best found is
+ * raised to just under it (decision 238), a rule of how Eurostat publishes, not of any subject.
+ */
 const belowLead = 0.999;
 /** How many of the first results are refined by how narrow their titles are. */
 const refined = 60;
@@ -127,7 +133,8 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       ? sql`c.title, c.code`
       : r.sort === 'updated'
         ? sql`c.updated DESC NULLS LAST, c.title, c.code`
-        : sql`${codeHit}, c.first_rank <= ${refined} DESC, c.leads DESC, c.final DESC, c.first_rank`;
+        : // The refined ones (the first found and the datasets regenerated with the first table) first.
+          sql`${codeHit}, c.final IS NOT NULL DESC, c.leads DESC, c.final DESC, c.first_rank`;
   const places = r.placeSets.map((codes) => codes.join('|'));
   const where = [...r.where];
   if (places.length) {
@@ -173,7 +180,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
           EXISTS (SELECT 1 FROM place_names p WHERE s.title_vector @@ p.q) AS placed,
           coalesce(d.name, e.title) AS title, coalesce(d.last_update, e.last_update) AS updated,
-          coalesce(e.kind, 'dataset') AS kind, coalesce(d.frequency, e.frequency) AS frequency,
+          coalesce(e.kind, 'dataset') AS kind, e.source_updated, e.data_end, coalesce(d.frequency, e.frequency) AS frequency,
           substring(e.data_start from '^[0-9]{4}')::integer AS started,
           -- Projections run to 2100: data ends, for this, no later than its last update.
           least(substring(e.data_end from '^[0-9]{4}')::integer, extract(year FROM e.last_update)::integer) AS ended
@@ -208,6 +215,14 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- dataset narrower than asked ("clothing" in "HICP - clothing" among the HICP's tables for "hicp"), unless it
       -- says that the title sums up its subject ("main results").
       first AS (SELECT c.code, c.title_lexemes FROM ranked c WHERE c.first_rank <= ${refined}),
+      -- The datasets regenerated with the first table found (the same last update and last period: decision 238) are
+      -- refined too, wherever they were found: the one the table is drawn from may match one word of the query only.
+      first_table AS (
+        SELECT c.source_updated, c.data_end FROM ranked c
+        WHERE c.kind = 'table' AND c.first_rank <= ${refined} ORDER BY c.first_rank LIMIT 1),
+      kin AS (
+        SELECT c.code FROM ranked c, first_table t
+        WHERE c.kind = 'dataset' AND c.source_updated = t.source_updated AND c.data_end = t.data_end),
       shared AS (
         SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${formShare}::float) AS rarity
         FROM first, unnest(first.title_lexemes) AS w(lexeme)
@@ -217,7 +232,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         SELECT c.*, c.base / (1 + ${narrowness}::float * coalesce((
             SELECT sum(h.rarity) FROM unnest(c.title_lexemes) AS w(lexeme) JOIN shared h ON h.lexeme = w.lexeme), 0))
           AS narrow
-        FROM ranked c WHERE c.first_rank <= ${refined}),
+        FROM ranked c WHERE c.first_rank <= ${refined} OR c.code IN (SELECT code FROM kin)),
       -- The same table again under another theme (the same title words, its frequency's aside) after the first one; at
       -- another frequency too when the query names none, the annual one first.
       twinned AS (
@@ -236,7 +251,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- The datasets behind the best table: those filed in or under the database folder its deepest folder mirrors
       -- (t_une in the tables' tree, une in the database's), raised, but not past that table.
       lead AS (
-        SELECT e.theme_path, c.final FROM refined c JOIN catalogue_entries e ON e.code = c.code
+        SELECT e.theme_path, c.source_updated, c.data_end, c.final FROM refined c JOIN catalogue_entries e ON e.code = c.code
         WHERE c.kind = 'table' ORDER BY c.final DESC, c.first_rank LIMIT 1),
       source AS (
         SELECT g.id FROM lead, unnest(lead.theme_path) WITH ORDINALITY AS u(p, depth)
@@ -245,8 +260,15 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       under(id) AS (
         SELECT id FROM source UNION SELECT g.id FROM categories g JOIN under u ON g.parent_id = u.id),
       behind AS (SELECT DISTINCT ec.code FROM catalogue_entry_categories ec JOIN under u ON u.id = ec.category_id),
+      -- The dataset the best table is drawn from: the best of those regenerated with it, raised to just under it.
+      drawn_from AS (
+        SELECT c.code FROM refined c, lead
+        WHERE c.kind = 'dataset' AND c.source_updated = lead.source_updated AND c.data_end = lead.data_end
+        ORDER BY c.final DESC, c.first_rank LIMIT 1),
       raised AS (
-        SELECT c.code, c.kind, CASE WHEN c.kind = 'dataset' AND c.code IN (SELECT code FROM behind)
+        SELECT c.code, c.kind, CASE WHEN c.code IN (SELECT code FROM drawn_from)
+            THEN greatest(c.final, (SELECT final FROM lead) * ${belowLead}::float)
+            WHEN c.kind = 'dataset' AND c.code IN (SELECT code FROM behind)
             THEN greatest(c.final, least(c.final * ${behindRaise}::float, (SELECT final FROM lead) * ${belowLead}::float))
             ELSE c.final END AS final, c.first_rank
         FROM refined c),

@@ -165,6 +165,17 @@ describe('search over entries not imported yet', () => {
     expect(await firstFive('tertiary attainment by region')).toContain('edat_lfse_04');
   });
 
+  it('raises the dataset regenerated with the leading table, of the same update and last period (decision 238)', async () => {
+    // Eurostat regenerates a table with the dataset it is drawn from: tps00173 (hourly labour costs) and lc_lci_lev
+    // share their last update (30.03.2023) and data end (2022); lc_lci_lev came twelfth. tag00027 and apro_cpnh1 or
+    // apro_cpsh1 (cereal production) came 32nd and 51st, hlth_cd_asdr2 (deaths by cause and region, tps00125's) 36th.
+    expect(await firstFive('labour cost per hour')).toEqual(expect.arrayContaining(['tps00173', 'lc_lci_lev']));
+    const cereals = await firstFive('cereal production');
+    expect(cereals).toContain('tag00027');
+    expect(cereals.some((c) => c === 'apro_cpnh1' || c === 'apro_cpsh1')).toBe(true);
+    expect(await firstFive('deaths from accidents by region')).toContain('hlth_cd_asdr2');
+  });
+
   it('reads another form of a catalogue word as that word, not as a typo of another', async () => {
     // "nurses": the titles say "nursing" (one stem), never "nurses"; before, it became "courses" (two edits away).
     const nurses = await search('nurses', '&limit=5');
