@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The README's other commands, each run once as a user would run it (the smoke stage runs `npm ci && npm start`,
-# the test stages `npm ci && npm test`, lint, typecheck and the suites of `npm run validate`). The benchmarks, the
-# attack suite and the exhaustive crawls run nightly (.ci/nightly), outside the per-commit run.
+# The README's other commands, each run once as a user would run it: nightly (.ci/nightly, decision 239), beside the
+# benchmarks, the attack suite and the exhaustive crawls. CI's per-commit run (.ci/run) runs the first two: `npm ci &&
+# npm start` as its smoke stage and `npm ci && npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mirror="${DATA_MIRROR:-../shared/data}"
