@@ -260,11 +260,12 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       under(id) AS (
         SELECT id FROM source UNION SELECT g.id FROM categories g JOIN under u ON g.parent_id = u.id),
       behind AS (SELECT DISTINCT ec.code FROM catalogue_entry_categories ec JOIN under u ON u.id = ec.category_id),
-      -- The dataset the best table is drawn from: the best of those regenerated with it, raised to just under it.
+      -- The dataset the best table is drawn from: of those regenerated with it, the best behind it, else the best,
+      -- raised to just under it.
       drawn_from AS (
         SELECT c.code FROM refined c, lead
         WHERE c.kind = 'dataset' AND c.source_updated = lead.source_updated AND c.data_end = lead.data_end
-        ORDER BY c.final DESC, c.first_rank LIMIT 1),
+        ORDER BY c.code IN (SELECT code FROM behind) DESC, c.final DESC, c.first_rank LIMIT 1),
       raised AS (
         SELECT c.code, c.kind, CASE WHEN c.code IN (SELECT code FROM drawn_from)
             THEN greatest(c.final, (SELECT final FROM lead) * ${belowLead}::float)

@@ -174,6 +174,11 @@ describe('search over entries not imported yet', () => {
     expect(cereals).toContain('tag00027');
     expect(cereals.some((c) => c === 'apro_cpnh1' || c === 'apro_cpsh1')).toBe(true);
     expect(await firstFive('deaths from accidents by region')).toContain('hlth_cd_asdr2');
+    // Of several regenerated with the table, the one behind it (decision 230) first: demo_pjanind (filed in `demo_pop`,
+    // where tps00028's `t_demo_pop` points) rather than demo_pjan, which matched the query better.
+    expect(await firstFive('population aged 65 and over')).toEqual(
+      expect.arrayContaining(['tps00028', 'demo_pjanind']),
+    );
   });
 
   it('reads another form of a catalogue word as that word, not as a typo of another', async () => {
