@@ -53,8 +53,9 @@ const behindRaise = 1.3;
 /**
  * …up to just under the best table's score: the table stays before the datasets behind it. Eurostat regenerates a table
  * with the dataset it is drawn from, so the two share their last update and their last period in the table of contents
- * (tps00173 and lc_lci_lev: 30.03.2023, 2022): of the datasets that share both with the best table, the best found is
- * raised to just under it (decision 238), a rule of how Eurostat publishes, not of any subject.
+ * (tps00173 and lc_lci_lev: 30.03.2023, 2022): of the datasets that share both with the best table, one is raised to
+ * just under it, one behind it first, else the best found (decision 238): a rule of how Eurostat publishes, not of any
+ * subject.
  */
 const belowLead = 0.999;
 /** How many of the first results are refined by how narrow their titles are. */
