@@ -181,7 +181,10 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
           EXISTS (SELECT 1 FROM place_names p WHERE s.title_vector @@ p.q) AS placed,
           coalesce(d.name, e.title) AS title, coalesce(d.last_update, e.last_update) AS updated,
-          coalesce(e.kind, 'dataset') AS kind, e.source_updated, e.data_end, coalesce(d.frequency, e.frequency) AS frequency,
+          coalesce(e.kind, 'dataset') AS kind, coalesce(d.frequency, e.frequency) AS frequency,
+          -- A table and the dataset it is drawn from are regenerated together: the same last update and last period
+          -- (decision 238); null where either is unknown, so that it matches nothing.
+          e.source_updated || ' ' || e.data_end AS release,
           substring(e.data_start from '^[0-9]{4}')::integer AS started,
           -- Projections run to 2100: data ends, for this, no later than its last update.
           least(substring(e.data_end from '^[0-9]{4}')::integer, extract(year FROM e.last_update)::integer) AS ended
@@ -219,11 +222,10 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- The datasets regenerated with the first table found (the same last update and last period: decision 238) are
       -- refined too, wherever they were found: the one the table is drawn from may match one word of the query only.
       first_table AS (
-        SELECT c.source_updated, c.data_end FROM ranked c
+        SELECT c.release FROM ranked c
         WHERE c.kind = 'table' AND c.first_rank <= ${refined} ORDER BY c.first_rank LIMIT 1),
       kin AS (
-        SELECT c.code FROM ranked c, first_table t
-        WHERE c.kind = 'dataset' AND c.source_updated = t.source_updated AND c.data_end = t.data_end),
+        SELECT c.code FROM ranked c, first_table t WHERE c.kind = 'dataset' AND c.release = t.release),
       shared AS (
         SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${formShare}::float) AS rarity
         FROM first, unnest(first.title_lexemes) AS w(lexeme)
@@ -252,7 +254,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- The datasets behind the best table: those filed in or under the database folder its deepest folder mirrors
       -- (t_une in the tables' tree, une in the database's), raised, but not past that table.
       lead AS (
-        SELECT e.theme_path, c.source_updated, c.data_end, c.final FROM refined c JOIN catalogue_entries e ON e.code = c.code
+        SELECT e.theme_path, c.release, c.final FROM refined c JOIN catalogue_entries e ON e.code = c.code
         WHERE c.kind = 'table' ORDER BY c.final DESC, c.first_rank LIMIT 1),
       source AS (
         SELECT g.id FROM lead, unnest(lead.theme_path) WITH ORDINALITY AS u(p, depth)
@@ -264,8 +266,7 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- The dataset the best table is drawn from: of those regenerated with it, the best behind it, else the best,
       -- raised to just under it.
       drawn_from AS (
-        SELECT c.code FROM refined c, lead
-        WHERE c.kind = 'dataset' AND c.source_updated = lead.source_updated AND c.data_end = lead.data_end
+        SELECT c.code FROM refined c, lead WHERE c.kind = 'dataset' AND c.release = lead.release
         ORDER BY c.code IN (SELECT code FROM behind) DESC, c.final DESC, c.first_rank LIMIT 1),
       raised AS (
         SELECT c.code, c.kind, CASE WHEN c.code IN (SELECT code FROM drawn_from)
