@@ -1,5 +1,22 @@
 // Three suites: unit (next to the code), integration (the app in-process on a real database), e2e (Chromium).
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The integration files that never open the suite's database: they make PGlite folders of their own (the lock between
+ * processes on one folder is PGlite's), talk to no database, or to a port that hangs up. On PostgreSQL they would run
+ * the very same test again, so the PostgreSQL pass (DATABASE_URL=postgres://…, .ci/run) leaves them out; every
+ * `npm test` runs them (decision 240). tests/setup/postgres-pass.test.ts checks that each still opens nothing of it.
+ */
+export const withoutSuiteDatabase = [
+  'tests/integration/database-unavailable.test.ts',
+  'tests/integration/geo-api.test.ts',
+  'tests/integration/hardening-lock.test.ts',
+];
+
+/** What the integration project leaves out when DATABASE_URL names PostgreSQL. */
+export function excludedOnPostgres(databaseUrl: string | undefined): string[] {
+  return databaseUrl?.startsWith('postgres') ? withoutSuiteDatabase : [];
+}
 
 export default defineConfig({
   // #app/, #core/, #db/, #server/: tsconfig.json's paths.
@@ -36,6 +53,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // On PostgreSQL, without the files that never open the suite's database: they would repeat their PGlite run
+          // exactly (`withoutSuiteDatabase`, decision 240).
+          exclude: [...configDefaults.exclude, ...excludedOnPostgres(process.env.DATABASE_URL)],
           environment: 'node',
           globalSetup: ['tests/setup/database-templates.ts'],
           isolate: false,
