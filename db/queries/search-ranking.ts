@@ -112,7 +112,7 @@ export interface RankInput {
   frequency: string | null;
   /** Regions are asked for (a region, or "regional"): regional entries are not demoted. */
   regional: boolean;
-  /** Further conditions on `s` (search_documents), `d` (datasets) and `e` (catalogue_entries). */
+  /** Further conditions on `s` (search_documents, with its facts: decision 241). */
   where: SQL[];
   sort: 'name' | 'updated' | 'relevance';
   limit: number;
@@ -178,19 +178,13 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
           AS score
         FROM pairs p JOIN per_term w ON w.n = p.n GROUP BY p.code),
       candidates AS (
+        -- The entry's and the dataset's facts are the document's own (search_document_facts, decision 241): a table
+        -- and the dataset it is drawn from share their release (decision 238), and data ends, for this, no later
+        -- than its last update.
         SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
           EXISTS (SELECT 1 FROM place_names p WHERE s.title_vector @@ p.q) AS placed,
-          coalesce(d.name, e.title) AS title, coalesce(d.last_update, e.last_update) AS updated,
-          coalesce(e.kind, 'dataset') AS kind, coalesce(d.frequency, e.frequency) AS frequency,
-          -- A table and the dataset it is drawn from are regenerated together: the same last update and last period
-          -- (decision 238); null where either is unknown, so that it matches nothing.
-          e.source_updated || ' ' || e.data_end AS release,
-          substring(e.data_start from '^[0-9]{4}')::integer AS started,
-          -- Projections run to 2100: data ends, for this, no later than its last update.
-          least(substring(e.data_end from '^[0-9]{4}')::integer, extract(year FROM e.last_update)::integer) AS ended
+          s.title, s.updated, s.kind, s.frequency, s.release, s.started, s.ended
         FROM ${from}
-        LEFT JOIN datasets d ON d.code = s.code
-        LEFT JOIN catalogue_entries e ON e.code = s.code
         WHERE ${sql.join(where, sql` AND `)}),
       newest AS (SELECT max(ended) AS ended FROM candidates),
       -- The score raised for imported datasets, for data known to be in the places named (not imported: a title that

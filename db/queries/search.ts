@@ -108,21 +108,22 @@ export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: st
   const named = plan.parsed.places;
   // Nothing searchable (only stop words): nothing matches.
   if (terms.length === 0 && named.length === 0) return { items: [], total: 0, places: [] };
-  const listed = sql`(e.code IS NOT NULL AND e.withdrawn_at IS NULL)`;
+  // A document's places are known (not null) once its dataset is imported; `listed`: in the catalogue, not withdrawn.
   const where: SQL[] = [
     !f.catalogue || f.imported === true
-      ? sql`d.id IS NOT NULL`
+      ? sql`s.geos IS NOT NULL`
       : f.imported === false
-        ? sql`(d.id IS NULL AND ${listed})`
-        : sql`(d.id IS NOT NULL OR ${listed})`,
+        ? sql`(s.geos IS NULL AND s.listed)`
+        : sql`(s.geos IS NOT NULL OR s.listed)`,
   ];
   // A query of places only lists what is known to have data there: imported datasets.
   if (terms.length === 0) where.push(sql`s.geos IS NOT NULL`);
-  if (f.frequency) where.push(sql`coalesce(d.frequency, e.frequency) = ${f.frequency}`);
+  if (f.frequency) where.push(sql`s.frequency = ${f.frequency}`);
   if (f.category) {
     const sub = categorySubtree(f.category);
     where.push(sql`(s.code IN (SELECT ec.code FROM catalogue_entry_categories ec WHERE ec.category_id IN ${sub})
-      OR d.id IN (SELECT dc.dataset_id FROM dataset_categories dc WHERE dc.category_id IN ${sub}))`);
+      OR s.code IN (SELECT d.code FROM datasets d JOIN dataset_categories dc ON dc.dataset_id = d.id
+        WHERE dc.category_id IN ${sub}))`);
   }
   if (f.geo) where.push(sql`${f.geo} = ANY(s.geos)`);
   const region = named.some((p) => placeKind(p.codes[0]!) === 'region');

@@ -1,6 +1,6 @@
 // The catalogue's search (decisions 055, 191): one document per code of the catalogue, imported here or listed by
 // Eurostat, kept current by every import and every write to the catalogue; and the vocabulary typos are corrected to.
-import { boolean, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, char, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -31,6 +31,26 @@ export const searchDocuments = pgTable(
     regional: boolean('regional').notNull(),
     /** Listed under Eurostat's themes of countries outside the EU (partner countries, candidates): ranked after. */
     abroad: boolean('abroad').notNull(),
+    // What the ranking reads of the catalogue entry and the dataset, kept here (search_document_facts, decision 241):
+    // joining datasets and catalogue_entries for every document a term matches was a quarter of a search's time.
+    /** The title shown: the dataset's name once imported, else the entry's. */
+    title: text('title'),
+    /** The last update: the dataset's once imported, else Eurostat's. */
+    updated: timestamp('updated', { withTimezone: true }),
+    kind: text('kind', { enum: ['dataset', 'table'] })
+      .notNull()
+      .default('dataset'),
+    frequency: char('frequency', { length: 1 }),
+    /**
+     * The entry's last update and last period as Eurostat writes them: a table and the dataset it is drawn from share
+     * both (decision 238). Null where either is unknown.
+     */
+    release: text('release'),
+    /** The years its data starts and ends (ends no later than its last update: projections run to 2100). */
+    started: integer('started'),
+    ended: integer('ended'),
+    /** Listed in the catalogue and not withdrawn. */
+    listed: boolean('listed').notNull().default(false),
   },
   // GIN indexes without a pending list: the documents are written in bulk and rarely, and a pending list (merged only
   // by VACUUM, which PGlite never runs) would be read in full by every search.

@@ -326,6 +326,36 @@ describe('documents and vocabulary follow the catalogue', () => {
     expect(await found('asylum applicants')).toContain('migr_asyappctza');
   });
 
+  it("keeps the ranking's facts of every document as the entries and datasets now say (decision 241)", async () => {
+    // What the ranking reads of a document but has no word of it: a new release of an entry, a dataset's new name.
+    const released = changedToc((tree) => {
+      const entry = tree.items.get('tps00001')!;
+      Object.assign(entry, {
+        lastUpdate: '01.12.2026',
+        updatedAt: new Date('2026-12-01T00:00:00Z'),
+        dataEnd: '2026',
+      });
+    });
+    await syncCatalogue(database.db, released, new Date('2026-12-01T00:00:00Z'));
+    await database.db.execute(
+      sql`UPDATE datasets SET name = 'Unemployment by sex, as renamed', last_update = '2026-12-02' WHERE code = 'une_rt_m'`,
+    );
+    const stale = () =>
+      rows<{ code: string }>(sql`SELECT s.code FROM search_documents s
+        JOIN search_document_facts(ARRAY(SELECT code FROM search_documents)) f ON f.code = s.code
+        WHERE (s.title, s.updated, s.kind, s.frequency, s.release, s.started, s.ended, s.listed)
+          IS DISTINCT FROM (f.title, f.updated, f.kind, f.frequency, f.release, f.started, f.ended, f.listed)`);
+    expect(await stale()).toEqual([]);
+    const [entry] = await rows<{ release: string; ended: number }>(
+      sql`SELECT release, ended FROM search_documents WHERE code = 'tps00001'`,
+    );
+    expect(entry).toEqual({ release: '01.12.2026 2026', ended: 2026 });
+    const [dataset] = await rows<{ title: string }>(sql`SELECT title FROM search_documents WHERE code = 'une_rt_m'`);
+    expect(dataset!.title).toBe('Unemployment by sex, as renamed');
+    await syncCatalogue(database.db, parseTocTree(tocText), new Date('2026-12-03T00:00:00Z'));
+    expect(await stale()).toEqual([]);
+  });
+
   it('a deleted import leaves the catalogue entry searchable, with its title and not imported', async () => {
     await database.db.execute(sql`DELETE FROM datasets WHERE code = 'tps00203'`);
     const r = await listDatasets(database.db, { q: 'tps00203', limit: 1, offset: 0, catalogue: true });
