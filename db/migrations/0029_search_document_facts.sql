@@ -64,7 +64,8 @@ BEGIN
       ORDER BY l),
     coalesce(x.title ~* '\m(nuts|regions?|regional|metropolitan)\M', false),
     coalesce(x.themes ~* '\mnon[- ]eu countries\M', false),
-    f.title, f.updated, f.kind, f.frequency, f.release, f.started, f.ended, f.listed
+    (x.facts).title, (x.facts).updated, (x.facts).kind, (x.facts).frequency, (x.facts).release, (x.facts).started,
+    (x.facts).ended, (x.facts).listed
   FROM (
     -- A slash joins words into one token for the parser ("Euro/ECU", "deficit/surplus"): it becomes a space.
     SELECT c.code, replace(coalesce(d.name, e.title), '/', ' ') AS title,
@@ -72,8 +73,10 @@ BEGIN
       replace(concat_ws(' ', c.code, replace(c.code, '_', ' '), t.names, k.names), '/', ' ') AS filed,
       replace(concat_ws(' ', d.description, d.unit, l.labels), '/', ' ') AS described,
       t.names AS themes,
-      CASE WHEN d.id IS NOT NULL THEN coalesce(g.geos, '{}') END AS geos
-    FROM (SELECT DISTINCT unnest(targets) AS code) c
+      CASE WHEN d.id IS NOT NULL THEN coalesce(g.geos, '{}') END AS geos,
+      c AS facts
+    -- The codes with their facts: each code once, and the facts worked out where they always are.
+    FROM search_document_facts(targets) c
     LEFT JOIN datasets d ON d.code = c.code
     LEFT JOIN catalogue_entries e ON e.code = c.code
     -- The themes below the root folder ("Database by themes") and the top theme ("Population and social conditions"
@@ -87,8 +90,7 @@ BEGIN
       UNION SELECT dv.label FROM dimension_values dv WHERE dv.dataset_id = d.id) y) l ON true
     LEFT JOIN LATERAL (SELECT array_agg(DISTINCT sg.geo ORDER BY sg.geo) AS geos FROM series s
       JOIN series_geos sg ON sg.series_id = s.id WHERE s.dataset_id = d.id) g ON true
-    WHERE d.id IS NOT NULL OR e.code IS NOT NULL) x
-  JOIN search_document_facts(targets) f ON f.code = x.code;
+    WHERE d.id IS NOT NULL OR e.code IS NOT NULL) x;
   INSERT INTO search_vocabulary (word, documents)
   SELECT w, count(*)::integer FROM search_documents s, unnest(s.terms) AS w WHERE s.code = ANY(targets) GROUP BY w
   ON CONFLICT (word) DO UPDATE SET documents = search_vocabulary.documents + excluded.documents;
