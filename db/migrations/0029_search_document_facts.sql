@@ -124,6 +124,5 @@ $$;--> statement-breakpoint
 CREATE TRIGGER datasets_search_update AFTER UPDATE ON datasets
   REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows
   FOR EACH STATEMENT EXECUTE FUNCTION search_documents_follow_datasets();--> statement-breakpoint
-UPDATE search_documents s SET title = f.title, updated = f.updated, kind = f.kind, frequency = f.frequency,
-  release = f.release, started = f.started, ended = f.ended, listed = f.listed
-FROM search_document_facts(ARRAY(SELECT code FROM search_documents)) f WHERE s.code = f.code;
+-- The documents written before this migration.
+SELECT refresh_search_document_facts(ARRAY(SELECT code FROM search_documents));
