@@ -202,6 +202,11 @@ describe('search over entries not imported yet', () => {
     expect(construction.items.some((d) => /production in construction/i.test(d.dataset_name))).toBe(true);
   });
 
+  it('reads "fish catches" as catches, not as every dataset of the fishery (the landings of each country)', async () => {
+    const catches = await search('fish catches', '&limit=5');
+    expect(catches.items.map((d) => d.dataset_name).filter((name) => !/catches/i.test(name))).toEqual([]);
+  });
+
   it('reads what people call business demography, marriage rates, life satisfaction and temporary jobs (decision 236)', async () => {
     // Before: demography of people for "business births", unemployment for "taux de nuptialité", life expectancy for
     // "life satisfaction", contract durations for "temporary contracts", births by mother's citizenship for mothers.
