@@ -103,7 +103,10 @@ try {
     sumLiteral += recall(await literal(database, query.q), query.relevant);
     if (query.place) {
       places += 1;
-      const opened = result.items.every((d) => d.view_query === `country[]=${query.place}`) && result.items.length > 0;
+      // Opened on the place: the view's `country[]` (a value its labels matched may come beside it).
+      const opened =
+        result.items.every((d) => d.view_query?.split('&').includes(`country[]=${query.place}`)) &&
+        result.items.length > 0;
       if (opened) placesRight += 1;
       else
         misses.push(`  place ${query.q}: opened on ${result.items.map((d) => d.view_query).join(', ') || 'nothing'}`);

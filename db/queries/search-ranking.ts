@@ -123,6 +123,13 @@ export interface RankedRow {
   code: string;
   /** Imported: the geo codes with data. */
   geos: string[] | null;
+  /**
+   * Imported: the values its search opens on (`dimN:code`, by dimension), for the terms its title does not match and
+   * its labels do ("female unemployment": the title says unemployment, the sex dimension's "Females" says female): in
+   * each dimension the value whose label matches the most of them (the shortest label, then the first in the dataset's
+   * order, of those that match as many). Null when there is none to look for.
+   */
+  values: string[] | null;
   total: number;
 }
 
@@ -175,13 +182,16 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- The terms' weighted match, times the share of the query's weight matched.
       matches AS (
         SELECT p.code, sum(w.idf * p.strength) * power(sum(w.idf) / (SELECT sum(idf) FROM per_term), ${coverage}::float)
-          AS score
+          AS score,
+          -- The terms not in its title: an imported dataset's labels may name a value to open on (values below).
+          array_agg(p.n) FILTER (WHERE p.strength <= ${inThemes}::float) AS untitled
         FROM pairs p JOIN per_term w ON w.n = p.n GROUP BY p.code),
       candidates AS (
         -- The entry's and the dataset's facts are the document's own (search_document_facts, decision 241): a table
         -- and the dataset it is drawn from share their release (decision 238), and data ends, for this, no later
         -- than its last update.
         SELECT s.code, s.geos, s.title_lexemes, s.regional, s.abroad, coalesce(m.score, 0) AS score,
+          m.untitled,
           EXISTS (SELECT 1 FROM place_names p WHERE s.title_vector @@ p.q) AS placed,
           s.title, s.updated, s.kind, s.frequency, s.release, s.started, s.ended
         FROM ${from}
@@ -277,9 +287,18 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         FROM raised c),
       results AS (
         SELECT c.*, f.final, coalesce(l.leads, false) AS leads
-        FROM ranked c LEFT JOIN raised f ON f.code = c.code LEFT JOIN leaders l ON l.code = c.code)
-      SELECT c.code, c.geos, c.total FROM results c
-      ORDER BY ${order}
-      LIMIT ${r.limit} OFFSET ${r.offset}`,
+        FROM ranked c LEFT JOIN raised f ON f.code = c.code LEFT JOIN leaders l ON l.code = c.code),
+      page AS (SELECT c.* FROM results c ORDER BY ${order} LIMIT ${r.limit} OFFSET ${r.offset})
+      SELECT c.code, c.geos, c.total, CASE WHEN c.geos IS NOT NULL AND c.untitled IS NOT NULL THEN ARRAY(
+          SELECT 'dim' || h.position || ':' || h.value FROM (
+            SELECT DISTINCT ON (v.position) v.position, v.code AS value
+            FROM datasets d JOIN dimension_values v ON v.dataset_id = d.id
+            CROSS JOIN LATERAL (SELECT count(*) AS matched FROM terms t
+              WHERE t.n = ANY(c.untitled) AND to_tsvector('english', unaccent(v.label)) @@ t.q) m
+            WHERE d.code = c.code AND m.matched > 0
+            ORDER BY v.position, m.matched DESC, length(v.label), v.sort_order) h
+          ORDER BY h.position) END AS values
+      FROM page c
+      ORDER BY ${order}`,
   );
 }

@@ -149,10 +149,12 @@ export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: st
   for (const r of rows) {
     const item = found.get(r.code);
     if (!item) continue;
-    // Each place named opens on its first code the dataset has data for (euro area: EA20, else EA19 …).
+    // Each place named opens on its first code the dataset has data for (euro area: EA20, else EA19 …), and on the
+    // values its labels matched.
     const geos = new Set(r.geos ?? []);
     const codes = r.geos ? named.map((p) => p.codes.find((c) => geos.has(c))).filter((c) => c !== undefined) : [];
-    items.push(codes.length ? { ...item, view_query: codes.map((c) => `country[]=${c}`).join('&') } : item);
+    const view = [...codes.map((c) => `country[]=${c}`), ...(r.values ?? []).map((v) => `dimension[]=${v}`)];
+    items.push(view.length ? { ...item, view_query: view.join('&') } : item);
   }
   const total = rows[0]?.total ?? (f.offset > 0 ? await countOnly(db, f) : 0);
   return { items, total, places: named.map((p) => ({ text: p.text, name: p.name, codes: p.codes })) };

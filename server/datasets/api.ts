@@ -163,10 +163,11 @@ const listRoute = createRoute({
           schema: z.object({
             items: z.array(
               catalogueItemSchema.extend({
-                view_query: z
-                  .string()
-                  .optional()
-                  .openapi({ example: 'country[]=DE', description: 'The view a search opens the dataset on' }),
+                view_query: z.string().optional().openapi({
+                  example: 'country[]=DE&dimension[]=dim4:F',
+                  description:
+                    "The view a search opens an imported dataset on: the places named, and the values whose labels have the query's words that its title does not",
+                }),
               }),
             ),
             total: z.number().int().openapi({

@@ -13,6 +13,7 @@ import { mirrorTocFile } from '../../server/catalogue/seed';
 import { syncCatalogue } from '../../server/catalogue/sync';
 import { parseTocTree, type TocTree } from '../../server/catalogue/toc';
 import { databaseWithGeos, mirror } from '../setup/database';
+import { seededSample } from '../setup/database-templates';
 
 const tocText = readFileSync(path.join(mirror, mirrorTocFile), 'utf8');
 let database: Database;
@@ -279,6 +280,51 @@ describe('places', () => {
 
   it('a place alone lists the imported datasets with data there', async () => {
     expect((await search('France')).items.map((d) => d.dataset_code)).toEqual(['tps00203']);
+  });
+});
+
+describe('values named', () => {
+  // The HICP sample: its coicop dimension holds all items, food, bread and cereals, and rice.
+  let hicp: Database;
+  let hicpApp: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    hicp = await databaseWithGeos(seededSample);
+    hicpApp = createApp({ db: hicp.db });
+  });
+  afterAll(async () => {
+    await hicpApp.caches.idle();
+    await hicp.close();
+  });
+  const opened = async (q: string) =>
+    (await listDatasets(hicp.db, { q, limit: 5, offset: 0 })).items.map((d) => [d.dataset_code, d.view_query]);
+  /** The dataset page's `dimension[]` for the value of the source dimension `dim` labelled `label`. */
+  async function valueQuery(code: string, dim: string, label: string): Promise<string> {
+    const res = await hicpApp.request(`/api/datasets/${code}/meta`);
+    expect(res.status).toBe(200);
+    const meta = (await res.json()) as {
+      dimensions: { key: string; code: string; values: { code: string; label: string }[] }[];
+    };
+    const dimension = meta.dimensions.find((d) => d.code === dim)!;
+    const value = dimension.values.find((v) => v.label === label)!;
+    return `dimension[]=${dimension.key}:${value.code}`;
+  }
+
+  it('opens an imported dataset on the value its labels matched where its title did not', async () => {
+    expect(await opened('rice prices')).toEqual([
+      ['prc_hicp_manr', await valueQuery('prc_hicp_manr', 'coicop', 'Rice')],
+    ]);
+    // Of the labels that match as many words, the shortest: "Food" before "Food and non-alcoholic beverages".
+    expect(await opened('food inflation')).toEqual([
+      ['prc_hicp_manr', await valueQuery('prc_hicp_manr', 'coicop', 'Food')],
+    ]);
+    // With a place named, both.
+    expect(await opened('rice prices germany')).toEqual([
+      ['prc_hicp_manr', `country[]=DE&${await valueQuery('prc_hicp_manr', 'coicop', 'Rice')}`],
+    ]);
+  });
+
+  it('leaves the view alone when the title says every word: nothing to open on', async () => {
+    expect(await opened('hicp')).toEqual([['prc_hicp_manr', undefined]]);
   });
 });
 
