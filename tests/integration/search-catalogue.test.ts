@@ -203,6 +203,17 @@ describe('search over entries not imported yet', () => {
     expect(construction.items.some((d) => /production in construction/i.test(d.dataset_name))).toBe(true);
   });
 
+  it('reads fuel, petrol and diesel prices as the HICP, where Eurostat has them, not as trade in fuels', async () => {
+    for (const q of ['fuel prices', 'petrol prices', 'diesel prices']) {
+      const names = (await search(q, '&limit=5')).items.map((d) => d.dataset_name);
+      expect(names[0], q).toMatch(/^HICP/);
+      expect(
+        names.filter((name) => /imports|exports|house price/i.test(name)),
+        q,
+      ).toEqual([]);
+    }
+  });
+
   it('reads "fish catches" as catches, not as every dataset of the fishery (the landings of each country)', async () => {
     const catches = await search('fish catches', '&limit=5');
     expect(catches.items.map((d) => d.dataset_name).filter((name) => !/catches/i.test(name))).toEqual([]);
