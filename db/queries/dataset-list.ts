@@ -21,8 +21,11 @@ export interface DatasetListFilters {
   offset: number;
 }
 
-/** A dataset in a list, with the view a search opens it on (`country[]=DE` when the query named Germany). */
-export type DatasetListItem = CatalogueItem & { view_query?: string };
+/**
+ * A dataset in a list, with the view a search opens it on (`country[]=DE` when the query named Germany) and the labels
+ * of the values it opens on (`["Females"]` for "female unemployment": decision 242).
+ */
+export type DatasetListItem = CatalogueItem & { view_query?: string; view_labels?: string[] };
 
 export interface DatasetSearchResult {
   items: DatasetListItem[];

@@ -130,6 +130,8 @@ export interface RankedRow {
    * order, of those that match as many). Null when there is none to look for.
    */
   values: string[] | null;
+  /** The labels of those values, in the same order. */
+  value_labels: string[] | null;
   total: number;
 }
 
@@ -289,16 +291,18 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         SELECT c.*, f.final, coalesce(l.leads, false) AS leads
         FROM ranked c LEFT JOIN raised f ON f.code = c.code LEFT JOIN leaders l ON l.code = c.code),
       page AS (SELECT c.* FROM results c ORDER BY ${order} LIMIT ${r.limit} OFFSET ${r.offset})
-      SELECT c.code, c.geos, c.total, CASE WHEN c.geos IS NOT NULL AND c.untitled IS NOT NULL THEN ARRAY(
-          SELECT 'dim' || h.position || ':' || h.value FROM (
-            SELECT DISTINCT ON (v.position) v.position, v.code AS value
-            FROM datasets d JOIN dimension_values v ON v.dataset_id = d.id
-            CROSS JOIN LATERAL (SELECT count(*) AS matched FROM terms t
-              WHERE t.n = ANY(c.untitled) AND to_tsvector('english', unaccent(v.label)) @@ t.q) m
-            WHERE d.code = c.code AND m.matched > 0
-            ORDER BY v.position, m.matched DESC, length(v.label), v.sort_order) h
-          ORDER BY h.position) END AS values
+      SELECT c.code, c.geos, c.total, v.values, v.value_labels
       FROM page c
+      LEFT JOIN LATERAL (
+        SELECT array_agg('dim' || h.position || ':' || h.value ORDER BY h.position) AS values,
+          array_agg(h.label ORDER BY h.position) AS value_labels
+        FROM (
+          SELECT DISTINCT ON (dv.position) dv.position, dv.code AS value, dv.label
+          FROM datasets d JOIN dimension_values dv ON dv.dataset_id = d.id
+          CROSS JOIN LATERAL (SELECT count(*) AS matched FROM terms t
+            WHERE t.n = ANY(c.untitled) AND to_tsvector('english', unaccent(dv.label)) @@ t.q) m
+          WHERE c.geos IS NOT NULL AND c.untitled IS NOT NULL AND d.code = c.code AND m.matched > 0
+          ORDER BY dv.position, m.matched DESC, length(dv.label), dv.sort_order) h) v ON true
       ORDER BY ${order}`,
   );
 }

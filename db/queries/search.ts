@@ -154,7 +154,8 @@ export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: st
     const geos = new Set(r.geos ?? []);
     const codes = r.geos ? named.map((p) => p.codes.find((c) => geos.has(c))).filter((c) => c !== undefined) : [];
     const view = [...codes.map((c) => `country[]=${c}`), ...(r.values ?? []).map((v) => `dimension[]=${v}`)];
-    items.push(view.length ? { ...item, view_query: view.join('&') } : item);
+    const labels = r.value_labels?.length ? { view_labels: r.value_labels } : {};
+    items.push(view.length ? { ...item, view_query: view.join('&'), ...labels } : item);
   }
   const total = rows[0]?.total ?? (f.offset > 0 ? await countOnly(db, f) : 0);
   return { items, total, places: named.map((p) => ({ text: p.text, name: p.name, codes: p.codes })) };

@@ -168,6 +168,10 @@ const listRoute = createRoute({
                   description:
                     "The view a search opens an imported dataset on: the places named, and the values whose labels have the query's words that its title does not",
                 }),
+                view_labels: z
+                  .array(z.string())
+                  .optional()
+                  .openapi({ example: ['Females'], description: 'The labels of the values view_query opens on' }),
               }),
             ),
             total: z.number().int().openapi({

@@ -334,6 +334,14 @@ describe('values named', () => {
     ]);
   });
 
+  it('names the values it opens on', async () => {
+    const [hicpItem] = (await listDatasets(hicp.db, { q: 'rice prices germany', limit: 5, offset: 0 })).items;
+    expect(hicpItem!.view_labels).toEqual(['Rice']);
+    const [plain] = (await listDatasets(hicp.db, { q: 'hicp germany', limit: 5, offset: 0 })).items;
+    expect(plain!.view_query).toBe('country[]=DE');
+    expect(plain!.view_labels).toBeUndefined();
+  });
+
   it('leaves the view alone when the title says every word: nothing to open on', async () => {
     expect(await opened('hicp')).toEqual([['prc_hicp_manr', undefined]]);
   });

@@ -189,6 +189,7 @@ export default function Datasets({ loaderData }: Route.ComponentProps) {
                       {d.oldest_period} – {d.latest_period}
                     </Fact>
                   )}
+                  {d.view_labels && <Fact label="Opens on">{d.view_labels.join(' · ')}</Fact>}
                   {!d.imported && <Fact label="Data">imported from Eurostat when first opened</Fact>}
                   <Fact label={lastUpdateFact(d).label}>{lastUpdateFact(d).value}</Fact>
                 </dl>
