@@ -143,6 +143,19 @@ function readView(query: QueryReader): ReadView {
   };
 }
 
+/** Percent-encodes a query value but keeps `:`, `/` and `,` readable (allowed unescaped in a query). */
+export function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
+}
+
+/**
+ * `name=value` pairs joined with `&`, keeping `[]` in names literal as the specification writes them: how every view
+ * query is written (app/charts/export/view-query.ts for a whole view, the search for the places and values it opens on).
+ */
+export function joinQuery(pairs: readonly (readonly [string, string])[]): string {
+  return pairs.map(([k, v]) => `${k}=${encodeQueryValue(v)}`).join('&');
+}
+
 /** Reads a view from query parameters; invalid values are dropped and reported, never thrown. */
 export function parseViewQuery(query: QueryReader): ParsedView {
   const { view, problems } = readView(query);

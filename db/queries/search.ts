@@ -18,6 +18,7 @@ import {
   termQuery,
 } from '../../core/search';
 import type { ParsedQuery, PlaceIndex, WordCandidate } from '../../core/search';
+import { joinQuery } from '../../core/view';
 import { catalogueState, memoAt } from '../catalogue-memo';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
@@ -153,9 +154,12 @@ export async function searchDatasets(db: ReadDb, f: DatasetListFilters & { q: st
     // values its labels matched.
     const geos = new Set(r.geos ?? []);
     const codes = r.geos ? named.map((p) => p.codes.find((c) => geos.has(c))).filter((c) => c !== undefined) : [];
-    const view = [...codes.map((c) => `country[]=${c}`), ...(r.values ?? []).map((v) => `dimension[]=${v}`)];
+    const view = [
+      ...codes.map((c): [string, string] => ['country[]', c]),
+      ...(r.values ?? []).map((v): [string, string] => ['dimension[]', v]),
+    ];
     const labels = r.value_labels?.length ? { view_labels: r.value_labels } : {};
-    items.push(view.length ? { ...item, view_query: view.join('&'), ...labels } : item);
+    items.push(view.length ? { ...item, view_query: joinQuery(view), ...labels } : item);
   }
   const total = rows[0]?.total ?? (f.offset > 0 ? await countOnly(db, f) : 0);
   return { items, total, places: named.map((p) => ({ text: p.text, name: p.name, codes: p.codes })) };

@@ -2,19 +2,11 @@
 // time for the one period of map and horizontal bar, transform). Reading them back is core/view.ts's (one view,
 // decision 194).
 import { transformPairs } from '#core/selection';
-import { parseViewQuery, sliderModeFor, type ChartViewSpec } from '#core/view';
+import { joinQuery, parseViewQuery, sliderModeFor, type ChartViewSpec } from '#core/view';
 
 export type { ChartViewSpec } from '#core/view';
-
-/** Percent-encodes a query value but keeps `:`, `/` and `,` readable (allowed unescaped in a query). */
-export function encodeQueryValue(value: string): string {
-  return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
-}
-
-/** `name=value` pairs joined with `&`, keeping `[]` in names literal as the specification writes them. */
-export function joinQuery(pairs: readonly (readonly [string, string])[]): string {
-  return pairs.map(([k, v]) => `${k}=${encodeQueryValue(v)}`).join('&');
-}
+// Writing pairs is core/view.ts's, beside reading them: the search writes the views it opens with it too.
+export { encodeQueryValue, joinQuery } from '#core/view';
 
 /** dimension[]=dimN:code for every chosen code, in dimension order. */
 export function dimensionPairs(dimensions: Readonly<Record<string, readonly string[]>>): [string, string][] {
