@@ -54,7 +54,7 @@ export { CHART_ERROR_TITLE, NO_DATA_MESSAGE, NO_MATCHING_SERIES_MESSAGE } from '
 export { embedRuntimeScript } from './widget/embed-runtime';
 export { viewLabels, type ViewLabels } from './core/view-labels';
 export { unitLabel } from './core/unit-labels';
-export { coverageNote } from '../../core/view';
+export { coverageNote, joinQuery } from '../../core/view';
 export type { Coverage } from '../../core/default-view';
 export { publishedSvg, type PublishedFrameInput } from './export/published-frame';
-export { addressViewQuery, joinQuery } from './export/view-query';
+export { addressViewQuery } from './export/view-query';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseViewQuery } from '#core/view';
-import { dimensionPairs, encodeQueryValue, joinQuery, pageViewPairs, viewPairs } from './view-query';
+import { encodeQueryValue, joinQuery, parseViewQuery } from '#core/view';
+import { dimensionPairs, pageViewPairs, viewPairs } from './view-query';
 import { dataApiPairs } from './view-urls';
 
 const q = (s: string) => new URLSearchParams(s);

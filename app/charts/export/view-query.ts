@@ -1,12 +1,10 @@
 // A chart view written as URL query parameters (chart_type, dimension[]=dimN:code, country[], time_start, time_end,
-// time for the one period of map and horizontal bar, transform). Reading them back is core/view.ts's (one view,
-// decision 194).
+// time for the one period of map and horizontal bar, transform), as pairs. Joining them into a query (joinQuery) and
+// reading them back are core/view.ts's (one view, decision 194).
 import { transformPairs } from '#core/selection';
 import { joinQuery, parseViewQuery, sliderModeFor, type ChartViewSpec } from '#core/view';
 
 export type { ChartViewSpec } from '#core/view';
-// Writing pairs is core/view.ts's, beside reading them: the search writes the views it opens with it too.
-export { encodeQueryValue, joinQuery } from '#core/view';
 
 /** dimension[]=dimN:code for every chosen code, in dimension order. */
 export function dimensionPairs(dimensions: Readonly<Record<string, readonly string[]>>): [string, string][] {

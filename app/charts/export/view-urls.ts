@@ -2,7 +2,8 @@
 import { EMBED_HEIGHT } from '../core/chart-size';
 import type { ChartType } from '../core/slider';
 import { transformPairs } from '#core/selection';
-import { joinQuery, viewPairs, type ChartViewSpec } from './view-query';
+import { joinQuery } from '#core/view';
+import { viewPairs, type ChartViewSpec } from './view-query';
 
 /** Line and bar charts show a range of periods; the other views one period (or, for the table, all). */
 export function hasTimeRange(type: ChartType): boolean {

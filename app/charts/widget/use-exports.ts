@@ -20,7 +20,8 @@ import { describeView } from './chart-view';
 import { COPY_FEEDBACK_MS } from './copy-dialog';
 import { saveBlob, svgMarkupToPng } from './widget-actions';
 import { publishedSvg } from '../export/published-frame';
-import { joinQuery, viewPairs } from '../export/view-query';
+import { joinQuery } from '#core/view';
+import { viewPairs } from '../export/view-query';
 import type { ExportKind } from './widget-menus';
 
 export interface CopyPanel {
