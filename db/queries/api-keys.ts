@@ -149,7 +149,10 @@ export async function useApiKey(db: Db, keyHash: string, at: Date): Promise<KeyO
   return { ...owner, plan: await userPlan(db, row.userId, at), limitedAs: 'user' };
 }
 
-/** Counts per subject and day since `fromDay` (YYYY-MM-DD), for the usage chart. */
+/**
+ * Requests per subject and day since `fromDay` (YYYY-MM-DD), for the usage chart: those counted against the limit and
+ * those refused past it (decision 243).
+ */
 export async function usageSince(
   db: ReadDb,
   subjects: string[],
@@ -157,7 +160,11 @@ export async function usageSince(
 ): Promise<{ subject: string; day: string; count: number }[]> {
   if (subjects.length === 0) return [];
   const rows = await db
-    .select({ subject: apiUsage.subject, day: apiUsage.day, count: apiUsage.count })
+    .select({
+      subject: apiUsage.subject,
+      day: apiUsage.day,
+      count: sql<number>`${apiUsage.count} + ${apiUsage.refused}`,
+    })
     .from(apiUsage)
     .where(and(inArray(apiUsage.subject, subjects), gte(apiUsage.day, fromDay)))
     .orderBy(asc(apiUsage.day));

@@ -8,10 +8,12 @@ export const NO_CAP = 2_147_483_647;
 
 /**
  * Counts `by` requests (one unless batched) of `subject` on `day` (YYYY-MM-DD, UTC) and leases up to `lease` more
- * counts to the caller, never taking the day's count past `cap` with the lease (decision 173). Returns the day's count
- * including them and how many of its last counts were leased: the requests' counts are
- * `total - leased - by + 1 … total - leased`, the lease's the `leased` after them. One atomic statement, so concurrent
- * writers on several processes each get their own counts.
+ * counts to the caller, never taking the day's count past `cap` with the lease (decision 173). Requests past the cap
+ * are refused and kept apart (`refused`), outside the count (decision 243): counts handed back below the cap later are
+ * counted again. Returns the day's count including the lease, how many of its last counts were leased, and how many
+ * of the requests (their last ones) were refused: the requests' counts are `total - leased - allowed + 1 … total -
+ * leased`, the refused ones' the numbers after, all past the cap. One atomic statement, so concurrent writers on
+ * several processes each get their own counts.
  */
 export async function countApiRequests(
   db: Db,
@@ -20,19 +22,26 @@ export async function countApiRequests(
   by = 1,
   lease = 0,
   cap = NO_CAP,
-): Promise<{ total: number; leased: number }> {
-  // The lease a row holding `count` can take: at most `lease`, and never past the cap with the requests' own counts.
+): Promise<{ total: number; leased: number; refused: number }> {
+  // Of a row holding `count`: the requests counted (up to the cap), and the lease it can take (at most `lease`, and
+  // never past the cap with the requests' own counts).
+  const allowed = (count: SQL) => sql`LEAST(${by}::int, GREATEST(0, ${cap}::int - ${count}))`;
   const leaseOver = (count: SQL) => sql`LEAST(${lease}::int, GREATEST(0, ${cap}::int - ${count} - ${by}::int))`;
-  const rows = await queryRows<{ count: number; leased: number }>(
+  const counted = (count: SQL) => sql`${allowed(count)} + ${leaseOver(count)}`;
+  const refused = (count: SQL) => sql`${by}::int - ${allowed(count)}`;
+  const rows = await queryRows<{ count: number; leased: number; last_refused: number }>(
     db,
-    sql`INSERT INTO api_usage (subject, day, count, leased)
-        VALUES (${subject}, ${day}, ${by}::int + ${leaseOver(sql`0`)}, ${leaseOver(sql`0`)})
+    sql`INSERT INTO api_usage (subject, day, count, leased, refused, last_refused)
+        VALUES (${subject}, ${day}, ${counted(sql`0`)}, ${leaseOver(sql`0`)}, ${refused(sql`0`)}, ${refused(sql`0`)})
         ON CONFLICT (subject, day) DO UPDATE
-        SET count = api_usage.count + ${by}::int + ${leaseOver(sql`api_usage.count`)},
-            leased = ${leaseOver(sql`api_usage.count`)}
-        RETURNING count, leased`,
+        SET count = api_usage.count + ${counted(sql`api_usage.count`)},
+            leased = ${leaseOver(sql`api_usage.count`)},
+            refused = api_usage.refused + ${refused(sql`api_usage.count`)},
+            last_refused = ${refused(sql`api_usage.count`)}
+        RETURNING count, leased, last_refused`,
   );
-  return { total: Number(rows[0]!.count), leased: Number(rows[0]!.leased) };
+  const row = rows[0]!;
+  return { total: Number(row.count), leased: Number(row.leased), refused: Number(row.last_refused) };
 }
 
 /** Hands back `unused` leased counts of `subject` on `day` that its process will not hand out. */

@@ -214,9 +214,10 @@ export function batchedCounter(db: Db): BatchedCounter {
     const want = rate >= LEASE_MIN ? Math.min(LEASE_MAX, rate) : 0;
     countApiRequests(db, st.subject, st.day, n, want, cap)
       .then(
-        ({ total, leased }) => {
-          const first = total - leased - n + 1;
-          waiters.forEach((w, i) => w.resolve(first + i));
+        ({ total, leased, refused }) => {
+          // The refused requests, the last ones, take the numbers after the count: past the cap (decision 243).
+          const first = total - leased - (n - refused) + 1;
+          waiters.forEach((w, i) => w.resolve(i < n - refused ? first + i : total + 1 + i - (n - refused)));
           if (leased > 0) {
             const timer = setTimeout(() => handBack(st), LEASE_MS);
             timer.unref();

@@ -17,7 +17,7 @@ import {
 import { issuePageToken } from '../../server/keys/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
+import { authSecret, confirmedUser, nextIp, requestsOn, startHarness, TestClient, type Harness } from './auth-harness';
 import { databaseWithGeos } from '../setup/database';
 
 let h: Harness;
@@ -39,14 +39,6 @@ const sameOrigin = { Accept: 'application/json', 'Sec-Fetch-Mode': 'cors', 'Sec-
 const ownPage = () => ({ ...sameOrigin, 'X-Page-Token': issuePageToken(authSecret) });
 
 const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
-
-async function countOf(subject: string, day = utcDay(new Date())): Promise<number | undefined> {
-  const rows = await h.database.db
-    .select({ count: apiUsage.count })
-    .from(apiUsage)
-    .where(and(eq(apiUsage.subject, subject), eq(apiUsage.day, day)));
-  return rows[0]?.count;
-}
 
 /** Sends `times` requests one after the other and returns their statuses. */
 async function send(client: TestClient, path: string, times: number): Promise<number[]> {
@@ -79,7 +71,7 @@ describe('counted requests', () => {
     const head = await client.request(list, { method: 'HEAD' });
     expect(head.res.status).toBe(200);
     expect(remaining(head.res)).toBe(FREE_DAILY_API_REQUESTS - 6);
-    expect(await countOf(`ip:${client.ip}`)).toBe(6);
+    expect(await requestsOn(h.database.db, `ip:${client.ip}`)).toBe(6);
   });
 
   it('answers the 1,001st request of the day 429 with Retry-After, after 1,000 answered 200', async () => {
@@ -113,13 +105,13 @@ describe('counted requests', () => {
 
     // The site's own pages and the chart menu's images keep working, and none of them is counted; its data files
     // are the data API's data and count like it (decision 184).
-    const counted = await countOf(`ip:${client.ip}`);
+    const counted = await requestsOn(h.database.db, `ip:${client.ip}`);
     const page = await client.request('/api/datasets/prc_hicp_manr?country=DE', { headers: ownPage() });
     expect(page.res.status).toBe(200);
     expect(page.res.headers.get('x-ratelimit-limit')).toBeNull();
     const view = 'datasetId=prc_hicp_manr&dimension[]=dim2:CP00&country[]=DE&chart_type=line&time_start=1/2024';
     expect((await client.request(`/api/charts/download?${view}&format=csv`)).res.status).toBe(429);
-    expect(await countOf(`ip:${client.ip}`)).toBe(counted! + 1);
+    expect(await requestsOn(h.database.db, `ip:${client.ip}`)).toBe(counted! + 1);
     for (const path of [
       `/api/charts/download-png?${view}&width=400&height=300`,
       '/api/geo/world',
@@ -128,7 +120,7 @@ describe('counted requests', () => {
       const { res } = await client.request(path);
       expect([path, res.status, res.headers.get('x-ratelimit-limit')]).toEqual([path, 200, null]);
     }
-    expect(await countOf(`ip:${client.ip}`)).toBe(counted! + 1);
+    expect(await requestsOn(h.database.db, `ip:${client.ip}`)).toBe(counted! + 1);
   });
 
   it('is declared in the OpenAPI document of every counted endpoint', async () => {
@@ -161,7 +153,7 @@ describe('counted requests', () => {
       // A shared cache keeps these public answers apart from requests without the token.
       expect(res.headers.get('vary')).toContain('X-Page-Token, Authorization, X-API-Key');
     }
-    expect(await countOf(`ip:${client.ip}`)).toBeUndefined();
+    expect(await requestsOn(h.database.db, `ip:${client.ip}`)).toBeUndefined();
     const otherSite = await client.request(list, { headers: { ...sameOrigin, 'Sec-Fetch-Site': 'cross-site' } });
     expect(remaining(otherSite.res)).toBe(FREE_DAILY_API_REQUESTS - 1);
     const script = await client.request(list);
@@ -184,7 +176,7 @@ describe('counted requests', () => {
       expect(res.status).toBe(200);
       expect(remaining(res)).toBe(FREE_DAILY_API_REQUESTS - 1 - i);
     }
-    expect(await countOf(`ip:${client.ip}`)).toBe(tries.length);
+    expect(await requestsOn(h.database.db, `ip:${client.ip}`)).toBe(tries.length);
   });
 });
 
@@ -212,8 +204,8 @@ describe('page tokens taken off a page', () => {
     expect(answers.slice(0, 3).map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual([null, null, null]);
     // Past 3 in a day (a script replaying a page's token): the address's own quota.
     expect(answers.slice(3).map(remaining)).toEqual([FREE_DAILY_API_REQUESTS - 1, FREE_DAILY_API_REQUESTS - 2]);
-    expect(await countOf(`page:${ip}`)).toBe(5);
-    expect(await countOf(`ip:${ip}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `page:${ip}`)).toBe(5);
+    expect(await requestsOn(h.database.db, `ip:${ip}`)).toBe(2);
     // Another address still has its allowance.
     const other = await app.request('/api/datasets', { headers: { ...headers, 'x-forwarded-for': nextIp() } });
     expect(other.headers.get('x-ratelimit-remaining')).toBeNull();
@@ -236,10 +228,10 @@ describe('page tokens taken off a page', () => {
       (await (await app.request(`/page?as=${as}`, { headers: { 'x-forwarded-for': ip } })).json()).refused;
     // As our page's: within the address's page allowance, then the address's own quota, then refused in words.
     expect([await ask('page'), await ask('page')]).toEqual([null, null]);
-    expect(await countOf(`page:${ip}`)).toBe(2);
-    expect(await countOf(`ip:${ip}`)).toBeUndefined();
+    expect(await requestsOn(h.database.db, `page:${ip}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `ip:${ip}`)).toBeUndefined();
     expect([await ask('page'), await ask('own')]).toEqual([null, null]);
-    expect(await countOf(`ip:${ip}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `ip:${ip}`)).toBe(2);
     expect(await ask('own')).toBe(
       'Daily API request limit of 2 requests reached; it resets at 00:00 UTC. Pro has unlimited access: /pricing',
     );
@@ -258,7 +250,7 @@ describe('accounts and plans', () => {
     const elsewhere = new TestClient(h, nextIp());
     for (const [name, value] of client.cookies) elsewhere.cookies.set(name, value);
     expect(remaining((await elsewhere.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 2);
-    expect(await countOf(`user:${userId}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `user:${userId}`)).toBe(2);
     // The address itself, signed out, has its own count, untouched by the account's requests.
     const signedOut = new TestClient(h, client.ip);
     expect(remaining((await signedOut.request(list)).res)).toBe(FREE_DAILY_API_REQUESTS - 1);
@@ -282,7 +274,7 @@ describe('accounts and plans', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-limit')).toBeNull();
     }
-    expect(await countOf(subject)).toBe(FREE_DAILY_API_REQUESTS + 3);
+    expect(await requestsOn(h.database.db, subject)).toBe(FREE_DAILY_API_REQUESTS + 3);
   });
 
   it('refuses to store a plan that does not exist', async () => {
@@ -318,7 +310,7 @@ describe('the shared store', () => {
     );
     const counts = replies.map((r) => FREE_DAILY_API_REQUESTS - remaining(r.res)).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 4));
-    expect(await countOf(`ip:${onFirst.ip}`)).toBe(23);
+    expect(await requestsOn(h.database.db, `ip:${onFirst.ip}`)).toBe(23);
   });
 });
 
@@ -406,6 +398,42 @@ describe('leased counts (decision 173)', () => {
     for (let i = 0; i < 20; i++) later.push(await (i % 2 ? one : two)(subject, day, cap));
     const allowedLater = later.filter((c) => c <= cap).length;
     expect(allowed.length + allowedLater).toBe(Math.min(cap, 1500 + 20));
+  });
+
+  it('count again what a lease hands back below the cap after the other process refused requests (decision 243)', async () => {
+    const one = batchedCounter(h.database.db);
+    const two = batchedCounter(h.database.db);
+    const subject = `ip:${nextIp()}`;
+    const cap = 400;
+    // A busy subject on one process: its writes lease counts ahead, never past the cap.
+    const first: number[] = [];
+    let held = await row(subject);
+    for (let b = 0; b < 10 && !held?.leased; b++) {
+      first.push(...(await load([one], subject, 1, 20, cap)));
+      held = await row(subject);
+    }
+    expect(held!.leased).toBeGreaterThan(0);
+    expect(first).toEqual(Array.from({ length: first.length }, (_, i) => i + 1));
+    // Its client turns to the other process (a balancer, a retry): the cap is reached there with the lease held on the
+    // first, and the requests past it are refused.
+    const room = cap - held!.count;
+    const refusedFirst = 5;
+    const onTwo = await load([two], subject, 1, room + refusedFirst, cap);
+    expect(onTwo.filter((c) => c <= cap)).toEqual(Array.from({ length: room }, (_, i) => held!.count + i + 1));
+    expect(onTwo.filter((c) => c > cap)).toHaveLength(refusedFirst);
+    // The first process hands back its lease unused: those counts are below the cap, and the next requests get them.
+    await one.idle();
+    const unused = held!.leased;
+    const later = await load([two], subject, 1, unused + 3, cap);
+    expect(later.filter((c) => c <= cap)).toHaveLength(unused);
+    expect(first.length + room + unused).toBe(cap);
+    // The day's row keeps both: the requests counted against the limit, and those refused past it.
+    expect(
+      await h.database.db
+        .select({ count: apiUsage.count, refused: apiUsage.refused })
+        .from(apiUsage)
+        .where(and(eq(apiUsage.subject, subject), eq(apiUsage.day, day))),
+    ).toEqual([{ count: cap, refused: refusedFirst + 3 }]);
   });
 });
 

@@ -1,7 +1,7 @@
 // API keys on a real database: create (secret once, stored hashed), list, use (Bearer or X-API-Key), quotas per
 // account across keys, revoke and rotate refused at once, usage by key, and two app instances sharing all of it.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DAILY_API_REQUESTS } from '../../core/plans';
 import { apiKeys, apiUsage, users } from '../../db/schema';
@@ -9,7 +9,7 @@ import { utcDay } from '../../server/keys/daily-limit';
 import { issuePageToken } from '../../server/keys/page-token';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
+import { authSecret, confirmedUser, nextIp, requestsOn, startHarness, TestClient, type Harness } from './auth-harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -44,14 +44,6 @@ function program(app: Pick<Harness, 'app' | 'publicUrl'> = h) {
     bearer: (key: string, path = list) => client.request(path, { headers: { Authorization: `Bearer ${key}` } }),
     header: (key: string, path = list) => client.request(path, { headers: { 'X-API-Key': key } }),
   };
-}
-
-async function countOf(subject: string): Promise<number | undefined> {
-  const rows = await h.database.db
-    .select({ count: apiUsage.count })
-    .from(apiUsage)
-    .where(and(eq(apiUsage.subject, subject), eq(apiUsage.day, utcDay(new Date()))));
-  return rows[0]?.count;
 }
 
 describe('managing keys', () => {
@@ -157,11 +149,11 @@ describe('calling the API with a key', () => {
     });
     expect(remaining(tokenAndKey.res)).toBe(FREE_DAILY_API_REQUESTS - 6);
 
-    expect(await countOf(`user:${userId}`)).toBe(6);
-    expect(await countOf(`key:${first.id}`)).toBe(3);
-    expect(await countOf(`key:${second.id}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `user:${userId}`)).toBe(6);
+    expect(await requestsOn(h.database.db, `key:${first.id}`)).toBe(3);
+    expect(await requestsOn(h.database.db, `key:${second.id}`)).toBe(2);
     // Not the program's address.
-    expect(await countOf(`ip:${p.ip}`)).toBeUndefined();
+    expect(await requestsOn(h.database.db, `ip:${p.ip}`)).toBeUndefined();
 
     const keys = (await client.request('/api/account/api-keys')).body.keys;
     expect(keys.map((k: any) => [k.name, k.requests_today])).toEqual([
@@ -206,7 +198,7 @@ describe('calling the API with a key', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-limit')).toBeNull();
     }
-    expect(await countOf(`key:${id}`)).toBe(3);
+    expect(await requestsOn(h.database.db, `key:${id}`)).toBe(3);
   });
 
   it('answers 401 invalid_api_key to an unknown or malformed key, and counts nothing for it', async () => {
@@ -222,7 +214,7 @@ describe('calling the API with a key', () => {
         error: { code: 'invalid_api_key', message: 'The API key is not valid: it may have been revoked or rotated.' },
       });
     }
-    expect(await countOf(`ip:${p.ip}`)).toBeUndefined();
+    expect(await requestsOn(h.database.db, `ip:${p.ip}`)).toBeUndefined();
   });
 });
 
@@ -326,7 +318,7 @@ describe('two app instances on one database', () => {
     expect(together.map((r) => FREE_DAILY_API_REQUESTS - remaining(r.res)).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 10 }, (_, i) => i + 4),
     );
-    expect(await countOf(`user:${userId}`)).toBe(13);
+    expect(await requestsOn(h.database.db, `user:${userId}`)).toBe(13);
 
     // Revoked through the first instance: the second refuses the very next request.
     expect((await client.request(`/api/account/api-keys/${id}`, { method: 'DELETE' })).res.status).toBe(204);

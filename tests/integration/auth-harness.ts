@@ -1,8 +1,10 @@
 // The app in-process for the auth tests: fresh database, a real local SMTP peer, optional OpenID peers, a cookie jar.
 import type { ServerBuild } from 'react-router';
-import type { Database } from '../../db/client';
+import type { Database, ReadDb } from '../../db/client';
+import { usageSince } from '../../db/queries/api-keys';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { utcDay } from '../../server/keys/daily-limit';
 import { databaseWithGeos, freshDatabase } from '../setup/database';
 import { startOidc, type OidcPeer } from '../setup/oidc';
 import { startSmtp, type SmtpPeer } from '../setup/smtp';
@@ -147,4 +149,9 @@ export async function confirmedUser(h: Harness, client: TestClient, email: strin
   const reply = await client.post('/api/auth/confirm-email', { token });
   if (!reply.body.signedIn) throw new Error(`confirmation failed: ${JSON.stringify(reply.body)}`);
   return reply;
+}
+
+/** A subject's data API requests on a day, refused ones too, as the usage chart reads them (decision 243). */
+export async function requestsOn(db: ReadDb, subject: string, day = utcDay(new Date())): Promise<number | undefined> {
+  return (await usageSince(db, [subject], day)).find((r) => r.day === day)?.count;
 }

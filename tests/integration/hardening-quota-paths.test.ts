@@ -7,10 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_DAYS } from '../../core/plans';
 import { organizationUsage } from '../../db/queries/api-keys';
-import { apiUsage, organizationMembers } from '../../db/schema';
+import { organizationMembers } from '../../db/schema';
 import { Hono } from 'hono';
 import { answerVersions } from '../../db/answer-versions';
-import { dailyApiLimit, markCounted, utcDay } from '../../server/keys/daily-limit';
+import { dailyApiLimit, markCounted } from '../../server/keys/daily-limit';
 import { allRoutePolicies } from '../../server/route-policies';
 import { routePolicies } from '../../server/http/route-policy';
 import type { ApiEnv } from '../../server/http/env';
@@ -18,7 +18,7 @@ import { issuePageToken } from '../../server/keys/page-token';
 import { colourSchemeHint } from '../../server/site/redirects';
 import { newNonce, securityHeaderPairs, securityHeaders } from '../../server/http/middleware/security-headers';
 import { responseCache } from '../../server/http/response-cache';
-import { authSecret, confirmedUser, nextIp, startHarness, TestClient, type Harness } from './auth-harness';
+import { authSecret, confirmedUser, nextIp, requestsOn, startHarness, TestClient, type Harness } from './auth-harness';
 
 const LIMIT = 3;
 const PAGE_LIMIT = 2;
@@ -37,14 +37,6 @@ const chartCsv = '/api/charts/download?datasetId=prc_hicp_manr&format=csv&chart_
 const chartPng = '/api/charts/download-png?datasetId=prc_hicp_manr&chart_type=line&country[]=DE&width=400&height=300';
 const loaderData = '/datasets/prc_hicp_manr.data';
 const remaining = (res: Response) => res.headers.get('x-ratelimit-remaining');
-
-async function countOf(subject: string): Promise<number | undefined> {
-  const rows = await h.database.db
-    .select({ count: apiUsage.count })
-    .from(apiUsage)
-    .where(and(eq(apiUsage.subject, subject), eq(apiUsage.day, utcDay(new Date()))));
-  return rows[0]?.count;
-}
 
 /** Spends the client's quota: LIMIT answers, then the 429. */
 async function spend(client: TestClient, headers: Record<string, string> = {}) {
@@ -106,7 +98,7 @@ describe('every path that returns the data API’s data counts (item 4)', () => 
     const png = await client.request(chartPng);
     expect(png.res.status).toBe(200);
     expect(png.res.headers.get('x-ratelimit-limit')).toBeNull();
-    expect(await countOf(`ip:${client.ip}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `ip:${client.ip}`)).toBe(2);
   });
 
   it('refuses the workbench CSV, the chart CSV and loader data after the 429', async () => {
@@ -128,7 +120,7 @@ describe('every path that returns the data API’s data counts (item 4)', () => 
     const ownPage = { 'X-Page-Token': issuePageToken(authSecret) };
     for (let i = 0; i < PAGE_LIMIT; i++)
       expect((await client.request(loaderData, { headers: ownPage })).res.status).not.toBe(429);
-    expect(await countOf(`page:${client.ip}`)).toBe(PAGE_LIMIT);
+    expect(await requestsOn(h.database.db, `page:${client.ip}`)).toBe(PAGE_LIMIT);
     const over = await client.request(loaderData, { headers: ownPage });
     expect(over.res.status).toBe(429);
     expect(over.body.error.code).toBe('daily_limit_exceeded');
@@ -141,7 +133,7 @@ describe('every path that returns the data API’s data counts (item 4)', () => 
     const counted = await reader.client.request(loaderData);
     expect(counted.res.status).not.toBe(429);
     expect(remaining(counted.res)).toBe(String(LIMIT - 1));
-    expect(await countOf(`user:${reader.userId}`)).toBe(1);
+    expect(await requestsOn(h.database.db, `user:${reader.userId}`)).toBe(1);
   });
 });
 
@@ -153,7 +145,7 @@ describe('a browser’s prefetch of loader data (item 4)', () => {
     const prefetch = { 'Sec-Purpose': 'prefetch' };
     for (let i = 0; i < PAGE_LIMIT; i++)
       expect((await client.request(loaderData, { headers: prefetch })).res.status).not.toBe(429);
-    expect(await countOf(`page:${client.ip}`)).toBe(PAGE_LIMIT);
+    expect(await requestsOn(h.database.db, `page:${client.ip}`)).toBe(PAGE_LIMIT);
     const over = await client.request(loaderData, { headers: { Purpose: 'prefetch' } });
     expect(over.res.status).toBe(429);
     // The header is no key to the data API.
@@ -167,8 +159,8 @@ describe('a browser’s prefetch of loader data (item 4)', () => {
     expect(prefetched.res.status).not.toBe(429);
     expect(remaining(prefetched.res)).toBeNull();
     expect(prefetched.res.headers.get('vary')).toContain('Sec-Purpose');
-    expect(await countOf(`user:${reader.userId}`)).toBeUndefined();
-    expect(await countOf(`page:${reader.client.ip}`)).toBe(1);
+    expect(await requestsOn(h.database.db, `user:${reader.userId}`)).toBeUndefined();
+    expect(await requestsOn(h.database.db, `page:${reader.client.ip}`)).toBe(1);
   });
 });
 
@@ -222,7 +214,7 @@ describe('loader data answered from the response cache (item 4)', () => {
     // Rendered once: every later answer came from the cache, most of them by the hot path, and all were counted.
     expect(renders).toBe(1);
     expect(cache.stats().hotHits).toBeGreaterThan(0);
-    expect(await countOf(`ip:${ip}`)).toBe(LIMIT + 1);
+    expect(await requestsOn(h.database.db, `ip:${ip}`)).toBe(LIMIT + 1);
   });
 });
 
@@ -319,16 +311,16 @@ describe('a Free quota is one per person across their Free organizations (item 5
     expect(remaining((await withKey(b.key)).res)).toBe(String(LIMIT - 2));
     expect(remaining((await me.client.request(list)).res)).toBe('0');
     expect((await withKey(a.key)).res.status).toBe(429);
-    expect(await countOf(`user:${me.userId}`)).toBe(LIMIT + 1);
+    expect(await requestsOn(h.database.db, `user:${me.userId}`)).toBe(LIMIT + 1);
     // The organizations' own usage charts still show their keys' requests.
-    expect(await countOf(`org:${org}`)).toBe(2);
-    expect(await countOf(`key:${a.id}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `org:${org}`)).toBe(2);
+    expect(await requestsOn(h.database.db, `key:${a.id}`)).toBe(2);
     // Another member's key of the same organization counts against that member, not the creator.
     const colleague = await person('colleague');
     await join(me.client, org, colleague, 'admin');
     const c = await orgKey(colleague.client, org, 'colleague');
     expect(remaining((await withKey(c.key)).res)).toBe(String(LIMIT - 1));
-    expect(await countOf(`user:${colleague.userId}`)).toBe(1);
+    expect(await requestsOn(h.database.db, `user:${colleague.userId}`)).toBe(1);
   });
 });
 

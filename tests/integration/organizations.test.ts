@@ -1,15 +1,23 @@
 // Organizations on a real database: create, invite by e-mail (the real SMTP peer), accept as a signed-in user or
 // through sign-up with invitation_token, members and roles, removal and leaving, unusable invitations, an
 // organization's Pro covering its members, and organization keys counted against the organization.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationMessages } from '../../core/organizations';
 import { USAGE_DAYS } from '../../core/plans';
 import { accountUsage, organizationUsage } from '../../db/queries/api-keys';
-import { apiUsage, organizationInvitations, organizations } from '../../db/schema';
-import { utcDay } from '../../server/keys/daily-limit';
+import { organizationInvitations, organizations } from '../../db/schema';
 import { signedEvent, startStripeStub, subscriptionObject, type StripeStub } from '../setup/stripe-stub';
-import { confirmedUser, goodPassword, nextIp, signUp, startHarness, TestClient, type Harness } from './auth-harness';
+import {
+  confirmedUser,
+  goodPassword,
+  nextIp,
+  requestsOn,
+  signUp,
+  startHarness,
+  TestClient,
+  type Harness,
+} from './auth-harness';
 
 const LIMIT = 2;
 let stub: StripeStub;
@@ -285,17 +293,9 @@ describe("an organization's Pro plan", () => {
       new TestClient(h, nextIp()).request('/api/datasets?limit=1', { headers: { 'X-API-Key': orgKey } });
     for (let i = 0; i < LIMIT; i++) expect((await call()).res.status).toBe(200);
     expect((await call()).res.status).toBe(429);
-    const counts = await h.database.db
-      .select({ subject: apiUsage.subject, count: apiUsage.count })
-      .from(apiUsage)
-      .where(and(eq(apiUsage.subject, `org:${org.id}`), eq(apiUsage.day, utcDay(new Date()))));
-    expect(counts).toEqual([{ subject: `org:${org.id}`, count: LIMIT + 1 }]);
+    expect(await requestsOn(h.database.db, `org:${org.id}`)).toBe(LIMIT + 1);
     // On the Free plan the quota is the person's: the key's requests count against its creator too (decision 184).
-    const ownerCount = await h.database.db
-      .select({ count: apiUsage.count })
-      .from(apiUsage)
-      .where(and(eq(apiUsage.subject, `user:${owner.userId}`), eq(apiUsage.day, utcDay(new Date()))));
-    expect(ownerCount).toEqual([{ count: LIMIT + 1 }]);
+    expect(await requestsOn(h.database.db, `user:${owner.userId}`)).toBe(LIMIT + 1);
     // The settings page's charts: the organization's shows the key's requests, the owner's own does not list the key.
     const orgUsage = await organizationUsage(h.database.db, org.id, new Date(), USAGE_DAYS);
     expect(orgUsage.keys.map((k) => k.id)).toEqual([created.body.id]);
@@ -333,12 +333,7 @@ describe("an organization's Pro plan", () => {
     expect(unlimited.res.status).toBe(200);
     expect(unlimited.res.headers.get('x-ratelimit-limit')).toBeNull();
     // A Pro organization's key counts against the organization alone, not against the person who created it.
-    expect(
-      await h.database.db
-        .select({ count: apiUsage.count })
-        .from(apiUsage)
-        .where(and(eq(apiUsage.subject, `user:${owner.userId}`), eq(apiUsage.day, utcDay(new Date())))),
-    ).toEqual([{ count: LIMIT + 1 }]);
+    expect(await requestsOn(h.database.db, `user:${owner.userId}`)).toBe(LIMIT + 1);
     // The portal for the organization opens with the organization's customer.
     const portal = await owner.client.post('/api/billing/portal', { organization_id: org.id });
     expect(portal.res.status).toBe(200);
