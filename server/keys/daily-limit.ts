@@ -215,9 +215,10 @@ export function batchedCounter(db: Db): BatchedCounter {
     countApiRequests(db, st.subject, st.day, n, want, cap)
       .then(
         ({ total, leased, refused }) => {
-          // The refused requests, the last ones, take the numbers after the count: past the cap (decision 243).
+          // The counted requests end just before the lease; the refused ones, the last, take the numbers after the
+          // count, past the cap (a write that refuses leases nothing: decision 243).
           const first = total - leased - (n - refused) + 1;
-          waiters.forEach((w, i) => w.resolve(i < n - refused ? first + i : total + 1 + i - (n - refused)));
+          waiters.forEach((w, i) => w.resolve(first + i));
           if (leased > 0) {
             const timer = setTimeout(() => handBack(st), LEASE_MS);
             timer.unref();
