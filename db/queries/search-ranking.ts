@@ -68,9 +68,10 @@ const narrowness = 0.15;
  * Words by which a title says that it sums up its subject ("Expenditure: main results", "… - key indicators"): rare as
  * they are among the first results, they make a title broader, not narrower, so they do not count in its narrowness.
  * Words of the English language, not of any subject or dataset (decision 228). They only stop narrowing; they raise
- * nothing, as "main" also means principal ("main ports", "main job").
+ * nothing, as "main" also means principal ("main ports", "main job"). "major" as in "Catches - major fishing areas",
+ * the sum of the areas listed beside it (decision 244).
  */
-const summaryWords = 'main key headline summary overview results';
+const summaryWords = 'main major key headline summary overview results';
 /**
  * A table whose title says what a better table's says (the same title words, brackets and form words aside, at the same
  * frequency, or at any when the query names none: frequencyWords) is that table again under another theme (Eurostat
@@ -94,6 +95,32 @@ const frequencyWords = 'annual quarterly monthly weekly daily data';
 const kindDecay = 0.85;
 /** The best table and the best dataset lead when their score is at least this share of the best result's. */
 const leadShare = 0.5;
+
+/**
+ * The weights above, as the statement reads them. Only `npm run bench:search -- --tune-weights` changes them, on the
+ * development sets, to find better values to write above (decision 244).
+ */
+export const rankWeights = {
+  synonymInTitle,
+  later,
+  inThemes,
+  inLabels,
+  coverage,
+  imported,
+  placedHere,
+  span,
+  demoted,
+  oldAfter,
+  mainTableRaise,
+  behindRaise,
+  belowLead,
+  refined,
+  formShare,
+  narrowness,
+  twin,
+  kindDecay,
+  leadShare,
+};
 
 export interface RankInput {
   /** Per term, its tsquery text with its synonyms (termQuery) and without them (literalQuery). */
@@ -169,24 +196,24 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- How closely each document matches each term.
       pairs AS (
         SELECT s.code, t.n, CASE WHEN s.title_vector @@ t.literal THEN 1.0
-            WHEN s.title_vector @@ t.q THEN ${synonymInTitle}::float
+            WHEN s.title_vector @@ t.q THEN ${rankWeights.synonymInTitle}::float
             -- Only imported datasets have labels and a description (weight C).
-            WHEN s.geos IS NULL OR ts_filter(s.document, '{b}') @@ t.q THEN ${inThemes}::float
-            ELSE ${inLabels}::float END
+            WHEN s.geos IS NULL OR ts_filter(s.document, '{b}') @@ t.q THEN ${rankWeights.inThemes}::float
+            ELSE ${rankWeights.inLabels}::float END
           -- A title names its subject first: "Private sector debt - % of GDP" is not about GDP.
-          * CASE WHEN s.title_vector @@ t.q AND NOT s.title_lead @@ t.q THEN ${later}::float ELSE 1 END AS strength
+          * CASE WHEN s.title_vector @@ t.q AND NOT s.title_lead @@ t.q THEN ${rankWeights.later}::float ELSE 1 END AS strength
         FROM terms t JOIN search_documents s ON s.document @@ t.q),
       -- A term's weight: how rare it is in titles.
       per_term AS (
-        SELECT n, ln(1 + (SELECT n FROM documents) / (1 + count(*) FILTER (WHERE strength >= ${synonymInTitle}::float)))
+        SELECT n, ln(1 + (SELECT n FROM documents) / (1 + count(*) FILTER (WHERE strength >= ${rankWeights.synonymInTitle}::float)))
           AS idf
         FROM pairs GROUP BY n),
       -- The terms' weighted match, times the share of the query's weight matched.
       matches AS (
-        SELECT p.code, sum(w.idf * p.strength) * power(sum(w.idf) / (SELECT sum(idf) FROM per_term), ${coverage}::float)
+        SELECT p.code, sum(w.idf * p.strength) * power(sum(w.idf) / (SELECT sum(idf) FROM per_term), ${rankWeights.coverage}::float)
           AS score,
           -- The terms not in its title: an imported dataset's labels may name a value to open on (values below).
-          array_agg(p.n) FILTER (WHERE p.strength <= ${inThemes}::float) AS untitled
+          array_agg(p.n) FILTER (WHERE p.strength <= ${rankWeights.inThemes}::float) AS untitled
         FROM pairs p JOIN per_term w ON w.n = p.n GROUP BY p.code),
       candidates AS (
         -- The entry's and the dataset's facts are the document's own (search_document_facts, decision 241): a table
@@ -205,16 +232,16 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- another frequency than named.
       scored AS (
         SELECT c.*, c.score
-            * CASE WHEN c.geos IS NOT NULL THEN ${imported}::float ELSE 1 END
-            * CASE WHEN c.geos IS NOT NULL AND ${places.length > 0} THEN ${placedHere}::float
-                   WHEN c.geos IS NULL AND c.placed THEN ${placedHere}::float
-                   WHEN c.geos IS NULL AND ${r.region} AND NOT c.regional THEN ${demoted}::float ELSE 1 END
-            * (1 + ${span}::float * ln(1 + greatest(0, coalesce(c.ended - c.started, 0))))
-            * CASE WHEN c.regional AND NOT ${r.regional} THEN ${demoted}::float ELSE 1 END
-            * CASE WHEN c.ended < (SELECT ended FROM newest) - ${oldAfter} THEN ${demoted}::float ELSE 1 END
-            * CASE WHEN c.abroad THEN ${demoted}::float ELSE 1 END
-            * CASE WHEN c.frequency <> ${r.frequency ?? ''} AND ${r.frequency !== null} THEN ${demoted}::float ELSE 1 END
-            * CASE WHEN c.code ~ ${mainTable} THEN ${mainTableRaise}::float ELSE 1 END AS base
+            * CASE WHEN c.geos IS NOT NULL THEN ${rankWeights.imported}::float ELSE 1 END
+            * CASE WHEN c.geos IS NOT NULL AND ${places.length > 0} THEN ${rankWeights.placedHere}::float
+                   WHEN c.geos IS NULL AND c.placed THEN ${rankWeights.placedHere}::float
+                   WHEN c.geos IS NULL AND ${r.region} AND NOT c.regional THEN ${rankWeights.demoted}::float ELSE 1 END
+            * (1 + ${rankWeights.span}::float * ln(1 + greatest(0, coalesce(c.ended - c.started, 0))))
+            * CASE WHEN c.regional AND NOT ${r.regional} THEN ${rankWeights.demoted}::float ELSE 1 END
+            * CASE WHEN c.ended < (SELECT ended FROM newest) - ${rankWeights.oldAfter} THEN ${rankWeights.demoted}::float ELSE 1 END
+            * CASE WHEN c.abroad THEN ${rankWeights.demoted}::float ELSE 1 END
+            * CASE WHEN c.frequency <> ${r.frequency ?? ''} AND ${r.frequency !== null} THEN ${rankWeights.demoted}::float ELSE 1 END
+            * CASE WHEN c.code ~ ${mainTable} THEN ${rankWeights.mainTableRaise}::float ELSE 1 END AS base
         FROM candidates c),
       ranked AS (
         SELECT c.*, row_number() OVER (ORDER BY ${codeHit}, c.base DESC, cardinality(c.title_lexemes), c.title, c.code)
@@ -224,24 +251,24 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
       -- The first ones found, refined: a title word the query did not ask for that few of them share makes a
       -- dataset narrower than asked ("clothing" in "HICP - clothing" among the HICP's tables for "hicp"), unless it
       -- says that the title sums up its subject ("main results").
-      first AS (SELECT c.code, c.title_lexemes FROM ranked c WHERE c.first_rank <= ${refined}),
+      first AS (SELECT c.code, c.title_lexemes FROM ranked c WHERE c.first_rank <= ${rankWeights.refined}),
       -- The datasets regenerated with the first table found (the same last update and last period: decision 238) are
       -- refined too, wherever they were found: the one the table is drawn from may match one word of the query only.
       first_table AS (
         SELECT c.release FROM ranked c
-        WHERE c.kind = 'table' AND c.first_rank <= ${refined} ORDER BY c.first_rank LIMIT 1),
+        WHERE c.kind = 'table' AND c.first_rank <= ${rankWeights.refined} ORDER BY c.first_rank LIMIT 1),
       kin AS (
         SELECT c.code FROM ranked c, first_table t WHERE c.kind = 'dataset' AND c.release = t.release),
       shared AS (
-        SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${formShare}::float) AS rarity
+        SELECT w.lexeme, greatest(0, ln((SELECT count(*) FROM first)::float / count(*)) - ${rankWeights.formShare}::float) AS rarity
         FROM first, unnest(first.title_lexemes) AS w(lexeme)
         WHERE NOT w.lexeme = ANY(tsvector_to_array(to_tsvector('english', ${`${r.asked} ${summaryWords}`})))
         GROUP BY w.lexeme),
       narrowed AS (
-        SELECT c.*, c.base / (1 + ${narrowness}::float * coalesce((
+        SELECT c.*, c.base / (1 + ${rankWeights.narrowness}::float * coalesce((
             SELECT sum(h.rarity) FROM unnest(c.title_lexemes) AS w(lexeme) JOIN shared h ON h.lexeme = w.lexeme), 0))
           AS narrow
-        FROM ranked c WHERE c.first_rank <= ${refined} OR c.code IN (SELECT code FROM kin)),
+        FROM ranked c WHERE c.first_rank <= ${rankWeights.refined} OR c.code IN (SELECT code FROM kin)),
       -- The same table again under another theme (the same title words, its frequency's aside) after the first one; at
       -- another frequency too when the query names none, the annual one first.
       twinned AS (
@@ -250,11 +277,11 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
                 WHERE NOT w = ANY(tsvector_to_array(to_tsvector('english', ${frequencyWords}))) ORDER BY w),
               CASE WHEN ${r.frequency !== null} THEN c.frequency END
             ORDER BY c.frequency = 'A' DESC, c.narrow DESC, c.first_rank) > 1
-            THEN ${twin}::float ELSE 1 END AS twinned
+            THEN ${rankWeights.twin}::float ELSE 1 END AS twinned
         FROM narrowed c),
       -- Tables and datasets in turn: the k-th of a kind counts kindDecay^(k-1).
       refined AS (
-        SELECT c.*, c.twinned * power(${kindDecay}::float,
+        SELECT c.*, c.twinned * power(${rankWeights.kindDecay}::float,
             row_number() OVER (PARTITION BY c.kind ORDER BY c.twinned DESC, c.first_rank) - 1) AS final
         FROM twinned c),
       -- The datasets behind the best table: those filed in or under the database folder its deepest folder mirrors
@@ -276,16 +303,16 @@ export async function rankDocuments(db: ReadDb, r: RankInput): Promise<RankedRow
         ORDER BY c.code IN (SELECT code FROM behind) DESC, c.final DESC, c.first_rank LIMIT 1),
       raised AS (
         SELECT c.code, c.kind, CASE WHEN c.code IN (SELECT code FROM drawn_from)
-            THEN greatest(c.final, (SELECT final FROM lead) * ${belowLead}::float)
+            THEN greatest(c.final, (SELECT final FROM lead) * ${rankWeights.belowLead}::float)
             WHEN c.kind = 'dataset' AND c.code IN (SELECT code FROM behind)
-            THEN greatest(c.final, least(c.final * ${behindRaise}::float, (SELECT final FROM lead) * ${belowLead}::float))
+            THEN greatest(c.final, least(c.final * ${rankWeights.behindRaise}::float, (SELECT final FROM lead) * ${rankWeights.belowLead}::float))
             ELSE c.final END AS final, c.first_rank
         FROM refined c),
       -- The best table and the best dataset lead (when close to the best result): Eurostat's tables are the headline
       -- views of its datasets, and a search for a subject is answered by both.
       leaders AS (
         SELECT c.code, row_number() OVER (PARTITION BY c.kind ORDER BY c.final DESC, c.first_rank) = 1
-            AND c.final >= ${leadShare}::float * max(c.final) OVER () AS leads
+            AND c.final >= ${rankWeights.leadShare}::float * max(c.final) OVER () AS leads
         FROM raised c),
       results AS (
         SELECT c.*, f.final, coalesce(l.leads, false) AS leads

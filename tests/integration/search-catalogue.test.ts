@@ -158,6 +158,13 @@ describe('search over entries not imported yet', () => {
     expect(await firstFive('social protection expenditure')).toContain('spr_exp_sum');
   });
 
+  it('counts "major" among those words: the major fishing areas sum up the areas listed beside them (decision 244)', async () => {
+    // fish_ca_main "Catches - major fishing areas", the dataset behind tag00076 ("Catches in all fishing regions"): of
+    // the catches' datasets only it says "major", so that word divided its score as a detail's, and the five areas of
+    // the Atlantic listed beside it came first.
+    expect(await firstFive('fish catches')).toContain('fish_ca_main');
+  });
+
   it('raises the datasets filed where the leading table’s folder points in the database’s tree (decision 230)', async () => {
     // The construction tables (teina416_r2, teina418_r2) lead, filed in `t_namq_10_bbr`; the database folder
     // `namq_10_bbr` holds namq_10_a10, which came sixth, behind tables of other industries. Likewise tgs00105
