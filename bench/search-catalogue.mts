@@ -14,6 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { listDatasets } from '../db/queries/datasets';
+import { rankWeights } from '../db/queries/search-ranking';
 import { queryRows } from '../db/sql';
 import { mirrorTocFile } from '../server/catalogue/seed';
 import { syncCatalogue } from '../server/catalogue/sync';
@@ -64,15 +65,7 @@ interface Outcome {
 /** Syncs the mirror's table of contents when the catalogue lists nothing yet, then runs the golden set twice. */
 export async function runCatalogueBench(database: Database, mirror: string): Promise<void> {
   const db = database.db;
-  const [listed] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM catalogue_entries`);
-  if (!listed?.n) {
-    const started = performance.now();
-    const report = await syncCatalogue(db, parseTocTree(readFileSync(path.join(mirror, mirrorTocFile), 'utf8')));
-    const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `table of contents synced: ${report.listed} entries, ${report.folders} folders in ${seconds.toFixed(1)} s`,
-    );
-  }
+  await ensureCatalogue(database, mirror);
   const [counts] = await queryRows<{ entries: number; imported: number }>(
     db,
     sql`SELECT (SELECT count(*) FROM catalogue_entries)::integer AS entries,
@@ -120,9 +113,87 @@ export async function runCatalogueBench(database: Database, mirror: string): Pro
   }
 }
 
-async function runAll(database: Database): Promise<Outcome[]> {
+/** Syncs the mirror's table of contents into the database when its catalogue lists nothing yet. */
+async function ensureCatalogue(database: Database, mirror: string): Promise<void> {
+  const [listed] = await queryRows<{ n: number }>(
+    database.db,
+    sql`SELECT count(*)::integer AS n FROM catalogue_entries`,
+  );
+  if (listed?.n) return;
+  const started = performance.now();
+  const toc = parseTocTree(readFileSync(path.join(mirror, mirrorTocFile), 'utf8'));
+  const report = await syncCatalogue(database.db, toc);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `table of contents synced: ${report.listed} entries, ${report.folders} folders in ${seconds.toFixed(1)} s`,
+  );
+}
+
+/**
+ * `npm run bench:search -- --tune-weights` (decision 244): coordinate ascent over the ranking's numeric weights
+ * (rankWeights) on the development sets only: the tune half and every extra set, never the report half. Each weight in
+ * turn is tried at 0.7, 0.85, 1.15 and 1.4 times its value and kept where the mean recall@5 over all development queries
+ * rises; rounds repeat until none does (at most BENCH_TUNE_ROUNDS, 2 by default). It prints what it keeps; the code's
+ * weights change only by hand.
+ */
+export async function tuneWeights(database: Database, mirror: string): Promise<void> {
+  await ensureCatalogue(database, mirror);
+  const development = [
+    ...read('search-catalogue-queries.json').filter((q) => q.half === 'tune'),
+    ...developmentSets.flatMap((set) => read(`search-catalogue-${set}.json`)),
+  ];
+  const weights = rankWeights as Record<keyof typeof rankWeights, number>;
+  /** Weights that count results or years, and the one that only keeps a dataset under its table. */
+  const whole = new Set<string>(['oldAfter', 'refined']);
+  const fixed = new Set<string>(['belowLead']);
+  /** Factors that lower a score stay factors that lower it. */
+  const atMostOne = new Set<string>(['synonymInTitle', 'later', 'demoted', 'twin', 'kindDecay']);
+  const evaluate = async () => {
+    const outcomes = await runAll(database, development);
+    const per = halves
+      .map((half) => {
+        const mine = outcomes.filter((o) => o.query.half === half);
+        const mean = mine.reduce((s, o) => s + recall(o.top, o.query.relevant), 0) / mine.length;
+        return mine.length ? `${half} ${(100 * mean).toFixed(1)} %` : '';
+      })
+      .filter(Boolean)
+      .join(', ');
+    return { mean: outcomes.reduce((s, o) => s + recall(o.top, o.query.relevant), 0) / outcomes.length, per };
+  };
+  let best = await evaluate();
+  console.log(`${development.length} development queries: ${(100 * best.mean).toFixed(2)} % (${best.per})`);
+  const rounds = Number(process.env.BENCH_TUNE_ROUNDS ?? 2);
+  for (let round = 1; round <= rounds; round++) {
+    let changed = false;
+    for (const name of Object.keys(weights) as (keyof typeof rankWeights)[]) {
+      if (fixed.has(name)) continue;
+      const start = weights[name];
+      const tried = new Set([start]);
+      for (const factor of [0.7, 0.85, 1.15, 1.4]) {
+        let value = Number((start * factor).toPrecision(4));
+        if (whole.has(name)) value = Math.max(1, Math.round(value));
+        if (atMostOne.has(name)) value = Math.min(1, value);
+        if (tried.has(value)) continue;
+        tried.add(value);
+        const kept = weights[name];
+        weights[name] = value;
+        const outcome = await evaluate();
+        if (outcome.mean > best.mean) {
+          best = outcome;
+          changed = true;
+          console.log(`  ${name} ${start} → ${value}: ${(100 * outcome.mean).toFixed(2)} % (${outcome.per})`);
+        } else weights[name] = kept;
+      }
+    }
+    console.log(`round ${round}: ${(100 * best.mean).toFixed(2)} % (${best.per})`);
+    if (!changed) break;
+  }
+  console.log(`weights: ${JSON.stringify(weights)}`);
+}
+
+async function runAll(database: Database, list: CatalogueQuery[] = queries): Promise<Outcome[]> {
   const out: Outcome[] = [];
-  for (const query of queries) {
+  for (const query of list) {
     const started = performance.now();
     const result = await listDatasets(database.db, { q: query.q, limit: 5, offset: 0, catalogue: true });
     const ms = performance.now() - started;

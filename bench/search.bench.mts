@@ -6,6 +6,7 @@
 //   BENCH_SEARCH_DUMP=file   reuse (or write, when missing) a PGlite dump of the seeded catalogue
 //   BENCH_POSTGRES_URL=url   run on a scratch PostgreSQL database instead of PGlite
 //   DATABASE_URL=file:<dir>  run on that PGlite folder, importing the samples only when its catalogue is empty
+//   -- --tune-weights        instead, vary the ranking's weights on the development sets (decision 244)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { openDatabase, type Database } from '../db/client';
 import { listDatasets } from '../db/queries/datasets';
 import { queryRows } from '../db/sql';
 import { isCatalogueEmpty, seedSampleData } from '../server/import/seed';
-import { runCatalogueBench } from './search-catalogue.mjs';
+import { runCatalogueBench, tuneWeights } from './search-catalogue.mjs';
 
 interface BenchQuery {
   q: string;
@@ -80,6 +81,10 @@ const recall = (top: string[], relevant: string[]) => relevant.filter((r) => top
 
 const { database, done } = await open();
 try {
+  if (process.argv.includes('--tune-weights')) {
+    await tuneWeights(database, mirror);
+    process.exit(0);
+  }
   const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::integer AS n FROM datasets`);
   let sum = 0;
   let sumLiteral = 0;
