@@ -143,8 +143,9 @@ export async function tuneWeights(database: Database, mirror: string): Promise<v
     ...developmentSets.flatMap((set) => read(`search-catalogue-${set}.json`)),
   ];
   const weights = rankWeights as Record<keyof typeof rankWeights, number>;
-  /** Weights that count results or years, and the one that only keeps a dataset under its table. */
+  /** Weights that count years or results. */
   const whole = new Set<string>(['oldAfter', 'refined']);
+  /** Only keeps the dataset drawn from the leading table just under it. */
   const fixed = new Set<string>(['belowLead']);
   /** Factors that lower a score stay factors that lower it. */
   const atMostOne = new Set<string>(['synonymInTitle', 'later', 'demoted', 'twin', 'kindDecay']);
@@ -153,8 +154,9 @@ export async function tuneWeights(database: Database, mirror: string): Promise<v
     const per = halves
       .map((half) => {
         const mine = outcomes.filter((o) => o.query.half === half);
+        if (mine.length === 0) return '';
         const mean = mine.reduce((s, o) => s + recall(o.top, o.query.relevant), 0) / mine.length;
-        return mine.length ? `${half} ${(100 * mean).toFixed(1)} %` : '';
+        return `${half} ${(100 * mean).toFixed(1)} %`;
       })
       .filter(Boolean)
       .join(', ');

@@ -79,12 +79,8 @@ async function literal(database: Database, q: string): Promise<string[]> {
 
 const recall = (top: string[], relevant: string[]) => relevant.filter((r) => top.includes(r)).length / relevant.length;
 
-const { database, done } = await open();
-try {
-  if (process.argv.includes('--tune-weights')) {
-    await tuneWeights(database, mirror);
-    process.exit(0);
-  }
+/** The sample part, then the whole catalogue's golden set. */
+async function measure(database: Database): Promise<void> {
   const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::integer AS n FROM datasets`);
   let sum = 0;
   let sumLiteral = 0;
@@ -134,6 +130,12 @@ try {
   if (misses.length) console.log(`misses:\n${misses.join('\n')}`);
   console.log('');
   await runCatalogueBench(database, mirror);
+}
+
+const { database, done } = await open();
+try {
+  if (process.argv.includes('--tune-weights')) await tuneWeights(database, mirror);
+  else await measure(database);
 } finally {
   await done();
 }
