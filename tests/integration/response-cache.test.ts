@@ -115,11 +115,18 @@ describe('the data API', () => {
     const replies = await Promise.all(Array.from({ length: 50 }, () => client.request('/api/datasets?limit=1')));
     const counts = replies.map((r) => FREE_DAILY_API_REQUESTS - remaining(r.res)).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    const [row] = await h.database.db
-      .select({ count: apiUsage.count })
-      .from(apiUsage)
-      .where(eq(apiUsage.subject, `ip:${client.ip}`));
-    expect(Number(row?.count)).toBe(50);
+    // On a slow machine the 50 arrive in several bursts, and a burst after the first 20 of its window leases the next
+    // counts ahead (decision 173): the stored count holds those too (90 in CI on 2026-12-07) until the unused ones are
+    // handed back, within LEASE_MS. What stays is the 50 requests made.
+    const stored = async () => {
+      const [row] = await h.database.db
+        .select({ count: apiUsage.count })
+        .from(apiUsage)
+        .where(eq(apiUsage.subject, `ip:${client.ip}`));
+      return Number(row?.count);
+    };
+    await until(async () => (await stored()) === 50, 'the stored count is the 50 requests made');
+    expect(await stored()).toBe(50);
   });
 
   it('takes the Free limit from API_FREE_DAILY_LIMIT', async () => {
