@@ -116,8 +116,8 @@ describe('the data API', () => {
     const counts = replies.map((r) => FREE_DAILY_API_REQUESTS - remaining(r.res)).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     // On a slow machine the 50 arrive in several bursts, and a burst after the first 20 of its window leases the next
-    // counts ahead (decision 173): the stored count holds those too (90 in CI on 2026-12-07) until the unused ones are
-    // handed back, within LEASE_MS. What stays is the 50 requests made.
+    // counts ahead (decision 173): the stored count holds those too (90 in a full run of .ci/run on 2026-12-07) until
+    // the unused ones are handed back, within LEASE_MS. What stays is the 50 requests made.
     const stored = async () => {
       const [row] = await h.database.db
         .select({ count: apiUsage.count })
