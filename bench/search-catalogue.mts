@@ -132,9 +132,9 @@ async function ensureCatalogue(database: Database, mirror: string): Promise<void
 /**
  * `npm run bench:search -- --tune-weights` (decision 244): coordinate ascent over the ranking's numeric weights
  * (rankWeights) on the development sets only: the tune half and every extra set, never the report half. Each weight in
- * turn is tried at 0.7, 0.85, 1.15 and 1.4 times its value and kept where the mean recall@5 over all development queries
- * rises; rounds repeat until none does (at most BENCH_TUNE_ROUNDS, 2 by default). It prints what it keeps; the code's
- * weights change only by hand.
+ * turn is tried at 0.7, 0.85, 1.15 and 1.4 times its value and kept where the mean recall@5 over all development
+ * queries rises; rounds repeat until none does (at most BENCH_TUNE_ROUNDS, 2 by default). It prints what it keeps; the
+ * code's weights change only by hand.
  */
 export async function tuneWeights(database: Database, mirror: string): Promise<void> {
   await ensureCatalogue(database, mirror);
@@ -142,34 +142,34 @@ export async function tuneWeights(database: Database, mirror: string): Promise<v
     ...read('search-catalogue-queries.json').filter((q) => q.half === 'tune'),
     ...developmentSets.flatMap((set) => read(`search-catalogue-${set}.json`)),
   ];
-  const weights = rankWeights as Record<keyof typeof rankWeights, number>;
+  type Weight = keyof typeof rankWeights;
   /** Weights that count years or results. */
-  const whole = new Set<string>(['oldAfter', 'refined']);
+  const whole = new Set<Weight>(['oldAfter', 'refined']);
   /** Only keeps the dataset drawn from the leading table just under it. */
-  const fixed = new Set<string>(['belowLead']);
+  const fixed = new Set<Weight>(['belowLead']);
   /** Factors that lower a score stay factors that lower it. */
-  const atMostOne = new Set<string>(['synonymInTitle', 'later', 'demoted', 'twin', 'kindDecay']);
+  const atMostOne = new Set<Weight>(['synonymInTitle', 'later', 'demoted', 'twin', 'kindDecay']);
   const evaluate = async () => {
-    const outcomes = await runAll(database, development);
+    const recalls = (await runAll(database, development)).map((o) => ({
+      half: o.query.half,
+      recall: recall(o.top, o.query.relevant),
+    }));
+    const mean = (list: typeof recalls) => list.reduce((s, r) => s + r.recall, 0) / list.length;
     const per = halves
-      .map((half) => {
-        const mine = outcomes.filter((o) => o.query.half === half);
-        if (mine.length === 0) return '';
-        const mean = mine.reduce((s, o) => s + recall(o.top, o.query.relevant), 0) / mine.length;
-        return `${half} ${(100 * mean).toFixed(1)} %`;
-      })
-      .filter(Boolean)
+      .map((half) => ({ half, mine: recalls.filter((r) => r.half === half) }))
+      .filter(({ mine }) => mine.length > 0)
+      .map(({ half, mine }) => `${half} ${(100 * mean(mine)).toFixed(1)} %`)
       .join(', ');
-    return { mean: outcomes.reduce((s, o) => s + recall(o.top, o.query.relevant), 0) / outcomes.length, per };
+    return { mean: mean(recalls), per };
   };
   let best = await evaluate();
   console.log(`${development.length} development queries: ${(100 * best.mean).toFixed(2)} % (${best.per})`);
   const rounds = Number(process.env.BENCH_TUNE_ROUNDS ?? 2);
   for (let round = 1; round <= rounds; round++) {
     let changed = false;
-    for (const name of Object.keys(weights) as (keyof typeof rankWeights)[]) {
+    for (const name of Object.keys(rankWeights) as Weight[]) {
       if (fixed.has(name)) continue;
-      const start = weights[name];
+      const start = rankWeights[name];
       const tried = new Set([start]);
       for (const factor of [0.7, 0.85, 1.15, 1.4]) {
         let value = Number((start * factor).toPrecision(4));
@@ -177,20 +177,20 @@ export async function tuneWeights(database: Database, mirror: string): Promise<v
         if (atMostOne.has(name)) value = Math.min(1, value);
         if (tried.has(value)) continue;
         tried.add(value);
-        const kept = weights[name];
-        weights[name] = value;
+        const kept = rankWeights[name];
+        rankWeights[name] = value;
         const outcome = await evaluate();
         if (outcome.mean > best.mean) {
           best = outcome;
           changed = true;
           console.log(`  ${name} ${start} → ${value}: ${(100 * outcome.mean).toFixed(2)} % (${outcome.per})`);
-        } else weights[name] = kept;
+        } else rankWeights[name] = kept;
       }
     }
     console.log(`round ${round}: ${(100 * best.mean).toFixed(2)} % (${best.per})`);
     if (!changed) break;
   }
-  console.log(`weights: ${JSON.stringify(weights)}`);
+  console.log(`weights: ${JSON.stringify(rankWeights)}`);
 }
 
 async function runAll(database: Database, list: CatalogueQuery[] = queries): Promise<Outcome[]> {

@@ -7,32 +7,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReadDb } from '../client';
 import { pgArray, queryRows } from '../sql';
 
-/** How closely a document matches a term: the word typed in its title counts 1, a synonym of it there less. */
-const synonymInTitle = 0.9;
-/** A title's first three words name its subject; a term matched only later in the title counts this much. */
-const later = 0.9;
-/** In its code or Eurostat's themes it sits under. */
-const inThemes = 0.35;
-/** Only in an imported dataset's labels or description. */
-const inLabels = 0.15;
-/** The power of the share of the query's weight a document matches: documents matching every term come first. */
-const coverage = 0.5;
-/** Imported datasets: chosen for this site, their data here at once. */
-const imported = 1.25;
-/**
- * Imported datasets with data in the place named; an entry not imported whose title names a country or region named
- * (placeNameQuery: "… main airports of the Netherlands" for "air freight Netherlands").
- */
-const placedHere = 1.5;
-/** Per ln(1 + years covered): a long series is a main dataset, a one-year census table a detail. */
-const span = 0.2;
-/**
- * For what the query did not ask for: a regional breakdown, old data, countries outside the EU, another frequency than
- * the one it names (monthly, quarterly).
- */
-const demoted = 0.7;
-/** Data that stops this many years before the newest found is old. */
-const oldAfter = 3;
 /**
  * Eurostat's main tables: the families of codes Eurostat itself curates as the headline view of a subject for a general
  * reader ("Main tables" of its database: `tps` tables of a theme, `tec` economy, `tin` industry and services, `teina`
@@ -40,30 +14,6 @@ const oldAfter = 3;
  * true of every subject, not of any one dataset: such a table is what someone who names only the subject means.
  */
 export const mainTable = '^(tps|tec|tin|teina|tgs)[0-9]|^sdg_[0-9]';
-/** The score of a main table is raised this much. */
-const mainTableRaise = 1.2;
-/**
- * Eurostat files its tables in a tree that mirrors the database's: a table's folder `t_une` ("Unemployment" under
- * "Tables by themes") stands for the database folder `une`, where the datasets it is drawn from sit. Datasets filed in
- * (or under) the database folder that the leading table's deepest folder mirrors are the datasets behind it, and their
- * score is raised this much, though not past the best table (decision 230): a rule of the table of contents' two
- * trees, not of any subject.
- */
-const behindRaise = 1.3;
-/**
- * …up to just under the best table's score: the table stays before the datasets behind it. Eurostat regenerates a table
- * with the dataset it is drawn from, so the two share their last update and their last period in the table of contents
- * (tps00173 and lc_lci_lev: 30.03.2023, 2022): of the datasets that share both with the best table, one is raised to
- * just under it, one behind it first, else the best found (decision 238): a rule of how Eurostat publishes, not of any
- * subject.
- */
-const belowLead = 0.999;
-/** How many of the first results are refined by how narrow their titles are. */
-const refined = 60;
-/** A title word shared by a quarter of the first results or more is a form (monthly, by sex), not a subject. */
-const formShare = Math.log(4);
-/** How much a title's narrowness (the rarity of its words the query did not ask for) divides its score. */
-const narrowness = 0.15;
 /**
  * Words by which a title says that it sums up its subject ("Expenditure: main results", "… - key indicators"): rare as
  * they are among the first results, they make a title broader, not narrower, so they do not count in its narrowness.
@@ -73,53 +23,86 @@ const narrowness = 0.15;
  */
 const summaryWords = 'main major key headline summary overview results';
 /**
- * A table whose title says what a better table's says (the same title words, brackets and form words aside, at the same
- * frequency, or at any when the query names none: frequencyWords) is that table again under another theme (Eurostat
- * lists a `tps` table as a `tesem`, `sdg_` or `tips` one too): its score is multiplied by this, so the first five show
- * different tables. Datasets are left alone: a dataset and a table of one title, or two datasets of one title (`ei_` and
- * `prc_`), are asked for apart.
- */
-const twin = 0.5;
-/**
  * The words by which a title names its frequency ("… - annual data", "… - quarterly data"): two tables whose titles
  * differ only by these are one table at two frequencies (tipsgo10 and tipsgo20). When the query names no frequency, the
  * annual one is shown and the other is a twin, so that the first five show different tables (decision 234). Words of
  * the English language, not of any subject.
  */
 const frequencyWords = 'annual quarterly monthly weekly daily data';
-/**
- * After the first table and the first dataset, each further result of the same kind is multiplied by this once more
- * (the k-th table by kindDecay^(k-1), likewise datasets): a subject is answered by Eurostat's headline tables and by the
- * datasets behind them, and the first five should hold both rather than four tables of one subject or four datasets.
- */
-const kindDecay = 0.85;
-/** The best table and the best dataset lead when their score is at least this share of the best result's. */
-const leadShare = 0.5;
 
 /**
- * The weights above, as the statement reads them. Only `npm run bench:search -- --tune-weights` changes them, on the
- * development sets, to find better values to write above (decision 244).
+ * The ranking's weights, each declared once, here, and read by the statement from here. Only
+ * `npm run bench:search -- --tune-weights` changes them at run time, on the development sets, to find better values to
+ * write here (decision 244).
  */
 export const rankWeights = {
-  synonymInTitle,
-  later,
-  inThemes,
-  inLabels,
-  coverage,
-  imported,
-  placedHere,
-  span,
-  demoted,
-  oldAfter,
-  mainTableRaise,
-  behindRaise,
-  belowLead,
-  refined,
-  formShare,
-  narrowness,
-  twin,
-  kindDecay,
-  leadShare,
+  /** How closely a document matches a term: the word typed in its title counts 1, a synonym of it there less. */
+  synonymInTitle: 0.9,
+  /** A title's first three words name its subject; a term matched only later in the title counts this much. */
+  later: 0.9,
+  /** In its code or Eurostat's themes it sits under. */
+  inThemes: 0.35,
+  /** Only in an imported dataset's labels or description. */
+  inLabels: 0.15,
+  /** The power of the share of the query's weight a document matches: documents matching every term come first. */
+  coverage: 0.5,
+  /** Imported datasets: chosen for this site, their data here at once. */
+  imported: 1.25,
+  /**
+   * Imported datasets with data in the place named; an entry not imported whose title names a country or region named
+   * (placeNameQuery: "… main airports of the Netherlands" for "air freight Netherlands").
+   */
+  placedHere: 1.5,
+  /** Per ln(1 + years covered): a long series is a main dataset, a one-year census table a detail. */
+  span: 0.2,
+  /**
+   * For what the query did not ask for: a regional breakdown, old data, countries outside the EU, another frequency
+   * than the one it names (monthly, quarterly).
+   */
+  demoted: 0.7,
+  /** Data that stops this many years before the newest found is old. */
+  oldAfter: 3,
+  /** The score of a main table (mainTable) is raised this much. */
+  mainTableRaise: 1.2,
+  /**
+   * Eurostat files its tables in a tree that mirrors the database's: a table's folder `t_une` ("Unemployment" under
+   * "Tables by themes") stands for the database folder `une`, where the datasets it is drawn from sit. Datasets filed
+   * in (or under) the database folder that the leading table's deepest folder mirrors are the datasets behind it, and
+   * their score is raised this much, though not past the best table (decision 230): a rule of the table of contents'
+   * two trees, not of any subject.
+   */
+  behindRaise: 1.3,
+  /**
+   * …up to just under the best table's score: the table stays before the datasets behind it. Eurostat regenerates a
+   * table with the dataset it is drawn from, so the two share their last update and their last period in the table of
+   * contents (tps00173 and lc_lci_lev: 30.03.2023, 2022): of the datasets that share both with the best table, one is
+   * raised to just under it, one behind it first, else the best found (decision 238): a rule of how Eurostat publishes,
+   * not of any subject.
+   */
+  belowLead: 0.999,
+  /** How many of the first results are refined by how narrow their titles are. */
+  refined: 60,
+  /** A title word shared by a quarter of the first results or more is a form (monthly, by sex), not a subject. */
+  formShare: Math.log(4),
+  /** How much a title's narrowness (the rarity of its words the query did not ask for) divides its score. */
+  narrowness: 0.15,
+  /**
+   * A table whose title says what a better table's says (the same title words, brackets and form words aside, at the
+   * same frequency, or at any when the query names none: frequencyWords) is that table again under another theme
+   * (Eurostat lists a `tps` table as a `tesem`, `sdg_` or `tips` one too): its score is multiplied by this, so the
+   * first five show different tables. Datasets are left alone: a dataset and a table of one title, or two datasets of
+   * one title (`ei_` and `prc_`), are asked for apart.
+   */
+  twin: 0.5,
+  /**
+   * After the first table and the first dataset, each further result of the same kind is multiplied by this once more
+   * (the k-th table by kindDecay^(k-1), likewise datasets): a subject is answered by Eurostat's headline tables and by
+   * the datasets behind them, and the first five should hold both rather than four tables of one subject or four
+   * datasets.
+   */
+  kindDecay: 0.85,
+  /** The best table and the best dataset lead when their score is at least this share of the best result's. */
+  leadShare: 0.5,
 };
 
 export interface RankInput {
