@@ -118,8 +118,6 @@ describe('search over entries not imported yet', () => {
   it("reads lay words in Eurostat's terms", async () => {
     const pensioners = await search('pensioners', '&limit=5');
     expect(pensioners.items.some((d) => /pension/i.test(d.dataset_name))).toBe(true);
-    const imports = await search('imports', '&limit=5');
-    expect(imports.items.some((d) => /trade/i.test(d.dataset_name))).toBe(true);
   });
 
   it('shows the same table once among the first five: its twins under other themes come later', async () => {
@@ -219,6 +217,27 @@ describe('search over entries not imported yet', () => {
         q,
       ).toEqual([]);
     }
+  });
+
+  it('reads imports, exports and foreign trade as trade between countries, not retail trade or trade marks', async () => {
+    for (const q of ['imports', 'exports', 'foreign trade', 'Außenhandel', 'commerce extérieur']) {
+      const names = (await search(q, '&limit=5')).items.map((d) => d.dataset_name);
+      expect(
+        names.filter((name) => /retail|wholesale|distributive|trade mark|motor trade/i.test(name)),
+        q,
+      ).toEqual([]);
+      // Read as trade between countries: "Retail trade" once came first for each, through the synonym "trade".
+      expect(
+        names.some((name) => /international trade|extra-eu|imports and exports/i.test(name)),
+        q,
+      ).toBe(true);
+    }
+    const foreign = (await search('foreign trade', '&limit=5')).items.map((d) => d.dataset_name);
+    expect(
+      foreign.filter(
+        (name) => !/international trade|extra-eu|intra-eu|trade (in|by|balance)|balance of trade/i.test(name),
+      ),
+    ).toEqual([]);
   });
 
   it('reads "fish catches" as catches, not as every dataset of the fishery (the landings of each country)', async () => {
