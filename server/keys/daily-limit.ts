@@ -258,9 +258,13 @@ export function batchedCounter(db: Db): BatchedCounter {
       states.set(key, st);
     }
     if (now - st.windowStart >= LEASE_WINDOW_MS) {
-      st.lastWindow = now - st.windowStart < 2 * LEASE_WINDOW_MS ? st.inWindow : 0;
+      // The burst this turn is gathering (queued, its write not started) goes into the new window whole: one burst
+      // alone is no rate, however long the turn that gathers it lasts on a busy machine. Requests queued behind a
+      // running write arrived over several turns, and stay in the window they arrived in.
+      const gathering = st.running ? 0 : st.queued.length;
+      st.lastWindow = now - st.windowStart < 2 * LEASE_WINDOW_MS ? st.inWindow - gathering : 0;
       st.windowStart = now;
-      st.inWindow = 0;
+      st.inWindow = gathering;
     }
     st.inWindow++;
     const lease = st.lease;

@@ -381,6 +381,22 @@ describe('leased counts (decision 173)', () => {
     expect((await row(steady))!.leased).toBeGreaterThan(0);
   });
 
+  it('lease nothing for one burst alone when gathering it outlasts a window (a busy machine)', async () => {
+    // Seen under a full test run on two cores: the turn that gathered a burst of 60 took over LEASE_WINDOW_MS, and the
+    // 58 requests before the window turned looked like a rate of their own.
+    const count = batchedCounter(h.database.db);
+    const subject = `ip:${nextIp()}`;
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const burst = Array.from({ length: 60 }, (_, i) => {
+      if (i === 40) now += LEASE_WINDOW_MS + 1;
+      return count(subject, day, NO_CAP);
+    });
+    clock.mockRestore();
+    expect(await Promise.all(burst)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(await row(subject)).toEqual({ count: 60, leased: 0 });
+  });
+
   it('hold the limit exactly across two processes: never more than the cap, all of it once the leases come back', async () => {
     const one = batchedCounter(h.database.db);
     const two = batchedCounter(h.database.db);
