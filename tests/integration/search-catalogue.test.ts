@@ -240,6 +240,29 @@ describe('search over entries not imported yet', () => {
     ).toEqual([]);
   });
 
+  it('reads refugees, electric cars, green, wind and solar energy by the phrases of their subjects (decision 245)', async () => {
+    // Bare words once brought other subjects: "protection" social protection and protected areas, "electric" the
+    // electricity datasets, "renewable" the renewable freshwater resources; "wind" alone found nothing at all.
+    const cases: [string, RegExp, RegExp][] = [
+      ['refugees', /asylum|protection/i, /social protection|protected areas/i],
+      ['Flüchtlinge', /asylum|protection/i, /social protection|protected areas/i],
+      ['electric cars', /motor energy|zero.emission/i, /electricity/i],
+      ['ev', /motor energy|zero.emission/i, /electricity/i],
+      ['green energy', /renewable/i, /freshwater/i],
+      ['wind power', /renewable/i, /freshwater/i],
+      ['solar power', /renewable|solar/i, /freshwater/i],
+      ['énergies renouvelables', /renewable/i, /freshwater/i],
+    ];
+    for (const [q, subject, other] of cases) {
+      const names = (await search(q, '&limit=5')).items.map((d) => d.dataset_name);
+      expect(names.length, q).toBe(5);
+      expect(
+        names.filter((name) => !subject.test(name) || other.test(name)),
+        q,
+      ).toEqual([]);
+    }
+  });
+
   it('reads "fish catches" as catches, not as every dataset of the fishery (the landings of each country)', async () => {
     const catches = await search('fish catches', '&limit=5');
     expect(catches.items.map((d) => d.dataset_name).filter((name) => !/catches/i.test(name))).toEqual([]);
