@@ -388,11 +388,15 @@ describe('leased counts (decision 173)', () => {
     const subject = `ip:${nextIp()}`;
     let now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
-    const burst = Array.from({ length: 60 }, (_, i) => {
-      if (i === 40) now += LEASE_WINDOW_MS + 1;
-      return count(subject, day, NO_CAP);
-    });
-    clock.mockRestore();
+    let burst: Promise<number>[];
+    try {
+      burst = Array.from({ length: 60 }, (_, i) => {
+        if (i === 40) now += LEASE_WINDOW_MS + 1;
+        return count(subject, day, NO_CAP);
+      });
+    } finally {
+      clock.mockRestore();
+    }
     expect(await Promise.all(burst)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(await row(subject)).toEqual({ count: 60, leased: 0 });
   });
