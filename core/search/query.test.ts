@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { placeEntries } from './places';
 import {
+  alternativesOf,
   editDistance,
   frequencyAsked,
   germanParts,
+  keepsItsWords,
   literalQuery,
   normaliseText,
   parseQuery,
   placeIndex,
   placeNameQuery,
+  synonyms,
   termQueries,
   termQuery,
 } from './query';
@@ -177,6 +180,24 @@ describe('termQueries', () => {
     expect(literalQuery('deaths')).toBe('deaths');
     expect(literalQuery('road deaths')).toBe('(road <-> deaths)');
     expect(literalQuery('une_rt_m')).toBe('(une <-> rt <-> m)');
+  });
+
+  it('does not search a phrase typed that the full text would read as another subject', () => {
+    // to_tsquery drops stop words at a phrase's ends: "out of work" would be 'work' (working hours, accidents at work).
+    expect(keepsItsWords('out of work')).toBe(false);
+    expect(keepsItsWords('road deaths')).toBe(true);
+    expect(keepsItsWords('over')).toBe(true);
+    expect(alternativesOf('out of work')).toEqual(['unemployment', 'unemployed']);
+    expect(termQuery('out of work')).toBe('unemployment | unemployed');
+    expect(literalQuery('out of work')).toBe('');
+    expect(alternativesOf('by sector')).not.toContain('by sector');
+  });
+
+  it('writes every synonym as a phrase the full text reads as written', () => {
+    const broadened = Object.values(synonyms)
+      .flat()
+      .filter((phrase) => !keepsItsWords(phrase));
+    expect(broadened).toEqual([]);
   });
 
   it('turns dataset codes into phrases and never lets query syntax through', () => {

@@ -195,9 +195,38 @@ export function editDistance(a: string, b: string): number {
 /** The words a typo may be corrected to besides the catalogue's own: every word of the synonyms' left side. */
 export const synonymWords: readonly string[] = [...new Set(Object.keys(synonyms).flatMap((k) => k.split(' ')))];
 
-/** A term's alternatives: its synonyms in the field, or itself. */
+/**
+ * PostgreSQL's English stop words (its `english.stop`, Snowball's list): `to_tsquery('english', …)` drops them, also at
+ * the ends of a phrase, which then asks for less than it says ("out of work" would be 'work', titles on work).
+ */
+export const fullTextStopWords: ReadonlySet<string> = new Set(
+  [
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself',
+    'it its itself they them their theirs themselves what which who whom this that these those am is are was were be',
+    'been being have has had having do does did doing a an the and but if or because as until while of at by for with',
+    'about against between into through during before after above below to from up down in out on off over under again',
+    'further then once here there when where why how all any both each few more most other some such no nor not only',
+    'own same so than too very s t can will just don should now',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * A phrase that the full text reads as it is written: its first and last words are not stop words there (a word
+ * alone is always read as itself). "out of work" is not: it would be searched as 'work'.
+ */
+export function keepsItsWords(phrase: string): boolean {
+  const parts = words(phrase);
+  return parts.length < 2 || !(fullTextStopWords.has(parts[0]!) || fullTextStopWords.has(parts.at(-1)!));
+}
+
+/**
+ * A term's alternatives: its synonyms in the field, and itself unless it is a phrase the full text would not read as
+ * written ("out of work" is only its synonyms, unemployment and unemployed).
+ */
 export function alternativesOf(term: string): string[] {
-  return [...new Set([term, ...(synonyms[term] ?? [])])];
+  return [...new Set([...(keepsItsWords(term) ? [term] : []), ...(synonyms[term] ?? [])])];
 }
 
 /**
@@ -221,12 +250,15 @@ export function termQuery(term: string): string {
  */
 export function placeNameQuery(place: QueryPlace): string | undefined {
   if (placeKind(place.codes[0]!) === 'aggregate') return undefined;
-  return literalQuery(normaliseText(place.name)) || undefined;
+  return anyOf([normaliseText(place.name)]) || undefined;
 }
 
-/** The same without its synonyms: what the person typed (a title with it is a closer match). */
+/**
+ * The same without its synonyms: what the person typed (a title with it is a closer match). '' for a phrase the full
+ * text would not read as written (keepsItsWords): "out of work" is not closer to a title on work.
+ */
 export function literalQuery(term: string): string {
-  return anyOf([term]);
+  return keepsItsWords(term) ? anyOf([term]) : '';
 }
 
 function anyOf(alternatives: readonly string[]): string {

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullTextStopWords, keepsItsWords, synonyms } from '../../core/search/query';
 import type { Database } from '../../db/client';
 import { listDatasets } from '../../db/queries/datasets';
-import { queryRows } from '../../db/sql';
+import { pgArray, queryRows } from '../../db/sql';
 import { createApp } from '../../server/app';
 import { mirrorTocFile } from '../../server/catalogue/seed';
 import { syncCatalogue } from '../../server/catalogue/sync';
@@ -261,6 +262,37 @@ describe('search over entries not imported yet', () => {
         names.filter((name) => !subject.test(name) || other.test(name)),
         q,
       ).toEqual([]);
+    }
+  });
+
+  it('reads "out of work" as unemployment, not as titles on work (a phrase whose ends are stop words)', async () => {
+    // to_tsquery('english', …) drops "out" and "of": the phrase typed was searched as 'work' and ranked as what the
+    // person wrote, bringing women researchers and harassment at work after the first.
+    const names = (await search('out of work women', '&limit=5')).items.map((d) => d.dataset_name);
+    expect(names.length).toBe(5);
+    expect(names.filter((name) => !/unemploy/i.test(name))).toEqual([]);
+  });
+
+  it("leaves out of a phrase the stop words PostgreSQL's full text leaves out, and only those", async () => {
+    const stops = [...fullTextStopWords];
+    const read = await queryRows<{ w: string; q: string }>(
+      database.db,
+      sql`SELECT w, to_tsquery('english', w)::text AS q FROM unnest(${pgArray(stops)}::text[]) AS t(w)`,
+    );
+    expect(read.filter((r) => r.q !== '')).toEqual([]);
+    // Every phrase of the synonyms, typed or searched: keepsItsWords agrees with PostgreSQL on its first and last words.
+    const phrases = [...new Set([...Object.keys(synonyms), ...Object.values(synonyms).flat()])].filter((p) =>
+      p.includes(' '),
+    );
+    const ends = [...new Set(phrases.flatMap((p) => [p.split(' ')[0]!, p.split(' ').at(-1)!]))];
+    const dropped = await queryRows<{ w: string }>(
+      database.db,
+      sql`SELECT w FROM unnest(${pgArray(ends)}::text[]) AS t(w) WHERE to_tsquery('english', w)::text = ''`,
+    );
+    const droppedWords = new Set(dropped.map((r) => r.w));
+    for (const phrase of phrases) {
+      const parts = phrase.split(' ');
+      expect(keepsItsWords(phrase), phrase).toBe(!droppedWords.has(parts[0]!) && !droppedWords.has(parts.at(-1)!));
     }
   });
 
