@@ -265,6 +265,36 @@ describe('search over entries not imported yet', () => {
     }
   });
 
+  it('reads maternity leave, trucks, coal, wage growth, rail passengers, water consumption and the current account by their subjects', async () => {
+    // Before: "maternity leave" was corrected to maturity (bond yields first), "trucks" to tracks (railway lines),
+    // "coal production" and "wage growth" showed industrial production and GDP growth first, "current account" the
+    // agricultural accounts at current prices, "water consumption" households' consumption expenditure.
+    const cases: [string, RegExp][] = [
+      ['maternity leave', /parental leave|childcare/i],
+      ['Elternzeit', /parental leave|childcare/i],
+      ['trucks', /road freight|lorries|goods road/i],
+      ['camions', /road freight|lorries|goods road/i],
+      ['coal production', /solid fossil fuels|coal/i],
+      ['Kohle', /solid fossil fuels|coal/i],
+      ['wage growth', /labour cost|wages/i],
+      ['current account', /current account|balance of payments/i],
+      ['water consumption', /water/i],
+      ['train passengers', /passenger/i],
+    ];
+    for (const [q, subject] of cases) {
+      const names = (await search(q, '&limit=3')).items.map((d) => d.dataset_name);
+      expect(names.length, q).toBe(3);
+      expect(
+        names.filter((name) => !subject.test(name)),
+        q,
+      ).toEqual([]);
+    }
+    expect((await search('railway passengers', '&limit=2')).items.map((d) => d.dataset_code).sort()).toEqual([
+      'rail_pa_quartal',
+      'rail_pa_total',
+    ]);
+  });
+
   it('reads "out of work" as unemployment, not as titles on work (a phrase whose ends are stop words)', async () => {
     // to_tsquery('english', …) drops "out" and "of": the phrase typed was searched as 'work' and ranked as what the
     // person wrote, bringing women researchers and harassment at work after the first.
