@@ -15,3 +15,4 @@ export {
   type QueryPlace,
 } from './query';
 export { closestWord, type WordCandidate } from './correct';
+export { britishSpelling } from './spelling';

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { placeKind } from '../../core/geo/places';
 import {
   alternativesOf,
+  britishSpelling,
   closestWord,
   frequencyAsked,
   literalQuery,
@@ -45,14 +46,17 @@ async function places(db: ReadDb): Promise<PlaceIndex> {
 }
 
 /**
- * Each term as the catalogue knows it: itself when a document or the synonyms use the word, otherwise the closest such
- * word (closestWord: fewest edits, then the most used: inflaton → inflation, povrety → poverty), otherwise itself.
+ * Each term as the catalogue knows it: itself when a document or the synonyms use the word or it is an English word
+ * spelt right, otherwise the closest such word (closestWord: fewest edits, then the most used: inflaton → inflation, povrety → poverty), otherwise itself.
  * Phrases, short words (gdp, eu) and words with digits or `_` (codes) are kept as they are. The vocabulary is kept on
  * write (search_vocabulary), so a correction reads one trigram index, not every document.
  */
 async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<string[]> {
-  // A word of the synonyms is known as typed.
-  const single = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t] && !knownWords.has(t));
+  // A word of the synonyms is known as typed, and so is an English word spelt right (decision 247): "elections" the
+  // catalogue lacks is not a typo of "sections". An American spelling is not British, and is read as one (color, center).
+  const candidates = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t] && !knownWords.has(t));
+  const speltRight = candidates.length ? await britishSpelling() : undefined;
+  const single = candidates.filter((t) => !speltRight!(t));
   if (single.length === 0) return [...terms];
   // The word itself when a title uses it; the trigram-similar words (`%`: pg_trgm's threshold, 0.3, through the index)
   // only for a word unknown or used by a title or two (closestWord). A word no document spells so but whose stem documents

@@ -95,6 +95,20 @@ describe('search over entries not imported yet', () => {
     expect(marriages.items.some((d) => /divorce/i.test(d.dataset_name))).toBe(false);
   });
 
+  it('does not take an English word spelt right for a typo of another word (decision 247)', async () => {
+    // Before: "elections" searched sections, "coffee" the German "offene", "judges" budget, "taxis" taxes, "tenants"
+    // the French "enfants", "floods" floors, each silently. A word the catalogue lacks finds what its synonyms find,
+    // or nothing.
+    for (const q of ['elections', 'coffee', 'judges', 'taxis', 'beer']) expect((await search(q)).total, q).toBe(0);
+    const floods = (await search('floods', '&limit=2')).items.map((d) => d.dataset_name);
+    expect(floods.filter((name) => !/climate related economic losses/i.test(name))).toEqual([]);
+    const tenants = (await search('tenants', '&limit=3')).items.map((d) => d.dataset_name);
+    expect(tenants.filter((name) => !/tenure|owner/i.test(name))).toEqual([]);
+    // American spellings are not British: still read as the catalogue's ("center" as centre).
+    expect((await search('labor cost center')).total).toBeGreaterThan(0);
+    expect(await firstFive('inflaton')).toContain('tec00118');
+  });
+
   it('reads a German compound as its parts and more German and French words of the field', async () => {
     // Säuglingssterblichkeit is listed; Flugpassagiere is read as Flug + Passagiere (air, passengers).
     expect(await firstFive('Säuglingssterblichkeit')).toContain('demo_minf');
