@@ -41,6 +41,16 @@ describe('parseQuery', () => {
     expect(p.places).toEqual([{ text: 'germany', name: 'Germany', codes: ['DE'] }]);
   });
 
+  it('leaves out "by country" (every dataset here is), but not "by country of birth"', () => {
+    expect(parseQuery('inflation by country', places).terms).toEqual(['inflation']);
+    expect(parseQuery('population par pays', places).terms).toEqual(['population']);
+    expect(parseQuery('minimum wage by member state germany', places)).toMatchObject({
+      terms: ['minimum', 'wage'],
+      places: [{ codes: ['DE'] }],
+    });
+    expect(parseQuery('employment by country of birth', places).terms).toEqual(['employment', 'country', 'birth']);
+  });
+
   it('knows countries by their own names, accents or not', () => {
     expect(parseQuery('Österreich inflation', places).places[0]?.codes).toEqual(['AT']);
     expect(parseQuery('osterreich', places).places[0]?.codes).toEqual(['AT']);

@@ -50,6 +50,35 @@ const stopWords = new Set(
     .split(' '),
 );
 
+/**
+ * Phrases that ask for what every dataset here is, broken down by country, and so say nothing about which one is meant
+ * ("inflation by country" is not the HICP's country weights). Not when "of" follows: "by country of birth" is a
+ * breakdown some datasets have.
+ */
+const stopPhrases: readonly string[][] = [
+  'by country',
+  'by countries',
+  'per country',
+  'in each country',
+  'for each country',
+  'by member state',
+  'by member states',
+  'per member state',
+  'across countries',
+  'country by country',
+  'nach land',
+  'nach landern',
+  'par pays',
+]
+  .map((p) => p.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** The length of the stop phrase that starts at `i` (0 when none does). */
+function stopPhraseAt(all: readonly string[], i: number): number {
+  const found = stopPhrases.find((p) => p.every((w, k) => all[i + k] === w) && all[i + p.length] !== 'of');
+  return found?.length ?? 0;
+}
+
 /** A place found in a query: the words that named it and the geo codes standing for it, preferred first. */
 export interface QueryPlace {
   text: string;
@@ -97,6 +126,11 @@ export function parseQuery(query: string, places: PlaceIndex): ParsedQuery {
   const found: QueryPlace[] = [];
   let i = 0;
   outer: while (i < all.length) {
+    const stop = stopPhraseAt(all, i);
+    if (stop) {
+      i += stop;
+      continue;
+    }
     // A phrase of the field ("per capita", "labour market") before a place: "Centre" is a region, "centre" rarely.
     for (let n = longestSynonym; n >= 2; n--) {
       const phrase = all.slice(i, i + n).join(' ');

@@ -332,6 +332,15 @@ describe('search over entries not imported yet', () => {
     }
   });
 
+  it('reads "by country" as nothing, every dataset being by country, but "by country of birth" as asked (decision 248)', async () => {
+    // Before: "inflation by country" showed the HICP's country weights first, "population by country" population by
+    // educational attainment and country of birth.
+    expect((await search('inflation by country', '&limit=1')).items[0]!.dataset_code).toBe('tec00118');
+    expect(await firstFive('population by country')).toEqual(expect.arrayContaining(['demo_pjan', 'tps00001']));
+    const birth = (await search('employment rate by country of birth', '&limit=3')).items.map((d) => d.dataset_name);
+    expect(birth.filter((name) => !/country of birth/i.test(name))).toEqual([]);
+  });
+
   it('reads "out of work" as unemployment, not as titles on work (a phrase whose ends are stop words)', async () => {
     // to_tsquery('english', …) drops "out" and "of": the phrase typed was searched as 'work' and ranked as what the
     // person wrote, bringing women researchers and harassment at work after the first.
