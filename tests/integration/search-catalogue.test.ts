@@ -321,6 +321,11 @@ describe('search over entries not imported yet', () => {
       ['diesel', /oil|petroleum|fuel/i],
       ['seniors', /older|elderly/i],
       ['landlords', /tenure|rent/i],
+      // "live" as "living" brought households with very low work intensity; "age" the median income by age;
+      // "degree" the degree of urbanisation.
+      ['how many people live in germany', /^population/i],
+      ['median age', /population structure/i],
+      ['share of people with university degree', /tertiary/i],
     ];
     for (const [q, subject] of cases) {
       const names = (await search(q, '&limit=3')).items.map((d) => d.dataset_name);
