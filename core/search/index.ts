@@ -15,4 +15,4 @@ export {
   type QueryPlace,
 } from './query';
 export { closestWord, type WordCandidate } from './correct';
-export { britishSpelling } from './spelling';
+export { britishSpelling, sameWordSpeltOtherwise } from './spelling';

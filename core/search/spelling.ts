@@ -18,3 +18,31 @@ export function britishSpelling(): Promise<SpeltRight> {
   );
   return speller;
 }
+
+/** British and American ways of writing one word, each reduced to one form: fertiliser and fertilizer alike. */
+const otherSpellings: readonly [RegExp, string][] = [
+  [/is(?=(e|ed|es|er|ers|ing|ation|ations)$)/, 'iz'],
+  [/ys(?=(e|ed|es|ing)$)/, 'yz'],
+  [/our(?=(s|ed|ing|al|able)?$)/, 'or'],
+  [/tre(?=s?$)/, 'ter'],
+  [/ence(?=s?$)/, 'ense'],
+  [/ogue(?=s?$)/, 'og'],
+  [/mme(?=s?$)/, 'm'],
+  [/ll(?=(ed|er|ers|ing)$)/, 'l'],
+  [/ae/g, 'e'],
+  [/oe/g, 'e'],
+];
+
+/** The word in one spelling, singular: a title may say "fertilizers" for the "fertiliser" typed. */
+function oneSpelling(word: string): string {
+  return otherSpellings.reduce((w, [pattern, by]) => w.replace(pattern, by), word.replace(/s$/, ''));
+}
+
+/**
+ * Whether two words are one word written the British and the American way (fertiliser, fertilizers; centre, center;
+ * defence, defense; programme, program; paediatric, pediatric), in either number. A word spelt right may be read as the catalogue's
+ * other spelling of it, and as nothing else.
+ */
+export function sameWordSpeltOtherwise(a: string, b: string): boolean {
+  return a !== b && oneSpelling(a) === oneSpelling(b);
+}

@@ -14,6 +14,7 @@ import {
   placeEntries,
   placeIndex,
   placeNameQuery,
+  sameWordSpeltOtherwise,
   synonyms,
   synonymWords,
   termQuery,
@@ -46,18 +47,17 @@ async function places(db: ReadDb): Promise<PlaceIndex> {
 }
 
 /**
- * Each term as the catalogue knows it: itself when a document or the synonyms use the word or it is an English word
- * spelt right, otherwise the closest such word (closestWord: fewest edits, then the most used: inflaton → inflation, povrety → poverty), otherwise itself.
+ * Each term as the catalogue knows it: itself when a document or the synonyms use the word, otherwise the closest such
+ * word (closestWord: fewest edits, then the most used: inflaton → inflation, povrety → poverty), otherwise itself. An
+ * English word spelt right is only read as its other spelling (fertiliser → fertilizers), never as another word.
  * Phrases, short words (gdp, eu) and words with digits or `_` (codes) are kept as they are. The vocabulary is kept on
  * write (search_vocabulary), so a correction reads one trigram index, not every document.
  */
 async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<string[]> {
-  // A word of the synonyms is known as typed, and so is an English word spelt right (decision 247): "elections" the
-  // catalogue lacks is not a typo of "sections". An American spelling is not British, and is read as one (color, center).
-  const candidates = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t] && !knownWords.has(t));
-  const speltRight = candidates.length ? await britishSpelling() : undefined;
-  const single = candidates.filter((t) => !speltRight!(t));
+  // A word of the synonyms is known as typed.
+  const single = terms.filter((t) => /^\p{L}{4,}$/u.test(t) && !synonyms[t] && !knownWords.has(t));
   if (single.length === 0) return [...terms];
+  const speltRight = await britishSpelling();
   // The word itself when a title uses it; the trigram-similar words (`%`: pg_trgm's threshold, 0.3, through the index)
   // only for a word unknown or used by a title or two (closestWord). A word no document spells so but whose stem documents
   // have is another form of a catalogue word (nurses: nursing), not a typo: it counts as used by them (up to a few: a
@@ -81,6 +81,15 @@ async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<strin
     const found: WordCandidate[] = mine.filter((r) => r.word !== null);
     const stemmed = mine[0]?.stemmed ?? 0;
     if (stemmed > 0 && !found.some((c) => c.word === t)) found.push({ word: t, similarity: 1, documents: stemmed });
+    // An English word spelt right is not a typo (decision 247): "elections" the catalogue lacks is not "sections". It
+    // is read as the catalogue's other spelling of it (fertiliser: fertilizers), or as typed.
+    if (speltRight(t))
+      return (
+        closestWord(
+          t,
+          found.filter((c) => c.word === t || sameWordSpeltOtherwise(t, c.word)),
+        ) ?? t
+      );
     // The synonyms' words as candidates too (no documents): a typo of a German or French word.
     const theirs = synonymWords.map((word) => ({ word, similarity: 0, documents: 0 }));
     return closestWord(t, [...found, ...theirs]) ?? t;

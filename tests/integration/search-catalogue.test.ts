@@ -326,6 +326,11 @@ describe('search over entries not imported yet', () => {
       ['how many people live in germany', /^population/i],
       ['median age', /population structure/i],
       ['share of people with university degree', /tertiary/i],
+      // "fertiliser", spelt right, read as the catalogue's "fertilizers" (not left alone: internet use came first);
+      // "e-government" as the phrase, not government debt; "manufacturing output" not GDP's output.
+      ['fertiliser use', /fertiliz|nutrient/i],
+      ['e-government', /e-government/i],
+      ['manufacturing output', /production in industry/i],
     ];
     for (const [q, subject] of cases) {
       const names = (await search(q, '&limit=3')).items.map((d) => d.dataset_name);
