@@ -331,6 +331,10 @@ describe('search over entries not imported yet', () => {
       ['fertiliser use', /fertiliz|nutrient/i],
       ['e-government', /e-government/i],
       ['manufacturing output', /production in industry/i],
+      // "air quality cities" showed air passengers first, "mortgage rates" unemployment rates second.
+      ['air quality cities', /air poll|particulate/i],
+      ['noise pollution', /noise/i],
+      ['mortgage rates', /interest rates/i],
     ];
     for (const [q, subject] of cases) {
       const names = (await search(q, '&limit=3')).items.map((d) => d.dataset_name);
@@ -340,6 +344,8 @@ describe('search over entries not imported yet', () => {
         q,
       ).toEqual([]);
     }
+    // Before: working from home and third country nationals ordered to leave.
+    expect(await firstFive('age leaving home')).toEqual(['yth_demo_030']);
   });
 
   it('reads "by country" as nothing, every dataset being by country, but "by country of birth" as asked (decision 248)', async () => {
