@@ -15,4 +15,4 @@ export {
   type QueryPlace,
 } from './query';
 export { closestWord, type WordCandidate } from './correct';
-export { britishSpelling, sameWordSpeltOtherwise } from './spelling';
+export { britishSpelling, sameRoot, sameWordSpeltOtherwise } from './spelling';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { britishSpelling, sameWordSpeltOtherwise } from './spelling';
+import { britishSpelling, sameRoot, sameWordSpeltOtherwise } from './spelling';
 
 describe('sameWordSpeltOtherwise', () => {
   it('pairs the British and American spellings of a word', () => {
@@ -47,5 +47,15 @@ describe('britishSpelling', () => {
       expect(speltRight(word), word).toBe(true);
     for (const word of ['inflaton', 'povrety', 'housholds', 'color', 'center', 'fertilizer', 'arbeitslosigkeit'])
       expect(speltRight(word), word).toBe(false);
+  });
+});
+
+describe('sameRoot', () => {
+  it('pairs words of one root, their first six letters', () => {
+    expect(sameRoot('retirees', 'retirement')).toBe(true);
+    expect(sameRoot('fishermen', 'fisheries')).toBe(true);
+    expect(sameRoot('turnout', 'turnover')).toBe(false);
+    expect(sameRoot('storms', 'stores')).toBe(false);
+    expect(sameRoot('bakers', 'bikes')).toBe(false);
   });
 });

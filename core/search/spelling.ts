@@ -46,3 +46,15 @@ function oneSpelling(word: string): string {
 export function sameWordSpeltOtherwise(a: string, b: string): boolean {
   return a !== b && oneSpelling(a) === oneSpelling(b);
 }
+
+/** Letters two words share at their start to be one root (retirees, retirement; returnees, returned). */
+const rootLength = 6;
+
+/**
+ * Whether two words share a root: their first six letters. A word spelt right that the catalogue lacks may be read as
+ * another word of its root ("retirees" as retirement, "fishermen" as fisheries), and only so: "turnout" is not
+ * "turnover", nor "storms" "stores".
+ */
+export function sameRoot(a: string, b: string): boolean {
+  return a.length >= rootLength && b.length >= rootLength && a.slice(0, rootLength) === b.slice(0, rootLength);
+}

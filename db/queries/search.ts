@@ -14,6 +14,7 @@ import {
   placeEntries,
   placeIndex,
   placeNameQuery,
+  sameRoot,
   sameWordSpeltOtherwise,
   synonyms,
   synonymWords,
@@ -49,7 +50,8 @@ async function places(db: ReadDb): Promise<PlaceIndex> {
 /**
  * Each term as the catalogue knows it: itself when a document or the synonyms use the word, otherwise the closest such
  * word (closestWord: fewest edits, then the most used: inflaton → inflation, povrety → poverty), otherwise itself. An
- * English word spelt right is only read as its other spelling (fertiliser → fertilizers), never as another word.
+ * English word spelt right is only read as its other spelling (fertiliser → fertilizers) or a word of its root (retirees
+ * → retirement), never as another word (elections is not sections).
  * Phrases, short words (gdp, eu) and words with digits or `_` (codes) are kept as they are. The vocabulary is kept on
  * write (search_vocabulary), so a correction reads one trigram index, not every document.
  */
@@ -82,14 +84,12 @@ async function correctTerms(db: ReadDb, terms: readonly string[]): Promise<strin
     const stemmed = mine[0]?.stemmed ?? 0;
     if (stemmed > 0 && !found.some((c) => c.word === t)) found.push({ word: t, similarity: 1, documents: stemmed });
     // An English word spelt right is not a typo (decision 247): "elections" the catalogue lacks is not "sections". It
-    // is read as the catalogue's other spelling of it (fertiliser: fertilizers), or as typed.
-    if (speltRight(t))
-      return (
-        closestWord(
-          t,
-          found.filter((c) => c.word === t || sameWordSpeltOtherwise(t, c.word)),
-        ) ?? t
-      );
+    // is read as the catalogue's other spelling of it (fertiliser: fertilizers), or a word of its root (retirees:
+    // retirement), or as typed.
+    if (speltRight(t)) {
+      const ofIt = found.filter((c) => c.word === t || sameWordSpeltOtherwise(t, c.word) || sameRoot(t, c.word));
+      return closestWord(t, ofIt) ?? t;
+    }
     // The synonyms' words as candidates too (no documents): a typo of a German or French word.
     const theirs = synonymWords.map((word) => ({ word, similarity: 0, documents: 0 }));
     return closestWord(t, [...found, ...theirs]) ?? t;
