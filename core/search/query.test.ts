@@ -49,6 +49,7 @@ describe('parseQuery', () => {
       places: [{ codes: ['DE'] }],
     });
     expect(parseQuery('employment by country of birth', places).terms).toEqual(['employment', 'country', 'birth']);
+    expect(parseQuery('emploi par pays de naissance', places).terms).toContain('pays');
   });
 
   it('knows countries by their own names, accents or not', () => {

@@ -52,8 +52,8 @@ const stopWords = new Set(
 
 /**
  * Phrases that ask for what every dataset here is, broken down by country, and so say nothing about which one is meant
- * ("inflation by country" is not the HICP's country weights). Not when "of" follows: "by country of birth" is a
- * breakdown some datasets have.
+ * ("inflation by country" is not the HICP's country weights). Not when "of" (or German or French "of") follows: "by
+ * country of birth", "par pays de naissance" is a breakdown some datasets have.
  */
 const stopPhrases: readonly string[][] = [
   'by country',
@@ -73,9 +73,12 @@ const stopPhrases: readonly string[][] = [
   .map((p) => p.split(' '))
   .sort((a, b) => b.length - a.length);
 
+/** The words for "of" after which a stop phrase names a breakdown ("by country of birth"). */
+const ofWords = new Set(['of', 'de', 'd', 'du', 'des', 'der']);
+
 /** The length of the stop phrase that starts at `i` (0 when none does). */
 function stopPhraseAt(all: readonly string[], i: number): number {
-  const found = stopPhrases.find((p) => p.every((w, k) => all[i + k] === w) && all[i + p.length] !== 'of');
+  const found = stopPhrases.find((p) => p.every((w, k) => all[i + k] === w) && !ofWords.has(all[i + p.length] ?? ''));
   return found?.length ?? 0;
 }
 
