@@ -122,6 +122,11 @@ describe('search over entries not imported yet', () => {
     expect(density.items.some((d) => /population density/i.test(d.dataset_name))).toBe(true);
     const accidents = await search('accidents du travail', '&limit=5');
     expect(accidents.items.some((d) => /accidents at work/i.test(d.dataset_name))).toBe(true);
+    // Lebensmittel + Preise, "alimentaire", "surpeuplement": they found nothing, the HICP's all items, housing costs.
+    expect(await firstFive('Lebensmittelpreise')).toContain('teicp010');
+    expect((await search('inflation alimentaire', '&limit=1')).items[0]!.dataset_code).toBe('teicp010');
+    const crowded = (await search('logement surpeuplement', '&limit=3')).items.map((d) => d.dataset_name);
+    expect(crowded.filter((name) => !/overcrowding/i.test(name))).toEqual([]);
   });
 
   it("puts Eurostat's main tables and long series before narrower titles matching as well", async () => {
