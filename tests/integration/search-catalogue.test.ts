@@ -127,6 +127,11 @@ describe('search over entries not imported yet', () => {
     expect((await search('inflation alimentaire', '&limit=1')).items[0]!.dataset_code).toBe('teicp010');
     const crowded = (await search('logement surpeuplement', '&limit=3')).items.map((d) => d.dataset_name);
     expect(crowded.filter((name) => !/overcrowding/i.test(name))).toEqual([]);
+    // Selbstmord + Rate, Pflegekräfte, étudiants étrangers: nothing, nothing, employment by citizenship.
+    expect(await firstFive('Selbstmordrate')).toContain('tps00202');
+    expect(await firstFive('Pflegekräfte')).toContain('hlth_rs_prsns');
+    const mobile = (await search('étudiants étrangers', '&limit=3')).items.map((d) => d.dataset_name);
+    expect(mobile.filter((name) => !/students/i.test(name))).toEqual([]);
   });
 
   it("puts Eurostat's main tables and long series before narrower titles matching as well", async () => {
