@@ -44,6 +44,8 @@ describe('parseQuery', () => {
   it('leaves out "by country" (every dataset here is), but not "by country of birth"', () => {
     expect(parseQuery('inflation by country', places).terms).toEqual(['inflation']);
     expect(parseQuery('population par pays', places).terms).toEqual(['population']);
+    expect(parseQuery('richest countries', places).terms).toEqual(['richest']);
+    expect(parseQuery('countries of origin', places).terms).toEqual(['countries', 'origin']);
     expect(parseQuery('minimum wage by member state germany', places)).toMatchObject({
       terms: ['minimum', 'wage'],
       places: [{ codes: ['DE'] }],
@@ -64,6 +66,22 @@ describe('parseQuery', () => {
     expect(parseQuery('Bavaria gdp', places).places[0]?.codes).toEqual(['DE2']);
     expect(parseQuery('berlin', places).places[0]?.codes).toEqual(['DE3']);
     expect(parseQuery('gdp île-de-france', places)).toMatchObject({ terms: ['gdp'], places: [{ codes: ['FR1'] }] });
+  });
+
+  it('knows large regions by their English names too', () => {
+    const more = placeIndex(
+      placeEntries([
+        { code: 'EL43', name: 'Kriti', level: 2 },
+        { code: 'BE2', name: 'Vlaams Gewest', level: 1 },
+        { code: 'ES70', name: 'Canarias', level: 2 },
+      ]),
+    );
+    expect(parseQuery('tourism in crete', more).places[0]?.codes).toEqual(['EL43']);
+    expect(parseQuery('population flanders', more).places[0]?.codes).toEqual(['BE2']);
+    expect(parseQuery('nights spent canary islands', more)).toMatchObject({
+      terms: ['nights', 'spent'],
+      places: [{ codes: ['ES70'] }],
+    });
   });
 
   it('names aggregates with the codes a view prefers', () => {

@@ -52,8 +52,9 @@ const stopWords = new Set(
 
 /**
  * Phrases that ask for what every dataset here is, broken down by country, and so say nothing about which one is meant
- * ("inflation by country" is not the HICP's country weights). Not when "of" (or German or French "of") follows: "by
- * country of birth", "par pays de naissance" is a breakdown some datasets have.
+ * ("inflation by country" is not the HICP's country weights; "richest countries" is not the countries of birth). Not
+ * when "of" (or German or French "of") follows: "by country of birth", "par pays de naissance" is a breakdown some
+ * datasets have.
  */
 const stopPhrases: readonly string[][] = [
   'by country',
@@ -66,6 +67,7 @@ const stopPhrases: readonly string[][] = [
   'per member state',
   'across countries',
   'country by country',
+  'countries',
   'nach land',
   'nach landern',
   'par pays',

@@ -368,6 +368,11 @@ describe('search over entries not imported yet', () => {
     expect(await firstFive('population by country')).toEqual(expect.arrayContaining(['demo_pjan', 'tps00001']));
     const birth = (await search('employment rate by country of birth', '&limit=3')).items.map((d) => d.dataset_name);
     expect(birth.filter((name) => !/country of birth/i.test(name))).toEqual([]);
+    // "richest countries" showed consultations of a dentist per inhabitant first; "poorest regions" investment.
+    const richest = (await search('richest countries', '&limit=3')).items.map((d) => d.dataset_name);
+    expect(richest.filter((name) => !/GDP per capita/i.test(name))).toEqual([]);
+    const poorest = (await search('poorest regions in europe', '&limit=3')).items.map((d) => d.dataset_name);
+    expect(poorest.filter((name) => !/poverty.*region/i.test(name))).toEqual([]);
   });
 
   it('reads "out of work" as unemployment, not as titles on work (a phrase whose ends are stop words)', async () => {
