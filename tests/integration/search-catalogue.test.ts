@@ -51,6 +51,19 @@ async function search(q: string, extra = '') {
   return (await res.json()) as { items: Item[]; total: number; places?: { codes: string[] }[] };
 }
 const firstFive = async (q: string) => (await search(q, '&limit=5')).items.map((d) => d.dataset_code);
+const firstNames = async (q: string, n: number) => (await search(q, `&limit=${n}`)).items.map((d) => d.dataset_name);
+
+/** Asks each query's first `n` titles to be `n`, all of its subject (naming the query and the titles that are not). */
+async function expectFirstOfSubject(cases: readonly (readonly [string, RegExp])[], n: number) {
+  for (const [q, subject] of cases) {
+    const names = await firstNames(q, n);
+    expect(names.length, q).toBe(n);
+    expect(
+      names.filter((name) => !subject.test(name)),
+      q,
+    ).toEqual([]);
+  }
+}
 
 describe('search over entries not imported yet', () => {
   it('"asylum" finds the asylum applications datasets, in the list item shape', async () => {
@@ -100,12 +113,12 @@ describe('search over entries not imported yet', () => {
     // the French "enfants", "floods" floors, each silently. A word the catalogue lacks finds what its synonyms find,
     // or nothing.
     for (const q of ['elections', 'coffee', 'voters', 'taxis', 'beer']) expect((await search(q)).total, q).toBe(0);
-    const floods = (await search('floods', '&limit=2')).items.map((d) => d.dataset_name);
+    const floods = await firstNames('floods', 2);
     expect(floods.filter((name) => !/climate related economic losses/i.test(name))).toEqual([]);
-    const tenants = (await search('tenants', '&limit=3')).items.map((d) => d.dataset_name);
+    const tenants = await firstNames('tenants', 3);
     expect(tenants.filter((name) => !/tenure|owner/i.test(name))).toEqual([]);
     // A word spelt right that the catalogue lacks is still read as a word of its root: retirees as retirement.
-    const retirees = (await search('retirees', '&limit=3')).items.map((d) => d.dataset_name);
+    const retirees = await firstNames('retirees', 3);
     expect(retirees.filter((name) => !/retire/i.test(name))).toEqual([]);
     // American spellings are not British: still read as the catalogue's ("center" as centre).
     expect((await search('labor cost center')).total).toBeGreaterThan(0);
@@ -125,12 +138,12 @@ describe('search over entries not imported yet', () => {
     // Lebensmittel + Preise, "alimentaire", "surpeuplement": they found nothing, the HICP's all items, housing costs.
     expect(await firstFive('Lebensmittelpreise')).toContain('teicp010');
     expect((await search('inflation alimentaire', '&limit=1')).items[0]!.dataset_code).toBe('teicp010');
-    const crowded = (await search('logement surpeuplement', '&limit=3')).items.map((d) => d.dataset_name);
+    const crowded = await firstNames('logement surpeuplement', 3);
     expect(crowded.filter((name) => !/overcrowding/i.test(name))).toEqual([]);
     // Selbstmord + Rate, Pflegekräfte, étudiants étrangers: nothing, nothing, employment by citizenship.
     expect(await firstFive('Selbstmordrate')).toContain('tps00202');
     expect(await firstFive('Pflegekräfte')).toContain('hlth_rs_prsns');
-    const mobile = (await search('étudiants étrangers', '&limit=3')).items.map((d) => d.dataset_name);
+    const mobile = await firstNames('étudiants étrangers', 3);
     expect(mobile.filter((name) => !/students/i.test(name))).toEqual([]);
   });
 
@@ -238,7 +251,7 @@ describe('search over entries not imported yet', () => {
 
   it('reads fuel, petrol and diesel prices as the HICP, where Eurostat has them, not as trade in fuels', async () => {
     for (const q of ['fuel prices', 'petrol prices', 'diesel prices']) {
-      const names = (await search(q, '&limit=5')).items.map((d) => d.dataset_name);
+      const names = await firstNames(q, 5);
       expect(names[0], q).toMatch(/^HICP/);
       expect(
         names.filter((name) => /imports|exports|house price/i.test(name)),
@@ -248,10 +261,10 @@ describe('search over entries not imported yet', () => {
   });
 
   it('reads imports, exports and foreign trade as trade between countries, not retail trade or trade marks', async () => {
-    const firstNames = new Map<string, string[]>();
+    const firstOf = new Map<string, string[]>();
     for (const q of ['imports', 'exports', 'foreign trade', 'Außenhandel', 'commerce extérieur']) {
-      const names = (await search(q, '&limit=5')).items.map((d) => d.dataset_name);
-      firstNames.set(q, names);
+      const names = await firstNames(q, 5);
+      firstOf.set(q, names);
       expect(
         names.filter((name) => /retail|wholesale|distributive|trade mark|motor trade/i.test(name)),
         q,
@@ -263,7 +276,7 @@ describe('search over entries not imported yet', () => {
       ).toBe(true);
     }
     expect(
-      firstNames
+      firstOf
         .get('foreign trade')!
         .filter((name) => !/international trade|extra-eu|intra-eu|trade (in|by|balance)|balance of trade/i.test(name)),
     ).toEqual([]);
@@ -283,7 +296,7 @@ describe('search over entries not imported yet', () => {
       ['énergies renouvelables', /renewable/i, /freshwater/i],
     ];
     for (const [q, subject, other] of cases) {
-      const names = (await search(q, '&limit=5')).items.map((d) => d.dataset_name);
+      const names = await firstNames(q, 5);
       expect(names.length, q).toBe(5);
       expect(
         names.filter((name) => !subject.test(name) || other.test(name)),
@@ -308,14 +321,7 @@ describe('search over entries not imported yet', () => {
       ['water consumption', /water/i],
       ['train passengers', /passenger/i],
     ];
-    for (const [q, subject] of cases) {
-      const names = (await search(q, '&limit=3')).items.map((d) => d.dataset_name);
-      expect(names.length, q).toBe(3);
-      expect(
-        names.filter((name) => !subject.test(name)),
-        q,
-      ).toEqual([]);
-    }
+    await expectFirstOfSubject(cases, 3);
     expect((await search('railway passengers', '&limit=2')).items.map((d) => d.dataset_code).sort()).toEqual([
       'rail_pa_quartal',
       'rail_pa_total',
@@ -349,14 +355,7 @@ describe('search over entries not imported yet', () => {
       ['noise pollution', /noise/i],
       ['mortgage rates', /interest rates/i],
     ];
-    for (const [q, subject] of cases) {
-      const names = (await search(q, '&limit=3')).items.map((d) => d.dataset_name);
-      expect(names.length, q).toBe(3);
-      expect(
-        names.filter((name) => !subject.test(name)),
-        q,
-      ).toEqual([]);
-    }
+    await expectFirstOfSubject(cases, 3);
     // Before: working from home and third country nationals ordered to leave.
     expect(await firstFive('age leaving home')).toEqual(['yth_demo_030']);
   });
@@ -366,19 +365,19 @@ describe('search over entries not imported yet', () => {
     // educational attainment and country of birth.
     expect((await search('inflation by country', '&limit=1')).items[0]!.dataset_code).toBe('tec00118');
     expect(await firstFive('population by country')).toEqual(expect.arrayContaining(['demo_pjan', 'tps00001']));
-    const birth = (await search('employment rate by country of birth', '&limit=3')).items.map((d) => d.dataset_name);
+    const birth = await firstNames('employment rate by country of birth', 3);
     expect(birth.filter((name) => !/country of birth/i.test(name))).toEqual([]);
     // "richest countries" showed consultations of a dentist per inhabitant first; "poorest regions" investment.
-    const richest = (await search('richest countries', '&limit=3')).items.map((d) => d.dataset_name);
+    const richest = await firstNames('richest countries', 3);
     expect(richest.filter((name) => !/GDP per capita/i.test(name))).toEqual([]);
-    const poorest = (await search('poorest regions in europe', '&limit=3')).items.map((d) => d.dataset_name);
+    const poorest = await firstNames('poorest regions in europe', 3);
     expect(poorest.filter((name) => !/poverty.*region/i.test(name))).toEqual([]);
   });
 
   it('reads "out of work" as unemployment, not as titles on work (a phrase whose ends are stop words)', async () => {
     // to_tsquery('english', …) drops "out" and "of": the phrase typed was searched as 'work' and ranked as what the
     // person wrote, bringing women researchers and harassment at work after the first.
-    const names = (await search('out of work women', '&limit=5')).items.map((d) => d.dataset_name);
+    const names = await firstNames('out of work women', 5);
     expect(names.length).toBe(5);
     expect(names.filter((name) => !/unemploy/i.test(name))).toEqual([]);
   });
